@@ -1,0 +1,223 @@
+"""Reading JSON documents safely, and mapping JSON pointers back to line and column.
+
+The C json parser gives no positions, and jsonschema reports JSON pointers only, so
+positions come from a second, lazy pass: ``SourceMap`` scans the text once, the first
+time a finding in that document needs a line. Documents without findings never pay for it.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .findings import Finding, finding
+
+MAX_BYTES = 32 * 1024 * 1024
+MAX_DEPTH = 64
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+_BRACKETS = str.maketrans("", "", "".join(chr(c) for c in range(128) if chr(c) not in "[]{}"))
+
+
+class _Reject(Exception):
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _no_constants(name: str):
+    raise _Reject("json-constant", f"{name} is not a JSON value (write a number or null)")
+
+
+def _pairs(pairs):
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise _Reject("json-duplicate-key", f"key {k!r} appears twice in the same object")
+            seen.add(k)
+    return obj
+
+
+def max_depth(text: str) -> int:
+    """Deepest bracket nesting outside strings, without recursion (so hostile input is safe)."""
+    skeleton = _STRING.sub("", text)
+    skeleton = "".join(ch for ch in skeleton if ch in "[]{}") if len(skeleton) < 4096 else \
+        skeleton.encode("ascii", "ignore").decode().translate(_BRACKETS)
+    depth = best = 0
+    for ch in skeleton:
+        if ch in "[{":
+            depth += 1
+            if depth > best:
+                best = depth
+        else:
+            depth -= 1
+    return best
+
+
+@dataclass
+class Document:
+    """One JSON document of a pack: its path (as shown to users), text and parsed value."""
+
+    path: str
+    text: str
+    value: Any = None
+    _map: "SourceMap | None" = field(default=None, repr=False)
+
+    @property
+    def source_map(self) -> "SourceMap":
+        if self._map is None:
+            self._map = SourceMap(self.text)
+        return self._map
+
+    def locate(self, pointer: str) -> tuple[int, int]:
+        return self.source_map.position(pointer)
+
+    def finding(self, code: str, message: str, pointer: str = "", **kw) -> Finding:
+        line, col = self.locate(pointer)
+        return finding(code, message, file=self.path, pointer=pointer or None, line=line, column=col, **kw)
+
+
+def parse(path: str, data: bytes) -> tuple[Document | None, list[Finding]]:
+    """Decode and parse one document. Returns (document or None, findings); never raises."""
+    findings: list[Finding] = []
+    if len(data) > MAX_BYTES:
+        return None, [finding("file-too-large",
+                              f"{len(data):,} bytes is over the {MAX_BYTES:,}-byte limit for a document",
+                              file=path)]
+    if data.startswith(b"\xef\xbb\xbf"):
+        findings.append(finding("json-bom", "starts with a UTF-8 byte-order mark", file=path, line=1, column=1))
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        return None, findings + [finding("json-encoding",
+                                         f"byte 0x{data[exc.start]:02x} is not UTF-8 (save the file as UTF-8)",
+                                         file=path, line=line, column=col)]
+    depth = max_depth(text)
+    if depth > MAX_DEPTH:
+        return None, findings + [finding("json-too-deep", f"nests {depth} levels deep; the limit is {MAX_DEPTH}",
+                                         file=path, line=1, column=1)]
+    try:
+        value = json.loads(text, object_pairs_hook=_pairs, parse_constant=_no_constants)
+    except json.JSONDecodeError as exc:
+        return None, findings + [finding("json-syntax", exc.msg, file=path, line=exc.lineno, column=exc.colno)]
+    except _Reject as exc:
+        doc = Document(path, text)
+        line, col = doc.source_map.problem or (1, 1)
+        return None, findings + [finding(exc.code, exc.message, file=path, line=line, column=col)]
+    except RecursionError:  # defensive: max_depth should have caught it
+        return None, findings + [finding("json-too-deep", "nests too deeply to read", file=path)]
+    return Document(path, text, value), findings
+
+
+# --- positions ---------------------------------------------------------------------------
+
+_WS = re.compile(r"[ \t\n\r]*")
+_NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
+_LITERAL = re.compile(r"true|false|null|NaN|-?Infinity")
+
+
+def escape(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+class SourceMap:
+    """Pointer -> (line, column) of each value; key positions for object members.
+
+    It also remembers the first NaN/Infinity or duplicate key it meets (``problem``), so
+    those rejections can be reported at their line. Depth was bounded before this runs.
+    """
+
+    def __init__(self, text: str):
+        self.text = text
+        self.values: dict[str, int] = {}
+        self.keys: dict[str, int] = {}
+        self.problem: tuple[int, int] | None = None
+        self._line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        try:
+            self._value(_WS.match(text, 0).end(), "")
+        except (IndexError, ValueError):
+            pass  # malformed text: keep whatever positions were found
+
+    def _ws(self, i: int) -> int:
+        return _WS.match(self.text, i).end()
+
+    def _flag(self, i: int) -> None:
+        if self.problem is None:
+            self.problem = self.line_col(i)
+
+    def _value(self, i: int, ptr: str) -> int:
+        self.values[ptr] = i
+        ch = self.text[i]
+        if ch == "{":
+            i = self._ws(i + 1)
+            seen: set[str] = set()
+            if self.text[i] == "}":
+                return i + 1
+            while True:
+                m = _STRING.match(self.text, i)
+                key = json.loads(m.group())
+                child = f"{ptr}/{escape(key)}"
+                if key in seen:
+                    self._flag(i)
+                seen.add(key)
+                self.keys[child] = i
+                i = self._ws(m.end())
+                i = self._ws(i + 1)  # the colon
+                i = self._ws(self._value(i, child))
+                if self.text[i] == "}":
+                    return i + 1
+                i = self._ws(i + 1)  # the comma
+        if ch == "[":
+            i = self._ws(i + 1)
+            n = 0
+            if self.text[i] == "]":
+                return i + 1
+            while True:
+                i = self._ws(self._value(i, f"{ptr}/{n}"))
+                n += 1
+                if self.text[i] == "]":
+                    return i + 1
+                i = self._ws(i + 1)
+        if ch == '"':
+            return _STRING.match(self.text, i).end()
+        m = _LITERAL.match(self.text, i)
+        if m:
+            if m.group() in ("NaN", "Infinity", "-Infinity"):
+                self._flag(i)
+            return m.end()
+        m = _NUMBER.match(self.text, i)
+        if not m:
+            raise ValueError(i)
+        return m.end()
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        import bisect
+        line = bisect.bisect_right(self._line_starts, offset) - 1
+        return line + 1, offset - self._line_starts[line] + 1
+
+    def position(self, pointer: str) -> tuple[int, int]:
+        """Line and column of the value at pointer; of its nearest existing ancestor otherwise."""
+        p = pointer
+        while True:
+            if p in self.values:
+                return self.line_col(self.values[p])
+            if not p:
+                return 1, 1
+            p = p.rsplit("/", 1)[0]
+
+    def key_position(self, pointer: str) -> tuple[int, int]:
+        if pointer in self.keys:
+            return self.line_col(self.keys[pointer])
+        return self.position(pointer)
+
+
+def pointer_of(path) -> str:
+    """JSON pointer from a sequence of keys and indices (as jsonschema's error.path)."""
+    return "".join(f"/{escape(str(p))}" for p in path)
