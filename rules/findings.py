@@ -65,7 +65,7 @@ CODES: dict[str, Code] = _codes(
     # pack archives
     ("zip-corrupt", E, "A pack archive cannot be read as a zip file."),
     ("zip-unsafe-path", E, "A zip member's path is absolute or climbs out of the pack (path traversal)."),
-    ("zip-link", E, "A zip member is a symbolic link or special file."),
+    ("pack-link", E, "A pack member is a symbolic link or special file; it is not followed."),
     ("zip-duplicate", E, "A zip holds two members with the same name."),
     ("zip-too-many", E, "A zip holds more members than the limit."),
     ("zip-too-large", E, "A zip member, or the whole archive, unpacks larger than the limit."),

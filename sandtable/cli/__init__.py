@@ -1,4 +1,45 @@
-def main(argv=None):
-    from sandtable.rules import findings
-    print("hello", findings)
-    return 0
+"""The ``sandtable`` command: everything but editing, without a display."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from sandtable import __version__
+
+from . import packs_cmd, validate_cmd
+
+COMMANDS = (validate_cmd, packs_cmd)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # usage errors exit 2, as argparse does, but say how to get help
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\nTry '{self.prog} --help'.\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="sandtable", description="A workbench for Tank Leader hex-and-counter wargames "
+                                                    "(Desert Steel): validate packs, check setups, print kits, play test games.")
+    parser.add_argument("--version", action="version", version=f"sandtable {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for module in COMMANDS:
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.run(args)
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""Validation of what a user names: packs, zips, or one document inside (or outside) a pack."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import rulesets
+from .catalog import MANIFEST, load_catalog
+from .findings import Finding, Severity, finding, sort_key
+from .jsondoc import parse
+from .schemas import default_schemas
+
+USAGE_CODES = {"file-missing", "file-unreadable", "zip-corrupt", "pack-manifest-missing", "schema-broken"}
+
+
+@dataclass
+class Result:
+    findings: list[Finding] = field(default_factory=list)
+    files: int = 0
+    packs: list[str] = field(default_factory=list)
+    unusable: bool = False  # an argument could not be used at all: exit 2
+
+    @property
+    def exit_code(self) -> int:
+        if self.unusable:
+            return 2
+        return 1 if any(f.severity == Severity.ERROR for f in self.findings) else 0
+
+
+def enclosing_pack(path: Path) -> Path | None:
+    for parent in [path.parent, *path.parent.parents]:
+        if (parent / MANIFEST).is_file():
+            return parent
+    return None
+
+
+def validate_paths(paths: list[str | Path] | None, search: list[Path] | None = None) -> Result:
+    result = Result()
+    packs, documents = [], []
+    for p in paths or []:
+        path = Path(p)
+        if path.is_file() and path.suffix.lower() == ".json":
+            documents.append(path)
+        else:
+            packs.append(path)
+    if packs or not documents:
+        catalog = load_catalog(packs or None, search=search)
+        result.findings += catalog.findings
+        result.files += catalog.files_checked
+        result.packs += [f"{p.id} {p.version}" for p in catalog.packs]
+        # An argument that yields no pack at all is unusable (missing, not a pack, not a zip).
+        loaded = {str(p.source.label) for p in catalog.packs}
+        if any(str(p) not in loaded for p in packs) and \
+                any(f.code in USAGE_CODES for f in catalog.findings):
+            result.unusable = True
+    for doc in documents:
+        _validate_document(doc, search, result)
+    result.findings.sort(key=sort_key)
+    return result
+
+
+def _validate_document(path: Path, search, result: Result) -> None:
+    """One document: checked within its pack when it has one, else against its schema alone."""
+    pack_dir = enclosing_pack(path)
+    result.files += 1
+    if pack_dir is not None:
+        catalog = load_catalog([pack_dir], search=search)
+        shown = str(pack_dir / path.resolve().relative_to(pack_dir.resolve()))
+        result.findings += [f for f in catalog.findings if f.location.file in (shown, str(path))]
+        return
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        result.findings.append(finding("file-unreadable", f"cannot read: {exc}", file=str(path)))
+        result.unusable = True
+        return
+    doc, found = parse(str(path), data)
+    result.findings += found
+    if doc is None:
+        return
+    kind = doc.value.get("kind") if isinstance(doc.value, dict) else None
+    schemas = default_schemas()
+    schema = {"pack": "pack.schema.json", "overrides": "overrides.schema.json"}.get(kind)
+    for name in rulesets.names():
+        dk = rulesets.get(name).document_kind(kind) if schema is None else None
+        if dk is not None:
+            schema = dk.schema
+            break
+    if schema is None:
+        result.findings.append(doc.finding("unknown-kind", f"kind {kind!r} is not a known document kind", "/kind"))
+        return
+    result.findings += schemas.validate(doc, schema)

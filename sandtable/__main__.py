@@ -1,0 +1,3 @@
+import sys
+from sandtable.cli import main
+sys.exit(main())
