@@ -6,9 +6,9 @@ import sys
 
 from sandtable import __version__
 
-from . import packs_cmd, validate_cmd
+from . import codes_cmd, packs_cmd, validate_cmd
 
-COMMANDS = (validate_cmd, packs_cmd)
+COMMANDS = (validate_cmd, packs_cmd, codes_cmd)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -19,7 +19,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="sandtable", description="A workbench for Tank Leader hex-and-counter wargames "
-                                                    "(Desert Steel): validate packs, check setups, print kits, play test games.")
+                                                    "(Desert Steel): validate packs and mod packs.")
     parser.add_argument("--version", action="version", version=f"sandtable {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module in COMMANDS:
