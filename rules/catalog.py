@@ -98,6 +98,14 @@ class Catalog:
     objects: dict[str, dict[str, Entry]] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
     files_checked: int = 0
+    _model: object = field(default=None, repr=False)
+
+    @property
+    def model(self):
+        """The ruleset's typed, immutable view of the layered objects (built once)."""
+        if self._model is None and self.ruleset is not None and self.ruleset.build is not None:
+            self._model = self.ruleset.build(self)
+        return self._model
 
     def get(self, kind: str, key) -> Entry | None:
         return self.objects.get(kind, {}).get(str(key))

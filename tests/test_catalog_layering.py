@@ -1,5 +1,5 @@
 """Mod-pack layering: explicit adds, replaces, patches and removals, in a stable order."""
-from packbuilder import base_pack, combat_card, unit, write_pack
+from packbuilder import PROV, base_pack, combat_card, unit, write_pack
 
 from sandtable.rules.catalog import load_catalog
 
@@ -115,3 +115,31 @@ def test_cards_keyed_by_number_not_designation(tmp_path):
     catalog = load_catalog([folder], search=[])
     assert codes(catalog) == []
     assert {e.id for e in catalog.entries("formation-card")} == {"167", "427"}
+
+
+def test_typed_model_resolves_references_and_is_immutable(tmp_path):
+    import dataclasses
+
+    import pytest
+
+    folder = write_pack(tmp_path, "p", {
+        "units.json": {"kind": "unit-types", "units": [unit("de-a"), unit("de-fo", anti_vehicle="cannot-fire")]},
+        "cards.json": {"kind": "formation-cards", "cards": [
+            combat_card(161, "de-a"), combat_card(162, "de-fo"),
+            {"number": 160, "type": "command", "designation": "1st", "nationality": "german", "c3": "B",
+             "years": {"from": 1941, "to": 1941}, "subordinates": [161, 162], "hq": 162, "provenance": PROV}]},
+    })
+    catalog = load_catalog([folder], search=[])
+    assert codes(catalog) == []
+    model = catalog.model
+    command = model.cards[160]
+    assert [c.number for c in command.subordinates] == [161, 162]
+    assert command.hq is model.cards[162]
+    assert command.side == "axis" and command.nationality_number == 1
+    variant = model.cards[161].variant(1941)
+    assert variant.units[0].unit is model.unit_types["de-a"] and variant.unit_total == 3
+    assert model.unit_types["de-fo"].anti_vehicle is None  # the printed dot
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        model.cards[161].designation = "X"
+    with pytest.raises(TypeError):
+        model.cards[161].raw["designation"] = "X"

@@ -1,6 +1,6 @@
 """The Desert Steel ruleset (Tank Leader series): document kinds and checks."""
 from ..rulesets import DocumentKind, Ruleset, register
-from . import checks
+from . import checks, model
 
 DOCUMENTS = (
     DocumentKind("unit-types", "desert-steel/unit-types.schema.json", "unit-type", items="units", item_def="unitType", title="Unit types"),
@@ -18,5 +18,5 @@ DOCUMENTS = (
 )
 
 RULESET = Ruleset(name="desert-steel", title="Desert Steel (Tank Leader series)",
-                  documents=DOCUMENTS, check=checks.check)
+                  documents=DOCUMENTS, check=checks.check, build=model.build)
 register(RULESET)
