@@ -28,7 +28,7 @@ def leaves(value, pointer: str = "") -> Iterator[tuple[str, object]]:
     """Every scalar inside a JSON value, with its pointer; provenance itself is skipped."""
     if isinstance(value, dict):
         for k, v in value.items():
-            if pointer == "" and k in ("provenance", "kind", "$schema"):
+            if pointer == "" and k in ("provenance", "kind", "$schema", "id"):  # identity, not a value
                 continue
             yield from leaves(v, f"{pointer}/{escape(str(k))}")
     elif isinstance(value, list):

@@ -1,0 +1,63 @@
+"""sandtable scenarios / show: list scenarios and print one as a normalized summary."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from sandtable.rules.catalog import load_catalog
+from sandtable.rules.findings import Severity
+from sandtable.rules.desert_steel.summary import scenario_list, scenario_summary
+
+from .common import add_json_flags, print_findings, print_json
+
+
+def register(sub) -> None:
+    p = sub.add_parser("scenarios", help="list the scenarios of a pack",
+                       description="List the scenarios: id, roman number, name, year, rules level, turns.")
+    p.add_argument("--pack", action="append", default=[], metavar="PACK", help="pack folder or zip (repeatable)")
+    add_json_flags(p)
+    p.set_defaults(run=run_list)
+
+    p = sub.add_parser("show", help="print one object as a normalized summary",
+                       description="Print one object as a normalized summary, e.g. 'show scenario IV --json'.")
+    p.add_argument("what", choices=("scenario",), help="kind of object")
+    p.add_argument("ref", metavar="ID", help="scenario id or roman number (e.g. beda-fomm or I)")
+    p.add_argument("--pack", action="append", default=[], metavar="PACK", help="pack folder or zip (repeatable)")
+    add_json_flags(p)
+    p.set_defaults(run=run_show)
+
+
+def load_model(packs: list[str]):
+    """The typed model of the given packs (default: bundled); errors are printed, not raised."""
+    catalog = load_catalog([Path(p) for p in packs] or None)
+    if catalog.errors:
+        print_findings([f for f in catalog.findings if f.severity == Severity.ERROR])
+    return catalog, catalog.model
+
+
+def run_list(args) -> int:
+    catalog, model = load_model(args.pack)
+    if model is None:
+        return 1
+    rows = scenario_list(model)
+    if args.format == "json":
+        print_json(rows)
+    else:
+        for r in rows:
+            print(f"{r['number']:>5}  {r['id']:<16} {r['name']:<28} {r['year']}  {r['rules']:<8} {r['turns']:>2} turns")
+    return 1 if catalog.errors else 0
+
+
+def run_show(args) -> int:
+    catalog, model = load_model(args.pack)
+    scenario = model.scenario(args.ref) if model else None
+    if scenario is None:
+        known = ", ".join(f"{s.number} ({s.id})" for s in model.scenarios.values()) if model else ""
+        print(f"sandtable: no scenario {args.ref!r}" + (f"; known: {known}" if known else ""))
+        return 2
+    summary = scenario_summary(scenario)
+    if args.format == "json":
+        print_json(summary)
+    else:
+        for key, value in summary.items():
+            print(f"{key}: {value}")
+    return 0
