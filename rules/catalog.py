@@ -197,7 +197,8 @@ def _objects(doc: Document, dk: rulesets.DocumentKind, bad_pointers: set[str]):
         if not broken("") and dk.id_key in doc.value:
             yield str(doc.value[dk.id_key]), doc.value, ""
         return
-    for i, item in enumerate(doc.value.get(dk.items, [])):
+    items = doc.value.get(dk.items, [])
+    for i, item in enumerate(items if isinstance(items, list) else []):
         ptr = f"/{dk.items}/{i}"
         if isinstance(item, dict) and dk.id_key in item and not broken(ptr):
             yield str(item[dk.id_key]), item, ptr
@@ -339,8 +340,9 @@ class _Layering:
                 self.catalog.findings.append(doc.finding("override-patch", f"cannot apply the patch: {exc}",
                                                          f"{ptr}/patch", subject=subject))
                 return
-            if str(new.get(dk.id_key)) != key:
-                self.catalog.findings.append(doc.finding("override-patch", "a patch may not change the id",
+            if not isinstance(new, dict) or str(new.get(dk.id_key)) != key:
+                self.catalog.findings.append(doc.finding("override-patch", "a patch may not change the id"
+                                                         if isinstance(new, dict) else "a patch must leave an object",
                                                          f"{ptr}/patch", subject=subject))
                 return
             new_doc, new_ptr, action = entry.doc, entry.pointer, "patch"

@@ -113,7 +113,33 @@ def parse(path: str, data: bytes) -> tuple[Document | None, list[Finding]]:
         return None, findings + [finding(exc.code, exc.message, file=path, line=line, column=col)]
     except RecursionError:  # defensive: max_depth should have caught it
         return None, findings + [finding("json-too-deep", "nests too deeply to read", file=path)]
+    lone = _lone_surrogate(text)
+    if lone is not None:  # JSON allows "\ud800"; no UTF-8 text (or terminal, or saved file) can hold it
+        line = text.count("\n", 0, lone) + 1
+        col = lone - (text.rfind("\n", 0, lone) + 1) + 1
+        return None, findings + [finding("json-encoding", f"{text[lone:lone + 6]} is half of a UTF-16 surrogate pair, "
+                                         "not a character", file=path, line=line, column=col)]
     return Document(path, text, value), findings
+
+
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_PAIR = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+
+
+def _lone_surrogate(text: str) -> int | None:
+    """Offset of the first \\u escape of an unpaired surrogate in (well-formed) JSON text."""
+    i = 0
+    while (m := _SURROGATE.search(text, i)) is not None:
+        start = k = m.start()
+        while k > 0 and text[k - 1] == "\\":
+            k -= 1
+        if (start - k) % 2:  # an escaped backslash followed by the letters "ud800"
+            i = m.end()
+        elif _PAIR.match(text, start):
+            i = start + 12
+        else:
+            return start
+    return None
 
 
 # --- positions ---------------------------------------------------------------------------
@@ -158,20 +184,23 @@ class SourceMap:
         if ch == "{":
             i = self._ws(i + 1)
             seen: set[str] = set()
+            duplicate = None  # json.loads rejects a duplicate key when its object closes
             if self.text[i] == "}":
                 return i + 1
             while True:
-                m = _STRING.match(self.text, i)
+                m = self._string(i)
                 key = json.loads(m.group())
                 child = f"{ptr}/{escape(key)}"
-                if key in seen:
-                    self._flag(i)
+                if key in seen and duplicate is None:
+                    duplicate = i
                 seen.add(key)
                 self.keys[child] = i
                 i = self._ws(m.end())
                 i = self._ws(i + 1)  # the colon
                 i = self._ws(self._value(i, child))
                 if self.text[i] == "}":
+                    if duplicate is not None:
+                        self._flag(duplicate)
                     return i + 1
                 i = self._ws(i + 1)  # the comma
         if ch == "[":
@@ -186,7 +215,7 @@ class SourceMap:
                     return i + 1
                 i = self._ws(i + 1)
         if ch == '"':
-            return _STRING.match(self.text, i).end()
+            return self._string(i).end()
         m = _LITERAL.match(self.text, i)
         if m:
             if m.group() in ("NaN", "Infinity", "-Infinity"):
@@ -196,6 +225,12 @@ class SourceMap:
         if not m:
             raise ValueError(i)
         return m.end()
+
+    def _string(self, i: int) -> re.Match:
+        m = _STRING.match(self.text, i)
+        if m is None:  # malformed text (scanned after a NaN or duplicate key was rejected)
+            raise ValueError(i)
+        return m
 
     def line_col(self, offset: int) -> tuple[int, int]:
         import bisect

@@ -7,8 +7,10 @@ is ever executed; files that are not JSON are reported and ignored.
 """
 from __future__ import annotations
 
+import lzma
 import stat
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -57,7 +59,7 @@ class PackSource:
                                          f"{size:,} bytes is over the {MAX_BYTES:,}-byte limit for a document",
                                          file=self.display(rel))
                 data = Path(member).read_bytes()  # type: ignore[arg-type]
-        except (OSError, zipfile.BadZipFile, RuntimeError, EOFError) as exc:
+        except (OSError, zipfile.BadZipFile, RuntimeError, EOFError, zlib.error, lzma.LZMAError) as exc:
             return None, finding("file-unreadable", f"cannot read: {exc}", file=self.display(rel))
         return data, None
 
@@ -101,6 +103,9 @@ def _folder(root: Path, label: str) -> PackSource:
             continue
         if path.is_dir():
             continue
+        if not path.is_file():  # a FIFO or device would block or never end when read
+            src.findings.append(finding("pack-link", "special files are not read in packs", file=src.display(rel)))
+            continue
         _note_non_data(src, rel)
         src.members[rel] = path
     return src
@@ -132,8 +137,8 @@ def _zipfile(path: Path, label: str) -> PackSource:
     for info in infos:
         name = info.filename
         shown = f"{label}!{name}"
-        mode = info.external_attr >> 16
-        if stat.S_ISLNK(mode) or (mode and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))):
+        kind = stat.S_IFMT(info.external_attr >> 16)  # 0 when the zip tool recorded permissions only
+        if kind and kind not in (stat.S_IFREG, stat.S_IFDIR):
             src.findings.append(finding("pack-link", "links and special files are refused", file=shown))
             continue
         pure = PurePosixPath(name.replace("\\", "/"))

@@ -17,7 +17,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from .findings import Finding, finding
-from .jsondoc import Document, pointer_of
+from .jsondoc import Document, escape, pointer_of
 
 BASE_URI = "https://schemas.sandtable.invalid/"
 
@@ -102,7 +102,7 @@ def _to_finding(doc: Document, error: ValidationError, base_pointer: str) -> Fin
         if extra:
             known = ", ".join(sorted(error.schema.get("properties", {})))
             message = f"unknown field {extra[0]!r}" + (f" (known fields: {known})" if known else "")
-            pointer = f"{pointer}/{extra[0]}"
+            pointer = f"{pointer}/{escape(extra[0])}"
             line, col = doc.source_map.key_position(pointer)
             return finding("schema", message, file=doc.path, pointer=pointer, line=line, column=col)
     if error.validator == "required":

@@ -17,6 +17,7 @@ SIDE = {"german": "axis", "italian": "axis", "british": "allied", "us": "allied"
 def check(catalog) -> list[Finding]:
     out: list[Finding] = []
     out += _cards(catalog)
+    out += _card_numbers(catalog)
     out += _maps(catalog)
     out += _configurations(catalog)
     out += _scenarios(catalog)
@@ -62,6 +63,24 @@ def _cards(catalog) -> list[Finding]:
             if "hq" in card and card["hq"] not in subs:
                 out.append(e.finding("unknown-reference", f"HQ card {card['hq']} is not among the subordinates",
                                      "/hq", section="6.52"))
+    return out
+
+
+def _card_numbers(catalog) -> list[Finding]:
+    """A card number, or an alias number (a misprint some scenario uses), must name one card only."""
+    out = []
+    cards = catalog.entries("formation-card")
+    owner = {e.value["number"]: e for e in cards}
+    for e in cards:
+        for i, alias in enumerate(e.value.get("aliases", [])):
+            n = alias.get("number")
+            if n is None or n == e.value["number"]:
+                continue
+            other = owner.setdefault(n, e)
+            if other is not e:
+                what = "the number of" if other.value["number"] == n else "an alias of"
+                out.append(e.finding("card-number-in-use", f"alias {n} is already {what} card "
+                                     f"{other.value['number']} ({other.value['designation']})", f"/aliases/{i}/number"))
     return out
 
 
@@ -136,7 +155,9 @@ class _ScenarioContext:
                     m = catalog.get("map", mid)
                     if m is not None:
                         self.maps[mid] = map_hexes(m.value)
-        self.configured = conf is not None
+        # Without every map, hex and map references cannot be judged (the configuration says why).
+        self.configured = conf is not None and all(
+            self.catalog.get("map", mid) is not None for row in conf.value["layout"] for mid in row)
 
     def year(self, side: str) -> int:
         return self.s.get("year_override", {}).get(side, self.s["year"])

@@ -1,0 +1,120 @@
+"""Line of sight, one rule sentence at a time (§9.11-9.13, §9.14, §9.16, §17.3)."""
+import pytest
+from boardkit import field, level
+
+from sandtable.rules import hexmath
+
+
+def test_9_11_line_longer_than_visibility_is_blocked():
+    f = field(visibility=3)
+    assert f.los("A0502", "A0505").visible
+    result = f.los("A0502", "A0506")
+    assert not result.visible and result.section == "9.11" and "visibility" in result.reason
+
+
+def test_9_11_same_and_adjacent_hexes_always_see_each_other():
+    f = field({"A0504": {"colour": "l3"}, "A0505": level(0)})
+    assert f.los("A0505", "A0505").spotting_number == 0
+    assert f.los("A0504", "A0505").visible  # levels 3 and 0, adjacent
+
+
+def test_9_12_hex_higher_than_both_units_blocks():
+    f = field({"A0502": level(1), "A0504": level(2), "A0506": level(1)})
+    result = f.los("A0502", "A0506")
+    assert not result.visible and result.blocking == ("A0504",) and result.section == "9.12"
+
+
+def test_9_12_same_level_building_at_or_above_blocks_and_lower_does_not():
+    assert not field({"A0504": {"building": True}}).los("A0502", "A0506").visible
+    lower = field({"A0502": level(1), "A0506": level(1), "A0504": {"building": True}})
+    assert lower.los("A0502", "A0506").visible
+    clear_same_level = field({"A0502": level(1), "A0504": level(1), "A0506": level(1)})
+    assert clear_same_level.los("A0502", "A0506").visible
+
+
+def test_9_12_building_symbol_is_clear_ground_in_the_desert():
+    assert field({"A0504": {"building": True}}, urbanization="desert").los("A0502", "A0506").visible
+
+
+def test_9_12_different_levels_blocked_by_hex_at_higher_units_level():
+    f = field({"A0502": level(2), "A0504": level(2), "A0507": level(0)})
+    result = f.los("A0502", "A0507")
+    assert not result.visible and result.blocking == ("A0504",)
+
+
+def test_9_12_different_levels_lower_hex_between_does_not_block():
+    f = field({"A0502": level(2), "A0504": level(1), "A0505": level(1)})
+    assert f.los("A0502", "A0507").visible  # target level 0 is not next to a higher hex
+
+
+def test_9_12_lower_unit_behind_an_adjacent_rise_is_hidden():
+    # Lower unit at 0 in 0507; the hex in front of it on the line (0506) is level 1; the
+    # higher unit at level 2 in 0502 is not adjacent to 0506: blocked.
+    f = field({"A0502": level(2), "A0506": level(1)})
+    result = f.los("A0502", "A0507")
+    assert not result.visible and result.blocking == ("A0506",)
+    assert "lower unit" in result.reason
+
+
+def test_9_12_rise_does_not_block_when_higher_unit_is_adjacent_to_it():
+    f = field({"A0505": level(2), "A0506": level(1)})
+    assert f.los("A0505", "A0507").visible
+
+
+def test_9_12_rise_not_next_to_the_lower_unit_does_not_block():
+    f = field({"A0502": level(2), "A0504": level(1)})
+    assert f.los("A0502", "A0507").visible
+
+
+def test_9_12_own_hexes_never_block():
+    f = field({"A0502": {"building": True}, "A0506": {"building": True}})
+    assert f.los("A0502", "A0506").visible
+
+
+def _hexside_pair(f):
+    """A spotter, a target and the hexside the line between them runs along."""
+    for a in f.board.usable:
+        for b in f.board.usable:
+            for step in f.line(a, b):
+                if len(step) == 2 and f.board.distance(a, b) == 2:
+                    return a, b, step
+    raise AssertionError("no hexside line on the test board")
+
+
+def test_9_13_line_along_a_hexside_is_blocked_only_if_both_hexes_block():
+    probe = field()
+    a, b, (h1, h2) = _hexside_pair(probe)
+    one = field({h1: {"building": True}})
+    result = one.los(a, b)
+    assert result.visible and result.steps[0].hexes == (h1, h2) and not result.steps[0].blocks
+    other = field({h2: {"building": True}})
+    assert other.los(a, b).visible  # the other side alone: not blocked either
+    both = field({h1: {"building": True}, h2: {"building": True}})
+    result = both.los(a, b)
+    assert not result.visible and result.blocking == (h1, h2) and result.section == "9.13"
+
+
+def test_hexside_lines_are_found_exactly_not_by_nudging():
+    pattern = hexmath.line_pattern((2, -1))
+    assert pattern.steps == (((1, -1), (1, 0)),)
+    assert hexmath.line_pattern((4, -2)).steps == (((1, -1), (1, 0)), ((2, -1),), ((3, -2), (3, -1)))
+
+
+def test_17_3_smoke_blocks():
+    f = field()
+    f.smoke = {"A0504"}
+    assert not f.los("A0502", "A0506").visible
+
+
+@pytest.mark.parametrize("distance,cover,number", [(8, False, 3), (4, True, 2), (3, False, 1), (4, False, 2),
+                                                   (1, False, 1), (12, True, 6)])
+def test_9_14_spotting_number(distance, cover, number):
+    assert field().spotting_number(distance, cover) == number
+
+
+def test_9_16_elevated_target_and_building_are_in_cover():
+    f = field({"A0506": level(1), "A0402": {"building": True}})
+    assert f.los("A0502", "A0506").cover  # higher than the spotter
+    assert not f.los("A0506", "A0502").cover  # lower than the spotter
+    result = f.los("A0506", "A0402")
+    assert result.distance == 5 and result.cover and result.spotting_number == 3  # ceil(5/2)
