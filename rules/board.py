@@ -7,7 +7,10 @@ the layout prints them; every hex centre is then placed on one global axial latt
 (Red Blob Games' coordinates), where half hexes of two maps that meet at a seam fall on
 the same cell. If two maps' grids do not line up, that is a finding, not a guess.
 
-Units: x in quarter hex widths (a column is 3), y in half hex heights (a row is 2).
+Units: x in sixths of a column step (a column is 6), y in half hex heights (a row is 2).
+A full side edge runs halfway between two columns' centres, so a map with full side
+edges continues its neighbour's columns; a half-hex side edge runs through its outer
+column's centres, so two such maps share that column (merged, unusable).
 """
 from __future__ import annotations
 
@@ -65,20 +68,20 @@ class _Sheet:
         return (col % 2 == 1) == (self.shifted == "odd")
 
     def local(self, col: int, row: int) -> tuple[int, int]:
-        return 3 * (col - self.columns[0]), 2 * (row - self.rows[0]) + (1 if self.is_shifted(col) else 0)
+        return 6 * (col - self.columns[0]), 2 * (row - self.rows[0]) + (1 if self.is_shifted(col) else 0)
 
     def compute_edges(self) -> None:
         """Where the paper edges run, in local units.
 
         A half-hex edge runs through hex centres: the first or last column for the sides,
         the first or last row of the raised (unshifted) columns for the top and bottom, so
-        that any two maps meet half hex to half hex on every side. A full edge runs along
-        the outer corners of the outermost hexes.
+        that any two maps meet half hex to half hex on every side. A full side edge runs
+        halfway to the next column; a full top or bottom edge along the outermost hexes.
         """
         c0, c1 = self.columns
         span = self.rows[1] - self.rows[0]
-        self.left = 0 if self.half.get("left") else -2
-        self.right = 3 * (c1 - c0) + (0 if self.half.get("right") else 2)
+        self.left = 0 if self.half.get("left") else -3
+        self.right = 6 * (c1 - c0) + (0 if self.half.get("right") else 3)
         self.top = 0 if self.half.get("top") else -1
         self.bottom = 2 * span if self.half.get("bottom") else 2 * span + 2
         if self.is_shifted(c0) and self.half.get("top"):
@@ -133,10 +136,10 @@ class Board:
 
     def _place(self, map_id, hid, gx, gy, half, origin) -> None:
         ox, oy = origin
-        if (gx - ox) % 3:
+        if (gx - ox) % 6:
             raise BoardError(f"map {map_id}: its hex columns do not line up with the first map's "
                              f"(check its half-hex edges)")
-        q = (gx - ox) // 3
+        q = (gx - ox) // 6
         if (gy - oy - q) % 2:
             raise BoardError(f"map {map_id}: its hexes sit half a hex off the first map's "
                              f"(check shifted_columns and half-hex edges)")
@@ -189,15 +192,15 @@ class Board:
         bounds = self.page_edges[map_id or "*"]
         x, y = self._xy[key]
         if edge == "left":
-            return -(-(x - bounds["left"]) // 3)
+            return -(-(x - bounds["left"]) // 6)
         if edge == "right":
-            return -(-(bounds["right"] - x) // 3)
+            return -(-(bounds["right"] - x) // 6)
         if edge == "top":
             return -(-(y - bounds["top"]) // 2)
         return -(-(bounds["bottom"] - y) // 2)
 
     def page_xy(self, key: str) -> tuple[int, int]:
-        """Global page position in quarter widths and half heights (for drawing)."""
+        """Global page position in sixths of a column step and half hex heights (for drawing)."""
         return self._xy[key]
 
     # --- graph --------------------------------------------------------------------------

@@ -111,8 +111,44 @@ def _trace(h: Axial, d3: Axial):
     return "in", t
 
 
+def line_pattern(vector: Axial, policy: str = "exact") -> LinePattern:
+    """The hexes a line of sight crosses, by a ruleset's policy.
+
+    ``exact``: the hexagons the segment really passes through; a hexside counts only
+    when the line runs along it. ``sampled``: the hex under the line at each whole hex of
+    distance (the thread-from-centre-to-centre reading of Tank Leader's rules); a
+    sample that falls exactly on a hexside gives both hexes. Both are exact, integer
+    arithmetic: a tie is found, never nudged to one side.
+    """
+    if policy == "sampled":
+        return _sampled_pattern(vector)
+    if policy == "exact":
+        return _exact_pattern(vector)
+    raise ValueError(f"unknown line-of-sight policy {policy!r} (exact, sampled)")
+
+
 @lru_cache(maxsize=None)
-def line_pattern(vector: Axial) -> LinePattern:
+def _sampled_pattern(vector: Axial) -> LinePattern:
+    n = length(vector)
+    steps = []
+    for i in range(1, n):
+        # The sample i/n of the way, scaled by n to stay in integers.
+        pq, pr = vector[0] * i, vector[1] * i
+        base = (round(pq / n), round(pr / n))
+        best, nearest = None, []
+        for h in within(base, 1):
+            dq, dr = pq - n * h[0], pr - n * h[1]
+            d2 = dq * dq + dr * dr + (dq + dr) * (dq + dr)
+            if best is None or d2 < best:
+                best, nearest = d2, [h]
+            elif d2 == best:
+                nearest.append(h)
+        steps.append(tuple(sorted(nearest)))
+    return LinePattern(vector, tuple(steps))
+
+
+@lru_cache(maxsize=None)
+def _exact_pattern(vector: Axial) -> LinePattern:
     n = length(vector)
     d3 = (3 * vector[0], 3 * vector[1])
     # Every hex the segment can touch lies within one hex of a point sampled on it.

@@ -118,3 +118,19 @@ def test_9_16_elevated_target_and_building_are_in_cover():
     assert not f.los("A0506", "A0502").cover  # lower than the spotter
     result = f.los("A0506", "A0402")
     assert result.distance == 5 and result.cover and result.spotting_number == 3  # ceil(5/2)
+
+
+def test_line_policies_differ_only_where_a_sample_falls_on_a_hexside():
+    # (-4, 1): the line crosses the side between (-2, 0) and (-2, 1) at its midpoint.
+    exact = hexmath.line_pattern((-4, 1), "exact").steps
+    sampled = hexmath.line_pattern((-4, 1), "sampled").steps
+    assert exact == (((-1, 0),), ((-2, 1),), ((-2, 0),), ((-3, 1),))  # through both hexes' interiors
+    assert sampled == (((-1, 0),), ((-2, 0), (-2, 1)), ((-3, 1),))
+    for v in hexmath.within((0, 0), 6):  # on straight lines and true hexside lines they agree
+        if v != (0, 0) and (0 in v or v[0] == -v[1] or abs(v[0]) == 2 * abs(v[1])):
+            assert hexmath.line_pattern(v, "exact") == hexmath.line_pattern(v, "sampled")
+
+
+def test_unknown_policy_is_an_error():
+    with pytest.raises(ValueError):
+        hexmath.line_pattern((3, 0), "nudged")

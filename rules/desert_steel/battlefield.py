@@ -74,7 +74,8 @@ class Battlefield:
     def line(self, a: str, b: str) -> list[tuple[str, ...]]:
         """The hexes and hexsides between two hexes, in order (keys; seam halves by first map)."""
         origin = self.board.axial(a)
-        pattern = hexmath.line_pattern(hexmath.sub(self.board.axial(b), origin))
+        policy = self.settings.get("line_of_sight_policy", "sampled")
+        pattern = hexmath.line_pattern(hexmath.sub(self.board.axial(b), origin), policy)
         out = []
         for step in pattern.steps:
             keys = []
@@ -123,8 +124,9 @@ class Battlefield:
         for hexes in self.line(a, b):
             reasons = [self._blocks(h, la, lb, low_key, high_key) for h in hexes]
             blocks = all(reasons)  # a hexside blocks only if both its hexes do (§9.13)
+            side = len(hexes) > 1
             reason = "; ".join(f"{h}: {r}" for h, r in zip(hexes, reasons) if r)
-            if len(hexes) == 2:
+            if side:
                 reason = ("hexside, both hexes block (§9.13): " if blocks else
                           "hexside, blocked only if both hexes block (§9.13)" + (": " if reason else "")) + reason
             steps.append(LosStep(hexes, tuple(self.terrain.level(h) for h in hexes), blocks, reason))
@@ -132,7 +134,7 @@ class Battlefield:
                 blocking = hexes
         if blocking:
             first = next(s for s in steps if s.blocks)
-            return LosResult(False, d, first.reason, "9.13" if len(blocking) == 2 else "9.12", blocking,
+            return LosResult(False, d, first.reason, "9.13" if len(blocking) > 1 else "9.12", blocking,
                              tuple(steps), cover)
         return LosResult(True, d, "clear line of sight", "9.11", (), tuple(steps), cover, number)
 
