@@ -84,6 +84,20 @@ CODES: dict[str, Code] = _codes(
     ("provenance-missing", W, "A value has no provenance (rulebook + section, example + section, or reconstructed)."),
     ("provenance-pointer", E, "A provenance entry points at a field that does not exist."),
     ("table-gap", E, "A rule table's ranges overlap or leave a gap."),
+    # setups (§18.4) and zones
+    ("zone-invalid", E, "A zone expression cannot be evaluated on the scenario's board."),
+    ("board-invalid", E, "The maps of a configuration cannot be joined into one board."),
+    ("setup-hex", E, "A unit, fortification or transport is placed on a hex that cannot be used (half hex, off the board)."),
+    ("setup-zone", E, "A unit is placed outside its formation's setup zone."),
+    ("setup-formation", E, "A unit is placed for a formation that does not set up on the map at the start."),
+    ("setup-units", E, "The units placed differ from the card's units for the scenario year less the undermanned removals."),
+    ("setup-stacking", E, "More than the stacking limit of one side's units in a hex."),
+    ("setup-separated", E, "A formation starts with units outside its doctrine radius of any centre hex."),
+    ("setup-hidden", E, "A hidden unit where the scenario allows none, or one that is not a forward observer."),
+    ("setup-fortification", E, "Fortifications beyond the scenario's allowance, outside their zone, or against their rules."),
+    ("setup-obstacle", E, "A unit set up in a wire or minefield hex."),
+    ("setup-transport", E, "Transports beyond the scenario's counts, or loaded beyond their capacity."),
+    ("setup-special-rule", E, "A setup breaks one of the scenario's special rules."),
 )
 
 

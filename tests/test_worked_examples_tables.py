@@ -114,6 +114,20 @@ def fire(*ids: str) -> float:
     return sum(modifier("fire_modifiers", i) for i in ids)
 
 
+def experience(card_number: int, year: int, *, example: str) -> str:
+    """Experience of a formation card in a year (the example's statement when the card is missing)."""
+    return card_variant(card_number, year, example={"experience": example})["experience"]
+
+
+def experience_fire(firer: str | None, target: str | None) -> float:
+    """The experience modifiers the examples show on fire rolls: Green firer -1, Veteran target -1."""
+    return (fire("firer_green") if firer == "green" else 0) + (fire("target_veteran") if target == "veteran" else 0)
+
+
+def experience_spot(spotter: str | None, target: str | None) -> float:
+    return (spot("spotter_green") if spotter == "green" else 0) + (spot("target_veteran") if target == "veteran" else 0)
+
+
 def morale(modifier_id: str) -> float:
     return modifier("morale_modifiers", modifier_id)
 
@@ -175,16 +189,29 @@ def test_9_14_spotting_numbers():
     assert setting("spotting_same_hex_automatic") is True
 
 
+# §9.42 is a 1942 situation (Shermans, Pz III J): C/15 = card 429, A/15 = card 427, A/1 = card 161.
+def _c15() -> str:
+    return experience(429, 1942, example="green")
+
+
+def _a15() -> str:
+    return experience(427, 1942, example="seasoned")  # not stated; no Green modifier is applied to it
+
+
+def _a1() -> str:
+    return experience(161, 1942, example="veteran")
+
+
 def test_9_42_first_opportunity_spotting():
     # Sherman C/15 (Green) at 8 hexes spots the moving Veteran Pz III J: -1 Vet, -1 Green, -1 (moving / opportunity fire).
-    mods = spot("target_veteran", "spotter_green", "moving_target")
+    mods = experience_spot(_c15(), _a1()) + spot("moving_target")
     assert mods == -3
     assert spotted(6, spotting_number(8, cover=False), mods)
 
 
 def test_9_42_second_opportunity_spotting():
     # Sherman A/15 at 4 hexes, target in cover: -1 Vet, -1 moving target; roll 4 -> spotted.
-    mods = spot("target_veteran", "moving_target")
+    mods = experience_spot(_a15(), _a1()) + spot("moving_target")
     assert mods == -2
     assert spotted(4, spotting_number(4, cover=True), mods)
 
@@ -192,19 +219,21 @@ def test_9_42_second_opportunity_spotting():
 def test_16_37_bombardment_spotting_matilda_automatic():
     # B/4 Matilda, 3 hexes, open: 'il lui suffit de faire un 1' -> every roll spots.
     number = spotting_number(3, cover=False)
-    assert all(spotted(roll, number, 0) for roll in range(1, 7))
+    mods = experience_spot(None, experience(433, 1941, example="seasoned"))  # not Veteran: no modifier printed
+    assert number == 1 and mods == 0
+    assert all(spotted(roll, number, mods) for roll in range(1, 7))
 
 
 def test_16_37_bombardment_spotting_carriers_missed():
-    # QG/6 Carriers, 4 hexes, open, Veteran: needs 3, rolls 2 -> missed, marker removed.
-    number, mods = spotting_number(4, cover=False), spot("target_veteran")
+    # QG/6 Carriers (card 410, 1941), 4 hexes, open, Veteran: needs 3, rolls 2 -> missed, marker removed.
+    number, mods = spotting_number(4, cover=False), experience_spot(None, experience(410, 1941, example="veteran"))
     assert number - mods == 3
     assert not spotted(2, number, mods)
 
 
 def test_16_37_bombardment_spotting_infantry_in_cover_spotted():
-    # B/6 infantry, 4 hexes, in cover, Veteran: needs 3, rolls 5 -> spotted.
-    number, mods = spotting_number(4, cover=True), spot("target_veteran")
+    # B/6 infantry (card 412, 1941), 4 hexes, in cover, Veteran: needs 3, rolls 5 -> spotted.
+    number, mods = spotting_number(4, cover=True), experience_spot(None, experience(412, 1941, example="veteran"))
     assert number - mods == 3
     assert spotted(5, number, mods)
 
@@ -223,7 +252,7 @@ def test_9_42_first_opportunity_fire_hit_plus_1():
     differential = _sherman_av() - _pz_iii_j_defense()
     assert differential == 3
     # -2 moving, -1 Veteran target, -1 Green firer; 8 hexes: no range modifier printed.
-    net = differential + fire("moving_target", "target_veteran", "firer_green") + range_modifier("direct", 8)
+    net = differential + fire("moving_target") + experience_fire(_c15(), _a1()) + range_modifier("direct", 8)
     assert net == -1
     result = crt("vehicle", 14 + net)
     assert result == "hit+1"
@@ -237,14 +266,15 @@ def test_9_42_first_opportunity_fire_hit_plus_1():
 
 def test_9_42_second_fire_destroyed_flash_kill():
     differential = _sherman_av() - _pz_iii_j_defense()
-    net = (differential + fire("moving_target", "target_veteran", "target_in_cover")
+    net = (differential + fire("moving_target", "target_in_cover") + experience_fire(_a15(), _a1())
            + range_modifier("direct", 4))
     assert net == 0
     result = crt("vehicle", 17 + net)
     assert result == "destroyed"
     # A/15's experience is not stated: an unmodified 17 is a flash kill whatever it is.
-    for experience in ("green", "seasoned", "veteran"):
-        assert flash_kill(result, target_is_vehicle=True, unmodified=17, experience=experience)
+    assert flash_kill(result, target_is_vehicle=True, unmodified=17, experience=_a15())
+    for level in ("green", "seasoned", "veteran"):
+        assert flash_kill(result, target_is_vehicle=True, unmodified=17, experience=level)
 
 
 def test_9_35_flash_kill_thresholds():
@@ -296,6 +326,13 @@ def _indirect_distance_with(value: int, max_range: int | None) -> int:
     raise AssertionError(f"no distance within range {top} gives an indirect range modifier of {value}")
 
 
+def _experience_13_28(firer_card: int) -> float:
+    # A 1942 situation (the US A/3, card 330, exists from 1942); firers QG/65 (505) and 1/65 (506).
+    # The example applies no experience modifier, so the firer is not Green and A/3 not Veteran.
+    return experience_fire(experience(firer_card, 1942, example="seasoned"),
+                           experience(330, 1942, example="green"))
+
+
 def _us_infantry_defense() -> int:
     return unit_value("us-infantry", "defense", example=1)
 
@@ -307,7 +344,7 @@ def test_13_28_mortar_fire_zone_81mm_first_target_hit_plus_2():
     differential = mortar["anti_infantry"] - _us_infantry_defense()
     assert differential == 6
     rng = range_modifier("indirect", _indirect_distance_with(-3, mortar.get("range")))
-    net = differential + rng
+    net = differential + rng + _experience_13_28(505)
     assert net == 3
     assert crt("non_vehicle", 12 + net) == "hit+2"
 
@@ -315,7 +352,7 @@ def test_13_28_mortar_fire_zone_81mm_first_target_hit_plus_2():
 def test_13_28_mortar_fire_zone_second_unit_hit():
     mortar = _mortar("81", {"anti_infantry": 7, "anti_vehicle": 1})
     rng = range_modifier("indirect", _indirect_distance_with(-3, mortar.get("range")))
-    net = mortar["anti_infantry"] - _us_infantry_defense() + rng + fire("fire_zone")
+    net = mortar["anti_infantry"] - _us_infantry_defense() + rng + fire("fire_zone") + _experience_13_28(505)
     assert net == 1
     assert crt("non_vehicle", 9 + net) == "hit"
 
@@ -324,7 +361,7 @@ def test_13_28_mortar_fire_zone_45mm_hit_plus_4():
     mortar = _mortar("45", {"anti_infantry": 3, "anti_vehicle": 2})
     assert (mortar["anti_infantry"], mortar["anti_vehicle"]) == (3, 2)
     rng = range_modifier("indirect", _indirect_distance_with(0, mortar.get("range")))
-    net = mortar["anti_infantry"] - _us_infantry_defense() + rng
+    net = mortar["anti_infantry"] - _us_infantry_defense() + rng + _experience_13_28(506)
     assert net == 2
     assert crt("non_vehicle", 16 + net) == "hit+4"
 
@@ -360,14 +397,16 @@ def test_16_23_air_strike_markers_all_attack():
 
 def test_16_23_air_strike_mg_section():
     # C/33 MG section, Veteran, defense 1: 15 - 1 - 1 = +13; roll 9 -> 22 Destroyed (non-vehicle column).
-    net = _s7()["anti_infantry"] - unit_value("de-mg", "defense", example=1) + fire("target_veteran")
+    net = (_s7()["anti_infantry"] - unit_value("de-mg", "defense", example=1)
+           + experience_fire(None, experience(177, 1941, example="veteran")))
     assert net == 13
     assert crt("non_vehicle", 9 + net) == "destroyed"
 
 
 def test_16_23_air_strike_pz_iii_h():
     # C/1 Pz III H, Veteran, defense 4: 8 - 4 - 1 = +3; roll 10 -> 13 Hit +1 (vehicle column).
-    net = _s7()["anti_vehicle"] - unit_value("de-pz-iii-h", "defense", example=4) + fire("target_veteran")
+    net = (_s7()["anti_vehicle"] - unit_value("de-pz-iii-h", "defense", example=4)
+           + experience_fire(None, experience(163, 1941, example="veteran")))
     assert net == 3
     assert crt("vehicle", 10 + net) == "hit+1"
 
@@ -377,7 +416,8 @@ def test_16_23_air_strike_sdkfz_222():
     # 15 - 2 = +13, -1 Veteran, -2 AI fire against a lightly armoured vehicle = +10; roll 8 -> 18 Destroyed.
     assert unit_value("de-sdkfz-222", "lightly_armored", example=True) is True
     net = (_s7()["anti_infantry"] - unit_value("de-sdkfz-222", "defense", example=2)
-           + fire("target_veteran", "anti_infantry_vs_lightly_armored"))
+           + experience_fire(None, experience(175, 1941, example="veteran"))
+           + fire("anti_infantry_vs_lightly_armored"))
     assert net == 10
     assert crt("vehicle", 8 + net) == "destroyed"  # lightly armoured: vehicle column (§13.12)
 
