@@ -123,7 +123,7 @@ def _zipfile(path: Path, label: str) -> PackSource:
     try:
         zf = zipfile.ZipFile(path)
         infos = zf.infolist()
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+    except (zipfile.BadZipFile, OSError, ValueError, RuntimeError, EOFError) as exc:  # RuntimeError: NotImplemented
         src.findings.append(finding("zip-corrupt", f"not a readable zip archive: {exc}", file=label))
         return src
     if len(infos) > MAX_MEMBERS:

@@ -5,6 +5,7 @@ from the pack's rule tables.
 """
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -53,6 +54,7 @@ class Battlefield:
     tables: Mapping
     scenario: Scenario | None = None
     smoke: set[str] = field(default_factory=set)
+    _zones: dict = field(default_factory=dict, repr=False)
 
     @classmethod
     def for_scenario(cls, model: DesertSteel, scenario: Scenario, turn: int = 1) -> "Battlefield":
@@ -67,7 +69,11 @@ class Battlefield:
         return self.tables.get("settings", {})
 
     def zone(self, expression: Mapping) -> frozenset[str]:
-        return evaluate(expression, ZoneContext(self.board, self.terrain))
+        """Hexes of a zone expression (cached: many formations share one instruction)."""
+        key = json.dumps(expression, sort_keys=True, default=_thaw)
+        if key not in self._zones:
+            self._zones[key] = evaluate(expression, ZoneContext(self.board, self.terrain))
+        return self._zones[key]
 
     # --- line of sight (§9.11-9.13) --------------------------------------------------------
 
@@ -212,6 +218,11 @@ class Battlefield:
     @cached_property
     def all_hexes(self) -> tuple[str, ...]:
         return tuple(self.board.usable)
+
+
+def _thaw(value):
+    """JSON form of the read-only mappings and tuples the model holds."""
+    return dict(value) if isinstance(value, Mapping) else list(value)
 
 
 def visibility_on(scenario: Scenario, turn: int) -> int:

@@ -107,16 +107,20 @@ def _level(arg, ctx):
 
 
 def _near_map(arg, ctx):
+    """Multi-source breadth-first growth over the lattice from every hex of the map."""
     source = ctx.map_hexes(arg["map"])
-    axials = [ctx.board.cells[k].axial for k in source]
-    within = arg["within"]
-    out = set()
-    for k, cell in ctx.board.usable.items():
-        if cell.map_id == arg["map"]:
-            continue
-        if any(hexmath.distance(cell.axial, a) <= within for a in axials):
-            out.add(k)
-    return frozenset(out)
+    seen = {ctx.board.cells[k].axial for k in source}
+    frontier = list(seen)
+    for _ in range(arg["within"]):
+        nxt = []
+        for a in frontier:
+            for n in hexmath.neighbours(a):
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    at = ctx.board.usable_at
+    return frozenset(at[a] for a in seen if a in at and ctx.board.cells[at[a]].map_id != arg["map"])
 
 
 def _edge_between(arg, ctx):

@@ -1,0 +1,248 @@
+"""Board commands: check-setup, los, zone, path (SCENARIO is an id or a roman number)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from sandtable.rules.board import BoardError
+from sandtable.rules.catalog import load_catalog
+from sandtable.rules.desert_steel.battlefield import Battlefield
+from sandtable.rules.desert_steel.setup_checks import check_setup
+from sandtable.rules.desert_steel.zones import ZoneError
+from sandtable.rules.findings import Severity, sort_key
+from sandtable.rules.jsondoc import Document, parse
+from sandtable.rules.schemas import default_schemas
+
+from .common import add_json_flags, print_findings, print_json, verdict
+
+
+def _packs(p) -> None:
+    p.add_argument("--pack", action="append", default=[], metavar="PACK",
+                   help="pack folder or zip (repeatable); default: the bundled pack")
+
+
+def register(sub) -> None:
+    p = sub.add_parser("check-setup", help="check a setup against its scenario's setup rules",
+                       description="Check a setup (JSON file, or a setup id in the pack): zones, units per card, "
+                       "stacking, separation, hidden FOs, fortifications, transports, special rules.")
+    p.add_argument("setup", metavar="SETUP", help="setup JSON file or setup id")
+    _packs(p)
+    add_json_flags(p)
+    p.set_defaults(run=run_check_setup)
+
+    p = sub.add_parser("setup", help="make a legal setup for a scenario automatically",
+                       description="Make a legal setup: every formation that sets up on the map placed in its "
+                       "zone, unseparated, within stacking limits and the scenario's special rules.")
+    p.add_argument("scenario", metavar="SCENARIO")
+    p.add_argument("--seed", type=int, default=0, help="vary the placement (default 0)")
+    p.add_argument("-o", "--output", metavar="FILE", help="write the setup here (atomically) instead of printing it")
+    _packs(p)
+    p.set_defaults(run=run_setup)
+
+    p = sub.add_parser("los", help="line of sight between two hexes",
+                       description="Line of sight between two hexes of a scenario's board, the blocking hex and "
+                       "rule, and the spotting number.")
+    p.add_argument("scenario", metavar="SCENARIO")
+    p.add_argument("frm", metavar="FROM", help="hex, e.g. B2412 (or 2412 on a one-map board)")
+    p.add_argument("to", metavar="TO")
+    p.add_argument("--turn", type=int, default=1, help="turn (visibility may change by turn)")
+    p.add_argument("--explain", action="store_true", help="list every hex and hexside the line crosses")
+    _packs(p)
+    add_json_flags(p)
+    p.set_defaults(run=run_los)
+
+    p = sub.add_parser("zone", help="the hexes of a formation's setup or entry zone",
+                       description="The hexes where a formation of a scenario sets up or enters.")
+    p.add_argument("scenario", metavar="SCENARIO")
+    p.add_argument("side", choices=("allied", "axis"))
+    p.add_argument("card", type=int, metavar="CARD")
+    _packs(p)
+    add_json_flags(p)
+    p.set_defaults(run=run_zone)
+
+    p = sub.add_parser("path", help="cheapest path and its cost for a unit type",
+                       description="Cheapest path between two hexes for a unit type, in movement points.")
+    p.add_argument("scenario", metavar="SCENARIO")
+    p.add_argument("unit", metavar="UNIT", help="unit type id, e.g. gb-stuart")
+    p.add_argument("frm", metavar="FROM")
+    p.add_argument("to", metavar="TO")
+    _packs(p)
+    add_json_flags(p)
+    p.set_defaults(run=run_path)
+
+
+def _model(args):
+    catalog = load_catalog([Path(p) for p in args.pack] or None)
+    if catalog.errors:
+        print_findings([f for f in catalog.findings if f.severity == Severity.ERROR], sys.stderr)
+    return catalog
+
+
+def _usage(message: str) -> int:
+    print(f"sandtable: {message}", file=sys.stderr)
+    return 2
+
+
+def _field(args):
+    catalog = _model(args)
+    model = catalog.model
+    scenario = model.scenario(args.scenario) if model else None
+    if scenario is None:
+        known = ", ".join(f"{s.number} ({s.id})" for s in model.scenarios.values()) if model else ""
+        raise LookupError(f"no scenario {args.scenario!r}; known: {known}")
+    return model, scenario, Battlefield.for_scenario(model, scenario, getattr(args, "turn", 1))
+
+
+def _hex(field: Battlefield, ref: str) -> str:
+    key = field.board.resolve(ref.upper())
+    if key is None:
+        raise LookupError(f"no hex {ref!r} on this board (maps {', '.join(field.board.maps())}; write e.g. "
+                          f"{field.board.maps()[0]}2213)")
+    return key
+
+
+def run_setup(args) -> int:
+    from sandtable.rules import atomic
+    from sandtable.rules.desert_steel.autosetup import AutoSetupError, auto_setup
+    try:
+        model, scenario, _ = _field(args)
+    except (LookupError, BoardError) as exc:
+        return _usage(str(exc))
+    try:
+        setup = auto_setup(model, scenario, args.seed)
+    except AutoSetupError as exc:
+        print(f"sandtable: {exc}", file=sys.stderr)
+        return 1
+    if args.output:
+        atomic.write_json(args.output, setup)
+        print(f"wrote {args.output}: {sum(len(s['placements']) for s in setup['sides'].values())} units")
+    else:
+        print_json(setup)
+    return 0
+
+
+def run_check_setup(args) -> int:
+    catalog = _model(args)
+    model = catalog.model
+    path = Path(args.setup)
+    if path.is_file():
+        doc, found = parse(str(path), path.read_bytes())
+        if doc is None:
+            print_findings(found)
+            print(verdict(1, found))
+            return 1
+        found += default_schemas().validate(doc, "desert-steel/setup.schema.json")
+        if any(f.severity == Severity.ERROR for f in found):
+            return _report(args, found)
+    else:
+        entry = catalog.get("setup", args.setup)
+        if entry is None:
+            return _usage(f"{args.setup!r} is neither a file nor a setup id of the pack")
+        doc = Document(entry.doc.path, entry.doc.text, entry.value)
+        doc._map = entry.doc.source_map
+        found = []
+        base = entry.pointer
+
+        def report(code, message, pointer="", **kw):
+            return entry.doc.finding(code, message, base + pointer, subject=f"setup {entry.id}", **kw)
+        found += check_setup(model, entry.value, report)
+        return _report(args, found)
+
+    def report(code, message, pointer="", **kw):
+        return doc.finding(code, message, pointer, subject=f"setup {doc.value.get('id')}", **kw)
+    found += check_setup(model, doc.value, report)
+    return _report(args, found)
+
+
+def _report(args, found) -> int:
+    found = sorted(found, key=sort_key)
+    errors = sum(f.severity == Severity.ERROR for f in found)
+    if args.format == "json":
+        print_json({"errors": errors, "findings": [f.to_json() for f in found]})
+    else:
+        print_findings(found)
+        print(verdict(1, found))
+    return 1 if errors else 0
+
+
+def run_los(args) -> int:
+    try:
+        _, _, field = _field(args)
+        a, b = _hex(field, args.frm), _hex(field, args.to)
+    except (LookupError, BoardError) as exc:
+        return _usage(str(exc))
+    result = field.los(a, b)
+    if args.format == "json":
+        out = result.to_json()
+        out.update({"from": a, "to": b, "visibility": field.visibility})
+        if not args.explain:
+            out.pop("steps")
+        print_json(out)
+        return 0
+    word = "visible" if result.visible else "blocked"
+    print(f"{a} -> {b}: {word}, {result.distance} hexes (visibility {field.visibility}) — {result.reason} "
+          f"[§{result.section}]")
+    if result.visible:
+        kind = "in cover" if result.cover else "in the open"
+        print(f"spotting number {result.spotting_number} (target {kind})")
+    if args.explain:
+        for step in result.steps:
+            where = "/".join(step.hexes)
+            lv = "/".join(str(x) for x in step.levels)
+            print(f"  {'hexside ' if len(step.hexes) > 1 else ''}{where} level {lv}: "
+                  f"{'BLOCKS' if step.blocks else 'clear'}{' — ' + step.reason if step.reason else ''}")
+    return 0
+
+
+def run_zone(args) -> int:
+    try:
+        model, scenario, field = _field(args)
+    except (LookupError, BoardError) as exc:
+        return _usage(str(exc))
+    side = scenario.sides[args.side]
+    groups = [(g, "setup", g.get("setup"), 1) for g in side.groups if "setup" in g]
+    groups += [(g, "enter", g["enter"]["zone"], g["enter"]["turn"]) for g in side.groups if "enter" in g]
+    groups += [(r, "enter", r.get("zone"), r["turn"]) for r in side.reinforcements]
+    match = next(((how, z, turn) for g, how, z, turn in groups if args.card in g["cards"]), None)
+    if match is None or match[1] is None:
+        return _usage(f"card {args.card} has no zone among the {args.side} formations of {scenario.id}")
+    how, expression, turn = match
+    try:
+        hexes = sorted(field.zone(expression))
+    except ZoneError as exc:
+        print(f"sandtable: the zone cannot be evaluated: {exc}", file=sys.stderr)
+        return 1
+    if args.format == "json":
+        print_json({"scenario": scenario.id, "side": args.side, "card": args.card, "placement": how, "turn": turn,
+                    "expression": expression, "count": len(hexes), "hexes": hexes})
+    else:
+        print(f"{scenario.id} {args.side} card {args.card}: {how} (turn {turn}), {len(hexes)} hexes")
+        for i in range(0, len(hexes), 12):
+            print("  " + " ".join(hexes[i:i + 12]))
+    return 0
+
+
+def run_path(args) -> int:
+    import networkx as nx
+    try:
+        model, _, field = _field(args)
+        a, b = _hex(field, args.frm), _hex(field, args.to)
+    except (LookupError, BoardError) as exc:
+        return _usage(str(exc))
+    unit = model.unit_types.get(args.unit)
+    if unit is None:
+        return _usage(f"no unit type {args.unit!r}")
+    try:
+        route, cost = field.path(unit, a, b)
+    except nx.NetworkXNoPath:
+        if args.format == "json":
+            print_json({"from": a, "to": b, "unit": unit.id, "path": None, "cost": None})
+        else:
+            print(f"{unit.name} cannot go from {a} to {b}")
+        return 1
+    if args.format == "json":
+        print_json({"from": a, "to": b, "unit": unit.id, "movement": field.allowance(unit), "path": route,
+                    "cost": cost, "turns_at_full_mp": -(-cost // field.allowance(unit))})
+    else:
+        print(f"{unit.name} ({field.allowance(unit)} MP): {' '.join(route)} — {cost:g} MP")
+    return 0
