@@ -77,8 +77,12 @@ class Battlefield:
 
     # --- line of sight (§9.11-9.13) --------------------------------------------------------
 
-    def line(self, a: str, b: str) -> list[tuple[str, ...]]:
-        """The hexes and hexsides between two hexes, in order (keys; seam halves by first map)."""
+    def line(self, a: str, b: str) -> list[tuple[str | None, ...]]:
+        """The hexes and hexsides between two hexes, in order (keys; seam halves by first map).
+
+        A position off every map is None: it has no terrain and never blocks, but it still
+        makes its hexside a hexside (§9.13).
+        """
         origin = self.board.axial(a)
         policy = self.settings.get("line_of_sight_policy", "sampled")
         pattern = hexmath.line_pattern(hexmath.sub(self.board.axial(b), origin), policy)
@@ -87,14 +91,15 @@ class Battlefield:
             keys = []
             for rel in step:
                 cells = self.board.by_axial.get(hexmath.add(origin, rel))
-                if cells:
-                    keys.append(cells[0].key)
-            if keys:
+                keys.append(cells[0].key if cells else None)
+            if any(keys):
                 out.append(tuple(keys))
         return out
 
-    def _blocks(self, h: str, la: int, lb: int, low_key: str, high_key: str) -> str:
+    def _blocks(self, h: str | None, la: int, lb: int, low_key: str, high_key: str) -> str:
         """Why hex h blocks a line between units at levels la and lb ('' if it does not)."""
+        if h is None:
+            return ""
         t = self.terrain.hexes[h]
         low, high = min(la, lb), max(la, lb)
         if h in self.smoke:
@@ -135,7 +140,8 @@ class Battlefield:
             if side:
                 reason = ("hexside, both hexes block (§9.13): " if blocks else
                           "hexside, blocked only if both hexes block (§9.13)" + (": " if reason else "")) + reason
-            steps.append(LosStep(hexes, tuple(self.terrain.level(h) for h in hexes), blocks, reason))
+            steps.append(LosStep(tuple(h or "off-map" for h in hexes),
+                                 tuple(self.terrain.level(h) if h else -1 for h in hexes), blocks, reason))
             if blocks and not blocking:
                 blocking = hexes
         if blocking:
