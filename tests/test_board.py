@@ -152,3 +152,24 @@ def test_near_map_and_map_zones(model):
     near = f.zone({"near_map": {"map": "B", "within": 9}})
     assert near and all(k.startswith("A") for k in near)
     assert all(min(f.board.distance(k, b) for b in f.zone({"map": "B"})) <= 9 for k in list(near)[:20])
+
+
+def test_15_32_wire_all_mp_for_vehicles_prohibited_otherwise():
+    f = field()
+    f.wire = {"A0504"}
+    assert f.enter_cost(TANK, "A0505", "A0504") == "all"
+    assert f.enter_cost(FOOT, "A0505", "A0504") == "prohibited"
+    assert f.enter_cost(TANK, "A0504", "A0505") == "all"  # leaving costs all MP too
+    light = UnitType("l", "L", "german", "vehicle", 8, 4, None, False, 1, 2, 3, True, False, False, False,
+                     False, False, None, False, {})
+    assert f.enter_cost(light, "A0505", "A0504") == "prohibited"
+    assert f.reachable(TANK, "A0505")["A0504"] == 6  # only as the first hex, with all its MP
+    out_of_wire = f.reachable(TANK, "A0504")
+    assert set(out_of_wire) == {"A0504", *f.board.neighbours("A0504")}  # one hex out, all MP
+    assert all(v == 6 for k, v in out_of_wire.items() if k != "A0504")
+
+
+def test_8_4_exit_only_from_hexes_next_to_the_edge():
+    f = field()
+    assert f.exit_cost(TANK, "A0105") == 1
+    assert f.exit_cost(TANK, "A0505") is None

@@ -54,6 +54,7 @@ class Battlefield:
     tables: Mapping
     scenario: Scenario | None = None
     smoke: set[str] = field(default_factory=set)
+    wire: set[str] = field(default_factory=set)
     _zones: dict = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -164,6 +165,8 @@ class Battlefield:
         """MP to enter ``to`` from the adjacent ``frm``: a number, "all" or "prohibited"."""
         column = "vehicle" if unit.is_vehicle else "non_vehicle"
         costs = self._costs()
+        if to in self.wire or frm in self.wire:
+            return self._wire_cost(unit, column, entering=to in self.wire)
         road = self.terrain.road_between(frm, to)
         if road is not None:
             return costs[road][column]  # on the road: no climb, no mud (§8.3)
@@ -177,6 +180,25 @@ class Battlefield:
             climb = math.ceil(climb) if self.settings.get("climb_cost_rounding", "up") == "up" else math.floor(climb)
             cost = max(cost, climb)  # §8: entering a higher hex costs half the MP, rounded up
         return cost
+
+    def _wire_cost(self, unit: UnitType, column: str, entering: bool) -> str:
+        """§15.32: vehicles spend all their MP to enter wire, and all of them to leave it for a
+        wire-free hex; non-vehicles and lightly armoured vehicles cannot enter it."""
+        if entering and unit.lightly_armored and not self.settings.get("lightly_armored_may_enter_wire", False):
+            return "prohibited"
+        cost = self._costs().get("wire", {}).get(column, "prohibited" if column == "non_vehicle" else "all")
+        return cost if entering else "all"
+
+    def exit_cost(self, unit: UnitType, key: str) -> float | None:
+        """MP to leave the map from a hex (§8.4): only next to the map edge or an edge half
+        hex; None where the unit cannot exit from there."""
+        board = self.board
+        next_to_edge = len(hexmath.neighbours(board.axial(key))) != len(
+            [n for n in hexmath.neighbours(board.axial(key)) if n in board.by_axial])
+        next_to_half = any(c.half for n in hexmath.neighbours(board.axial(key)) for c in board.by_axial.get(n, ()))
+        if not (next_to_edge or next_to_half):
+            return None
+        return self._costs().get("exit_map", {}).get("vehicle" if unit.is_vehicle else "non_vehicle", 1)
 
     def allowance(self, unit: UnitType) -> float:
         return unit.movement if unit.movement is not None else 1  # §12.12, §12.3: MA 1

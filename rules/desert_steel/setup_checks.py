@@ -330,11 +330,6 @@ def _fortifications(ctx: SetupContext, side: str, data: Mapping) -> list[Finding
         if kind == "entrenchments" and key in mines:
             out.append(ctx.report("setup-fortification", f"entrenchment in {ref}, a minefield hex", ptr,
                                   section="13.41"))
-        if kind == "entrenchments" and not ctx.field.terrain.entrenchment_allowed and "zone" not in \
-                allowance.get("entrenchments", {}) and allowance.get("entrenchments", {}).get("count", 0) == 0:
-            out.append(ctx.report("setup-fortification", f"entrenchment in {ref}: no entrenching in a "
-                                                         f"{ctx.field.terrain.conditions.zone} zone", ptr,
-                                  section="13.41"))
     return out
 
 
