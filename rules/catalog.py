@@ -9,6 +9,7 @@ Problems are findings; loading never raises on bad data.
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -330,10 +331,12 @@ class _Layering:
         else:
             try:
                 new = jsonpatch.apply_patch(copy.deepcopy(entry.value), item["patch"])
-            except jsonpatch.JsonPatchTestFailed as exc:
+            except jsonpatch.JsonPatchTestFailed:
+                i, test = _failed_test(entry.value, item["patch"])
                 self.catalog.findings.append(doc.finding(
-                    "override-stale", f"the base value is not what this override expects ({exc}); "
-                    f"it was made for another version of {entry.pack}", f"{ptr}/patch", subject=subject))
+                    "override-stale", f"{test['path']} of {subject} is not {json.dumps(test.get('value'))} as this "
+                    f"override expects: it was made for another version of {entry.pack}",
+                    f"{ptr}/patch/{i}", subject=subject))
                 pack.conflicts.append(f"{subject}: stale patch")
                 return
             except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException, TypeError, KeyError) as exc:
@@ -366,6 +369,19 @@ class _Layering:
             validator = Draft202012Validator({"$ref": ref}, registry=self.schemas.registry)
             self._object_validators[ref] = validator
         return [f"{pointer_of(e.absolute_path) or '/'}: {e.message}" for e in validator.iter_errors(value)]
+
+
+def _failed_test(value, patch: list) -> tuple[int, dict]:
+    """Index and operation of the first ``test`` of a patch that fails on value."""
+    current = copy.deepcopy(value)
+    for i, op in enumerate(patch):
+        try:
+            current = jsonpatch.apply_patch(current, [op])
+        except jsonpatch.JsonPatchTestFailed:
+            return i, op
+        except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException, TypeError, KeyError):
+            break
+    return 0, patch[0]
 
 
 # --- entry point -------------------------------------------------------------------------

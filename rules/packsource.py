@@ -148,10 +148,11 @@ def _zipfile(path: Path, label: str) -> PackSource:
             continue
         if info.is_dir():
             continue
-        if name in seen:
+        normal = pure.as_posix()  # "./a.json" and "a.json" are one member once unpacked
+        if normal in seen:
             src.findings.append(finding("zip-duplicate", f"member {name!r} appears twice", file=shown))
             continue
-        seen.add(name)
+        seen.add(normal)
         if info.file_size > MAX_BYTES:
             src.findings.append(finding("zip-too-large",
                                         f"unpacks to {info.file_size:,} bytes; the limit is {MAX_BYTES:,}", file=shown))

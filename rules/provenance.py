@@ -86,9 +86,12 @@ def check(catalog) -> list[Finding]:
 
 
 def summary(catalog) -> dict[str, Counter]:
-    """Counts of values by source, per object kind."""
+    """Counts of values by source, per object kind (kinds that carry provenance: not setups,
+    which are a player's choices rather than the game's values)."""
     out: dict[str, Counter] = {}
     for kind, table in sorted(catalog.objects.items()):
+        if not any("provenance" in e.value for e in table.values()):
+            continue
         c = out.setdefault(kind, Counter())
         for entry in table.values():
             for leaf in resolve(entry.value):

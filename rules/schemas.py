@@ -2,6 +2,12 @@
 
 Schemas reference each other by relative ``$ref`` under one ``$id`` base; all of them are
 loaded into a ``referencing`` registry up front, so nothing is ever fetched from a network.
+
+jsonschema (Python) is the reference: every finding and message comes from it. It is
+slow on large packs, so jsonschema-rs (a compiled validator of the same schemas, offline)
+answers first whether a document is valid at all; only a document it rejects is walked by
+jsonschema for its errors. Tests prove the two agree; without jsonschema-rs installed,
+everything goes through jsonschema.
 """
 from __future__ import annotations
 
@@ -15,6 +21,11 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
+
+try:  # optional accelerator: see the module docstring
+    import jsonschema_rs
+except ImportError:  # pragma: no cover - exercised where the wheel is missing
+    jsonschema_rs = None
 
 from .findings import Finding, finding
 from .jsondoc import Document, escape, pointer_of
@@ -33,6 +44,8 @@ class SchemaSet:
     findings: list[Finding] = field(default_factory=list)
     _validators: dict[str, Draft202012Validator] = field(default_factory=dict)
     registry: Registry = field(default_factory=Registry)
+    _fast: dict[str, object] = field(default_factory=dict)
+    use_fast: bool = jsonschema_rs is not None
 
     @classmethod
     def load(cls, root: Path | None = None) -> "SchemaSet":
@@ -46,7 +59,7 @@ class SchemaSet:
             except (OSError, ValueError) as exc:
                 self.findings.append(finding("schema-broken", f"cannot read schema: {exc}", file=str(path)))
                 continue
-            problem = best_match(Draft202012Validator(Draft202012Validator.META_SCHEMA).iter_errors(schema))
+            problem = _metaschema_problem(schema)
             if problem is not None:
                 self.findings.append(finding(
                     "schema-broken", f"not a valid JSON Schema 2020-12: {problem.message}",
@@ -70,6 +83,19 @@ class SchemaSet:
             self._validators[rel] = Draft202012Validator(schema, registry=self.registry)
         return self._validators[rel]
 
+    def fast_validator(self, rel: str):
+        """The compiled jsonschema-rs validator of a schema, or None."""
+        if not self.use_fast or rel not in self.schemas:
+            return None
+        if rel not in self._fast:
+            try:
+                registry = jsonschema_rs.Registry([(s["$id"], s) for s in self.schemas.values()])
+                self._fast[rel] = jsonschema_rs.validator_for(self.schemas[rel], registry=registry,
+                                                              base_uri=BASE_URI + rel)
+            except Exception:  # noqa: BLE001 - any failure of the accelerator falls back to jsonschema
+                self._fast[rel] = None
+        return self._fast[rel]
+
     def validate(self, doc: Document, rel: str, value=None, base_pointer: str = "") -> list[Finding]:
         """Schema findings for a document (or for ``value`` standing at ``base_pointer`` in it)."""
         validator = self.validator(rel)
@@ -77,10 +103,28 @@ class SchemaSet:
             return [finding("schema-broken", f"schema {rel} is missing or broken; {doc.path} was not checked",
                             file=doc.path)]
         instance = doc.value if value is None else value
+        fast = self.fast_validator(rel)
+        if fast is not None:
+            try:
+                if fast.is_valid(instance):
+                    return []
+            except Exception:  # noqa: BLE001 - e.g. a value jsonschema-rs cannot convert: use jsonschema
+                pass
         out = []
         for error in validator.iter_errors(instance):
             out.append(_to_finding(doc, error, base_pointer))
         return out
+
+
+def _metaschema_problem(schema) -> ValidationError | None:
+    """The first reason a schema is not valid JSON Schema 2020-12, or None."""
+    if jsonschema_rs is not None:
+        try:
+            if jsonschema_rs.meta.is_valid(schema):
+                return None
+        except Exception:  # noqa: BLE001 - let jsonschema say what is wrong
+            pass
+    return best_match(Draft202012Validator(Draft202012Validator.META_SCHEMA).iter_errors(schema))
 
 
 def _deepest(error: ValidationError) -> ValidationError:

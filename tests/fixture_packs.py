@@ -3,6 +3,8 @@
 ``tests/fixtures/base`` is a complete, clean Desert Steel pack of its own (id ``fixture-base``),
 independent of ``data/desert-steel``. ``tests/fixtures/variants/<name>/`` holds only the files
 that differ from the base: ``variant(name, dest)`` copies the base and lays them over it.
+``tests/fixtures/setup-variants/<name>/`` are laid over the base the same way and break one
+rule of ``sandtable check-setup`` each (the folder is named after the code it produces).
 ``tests/fixtures/mods/<name>/`` are mod packs over the base, loaded with ``search=[FIXTURES]``.
 Zips are built at run time, never committed.
 """

@@ -164,7 +164,7 @@ MOD_CASES = [
      "/overrides/0/target", "{"),
     (["mod-conflict-a", "mod-conflict-b"], "override-conflict", "mod-conflict-b/overrides.json", 5, 17,
      "/overrides/0/target", "{"),
-    (["mod-stale"], "override-stale", "mod-stale/overrides.json", 10, 16, "/overrides/0/patch", "["),
+    (["mod-stale"], "override-stale", "mod-stale/overrides.json", 11, 9, "/overrides/0/patch/0", "{"),
     (["mod-patch"], "override-patch", "mod-patch/overrides.json", 9, 16, "/overrides/0/patch", "["),
     (["mod-invalid"], "override-invalid", "mod-invalid/overrides.json", 9, 16, "/overrides/0/patch", "["),
     (["mod-duplicate"], "duplicate-id", "mod-duplicate/units.json", 5, 13, "/units/0/id", '"de-tank"'),
@@ -524,10 +524,69 @@ def test_zip_with_corrupt_compressed_data(tmp_path):
     check_shape(the(findings, "file-unreadable", f"{z}!units/unit-types.json"))
 
 
+# --- setups, checked against their scenario by `sandtable check-setup` -------------------------
+
+SETUP_VARIANTS = FIXTURES / "setup-variants"
+
+# variant (= the code it produces), line, column, pointer in setups/skirmish-setup.json, text there
+SETUP_CASES = [
+    ("board-invalid", 4, 15, "/scenario", '"skirmish"'),
+    ("zone-invalid", 15, 18, "/sides/allied/placements/0/card", "201,"),
+    ("setup-hex", 17, 49, "/sides/allied/placements/2/hex", '"0409"'),
+    ("setup-zone", 17, 49, "/sides/allied/placements/2/hex", '"0403"'),
+    ("setup-formation", 17, 18, "/sides/allied/placements/2/card", "200,"),
+    ("setup-units", 14, 21, "/sides/allied/placements", "["),
+    ("setup-stacking", 15, 49, "/sides/allied/placements/0/hex", '"0605"'),
+    ("setup-separated", 15, 49, "/sides/allied/placements/0/hex", '"0605"'),
+    ("setup-hidden", 17, 80, "/sides/allied/placements/2/hidden", "true"),
+    ("setup-fortification", 12, 22, "/sides/axis/minefields/0", '"0303"'),
+    ("setup-obstacle", 16, 49, "/sides/allied/placements/0/hex", '"0605"'),
+    ("setup-transport", 19, 31, "/sides/allied/transports/0/type", '"gb-tank"'),
+    ("setup-special-rule", 15, 49, "/sides/allied/placements/0/hex", '"0605"'),
+]
+
+
+def check_setup_findings(capsys, pack: Path) -> tuple[int, list[dict]]:
+    """`sandtable check-setup --json` on the pack's setup file: exit code and findings."""
+    capsys.readouterr()
+    code = main(["check-setup", str(pack / "setups/skirmish-setup.json"), "--pack", str(pack), "--json"])
+    out, _ = capsys.readouterr()
+    return code, json.loads(out)["findings"]
+
+
+def test_every_setup_variant_has_a_case():
+    assert sorted(p.name for p in SETUP_VARIANTS.iterdir()) == sorted(c[0] for c in SETUP_CASES)
+
+
+def test_base_setup_is_legal(capsys):
+    assert check_setup_findings(capsys, BASE) == (0, [])
+
+
+@pytest.mark.parametrize("name, line, column, pointer, text", SETUP_CASES, ids=[c[0] for c in SETUP_CASES])
+def test_setup_variant(tmp_path, capsys, name, line, column, pointer, text):
+    pack = copy_base(tmp_path / "pack")
+    shutil.copytree(SETUP_VARIANTS / name, pack, dirs_exist_ok=True)
+    code, findings = check_setup_findings(capsys, pack)
+    file = pack / "setups/skirmish-setup.json"
+    hits = [f for f in findings if f["code"] == name and f["pointer"] == pointer]
+    assert len(hits) == 1, findings
+    (f,) = hits
+    assert f["severity"] == str(CODES[name].severity) and f["message"]
+    assert (f["file"], f["line"], f["column"]) == (str(file), line, column)
+    assert text_at(file, line, column).startswith(text)
+    assert f["subject"] == "setup skirmish-setup"
+    assert code == 1
+
+
 # --- every code is covered ------------------------------------------------------------------
 
-def test_every_code_is_produced_by_some_fixture(tmp_path):
+def test_every_code_is_produced_by_some_fixture(tmp_path, capsys):
     produced: dict[str, str] = {}
+    for name, *_ in SETUP_CASES:
+        pack = copy_base(tmp_path / "s" / name)
+        shutil.copytree(SETUP_VARIANTS / name, pack, dirs_exist_ok=True)
+        for f in check_setup_findings(capsys, pack)[1]:
+            produced.setdefault(f["code"], name)
     for case in VARIANT_CASES:
         name = case[0]
         for f in validate_paths([variant(name, tmp_path / "v" / name)]).findings:
@@ -689,3 +748,70 @@ def test_cli_packs_json_and_exit_codes(capsys):
     code, out, _ = _run(capsys, "packs", "--json", MODS / "mod-stale", "--search", FIXTURES)
     assert code == 1
     assert [f["code"] for f in json.loads(out)["findings"]] == ["override-stale"]
+
+
+# --- regressions: inputs that once raised, hung or pointed at the wrong place ----------------------
+
+@pytest.mark.parametrize("text, code, column", [
+    ('{"a": NaN, 1}', "json-constant", 7),  # malformed after the NaN: the position scan once raised
+    ('[{"a": 1, "a": 2}, {1}]', "json-duplicate-key", 11),
+    ('{"a": 1, "a": 2, "n": NaN}', "json-constant", 23),  # the NaN, not the duplicate json.loads never saw
+    ('{"a": 1, "a": {"b": 1, "b": 2}}', "json-duplicate-key", 24),  # the key json.loads rejected: "b"
+    ('{"a": "\\ud800"}', "json-encoding", 8),  # a lone surrogate cannot be printed or saved as UTF-8
+])
+def test_parse_rejections_point_at_the_problem(text, code, column):
+    doc, (f,) = jsondoc.parse("x.json", text.encode())
+    assert doc is None and f.code == code and (f.location.line, f.location.column) == (1, column)
+
+
+def test_surrogate_pair_escapes_are_fine():
+    doc, findings = jsondoc.parse("x.json", b'{"a": "\\ud83d\\ude00", "b": "\\\\ud800"}')
+    assert findings == [] and doc.value == {"a": "\U0001f600", "b": "\\ud800"}
+
+
+def test_unknown_field_pointer_is_escaped(tmp_path):
+    pack = copy_base(tmp_path / "pack")
+    doc = pack / "setups/skirmish-setup.json"
+    doc.write_text('{"kind": "setup", "id": "s", "scenario": "skirmish", "sides": {},\n "a/b~c": 1}\n')
+    f = the(load_catalog([pack]).findings, "schema", doc)
+    assert (f.location.pointer, f.location.line, f.location.column) == ("/a~1b~0c", 2, 2)
+
+
+def test_collection_that_is_not_a_list(tmp_path):
+    pack = copy_base(tmp_path / "pack")
+    doc = pack / "units/unit-types.json"
+    doc.write_text('{"kind": "unit-types",\n "units": 5}\n')
+    f = the(load_catalog([pack]).findings, "schema", doc)
+    assert (f.location.pointer, f.location.line) == ("/units", 2)
+
+
+def test_patch_that_replaces_the_whole_object(tmp_path):
+    copy_base(tmp_path / "base")
+    mod = tmp_path / "mod"
+    mod.mkdir()
+    (mod / "pack.json").write_text(json.dumps({"kind": "pack", "id": "mod", "name": "m", "version": "1.0.0",
+                                               "ruleset": "desert-steel", "depends_on": [{"id": "fixture-base"}]}))
+    (mod / "overrides.json").write_text(json.dumps({"kind": "overrides", "overrides": [
+        {"target": {"kind": "unit-type", "id": "de-tank"}, "patch": [{"op": "replace", "path": "", "value": [1]}]}]}))
+    f = the(load_catalog([mod]).findings, "override-patch", mod / "overrides.json")
+    assert "must leave an object" in f.message
+
+
+def test_zip_written_by_writestr_is_not_a_special_file(tmp_path):
+    """ZipFile.writestr records permissions without a file type: that is a plain file."""
+    z = tmp_path / "writestr.zip"
+    with zipfile.ZipFile(z, "w") as zf:
+        for path in sorted(BASE.rglob("*.json")):
+            zf.writestr(path.relative_to(BASE).as_posix(), path.read_bytes())
+    result = validate_paths([z])
+    assert [f.line_text() for f in result.findings] == [] and result.exit_code == 0
+
+
+def test_zip_of_a_newer_zip_version_is_corrupt_not_a_crash(tmp_path):
+    z = zip_folder(BASE, tmp_path / "v84.zip")
+    data = bytearray(z.read_bytes())
+    start = data.find(b"PK\x01\x02")
+    data[start + 6:start + 8] = struct.pack("<H", 84)  # "version needed to extract" 8.4
+    z.write_bytes(bytes(data))
+    result = validate_paths([z])
+    assert [f.code for f in result.findings] == ["zip-corrupt"] and result.exit_code == 2

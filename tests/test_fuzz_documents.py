@@ -8,17 +8,20 @@ with a known code and a file; lines and columns must lie inside the document.
 """
 from __future__ import annotations
 
+import contextlib
 import copy
+import functools
+import io
 import json
 import re
 import shutil
-import zipfile
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from jsonschema import Draft202012Validator
 
 from fixture_packs import BASE, BASE_DOCUMENTS, MODS, copy_base, zip_folder
+from sandtable.cli import main
 from sandtable.rules.catalog import load_catalog
 from sandtable.rules.findings import CODES, Finding, Severity
 from sandtable.rules.jsondoc import SourceMap, escape, parse
@@ -28,7 +31,7 @@ from sandtable.rules.validation import validate_paths
 SETTINGS = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
-ODD_TEXT = ["\ud800", "\udfff", "\ud83d\ude00", "\ufeff", "\x00", "\u202e", "e\u0301", "\U0001d518", "\U0010ffff",
+ODD_TEXT = ["\ud800", "\udfff", "\U0001f600", "\ufeff", "\x00", "\u202e", "e\u0301", "\U0001d518", "\U0010ffff",
             "'\"\\/~0~1", "a/b", "~", "", " ", "\n\t", "</script>", "NaN", "null", "0101", "de-tank", "1942"]
 HUGE_NUMBERS = [10 ** 30, -10 ** 30, 2 ** 63, -2 ** 63 - 1, 10 ** 400, -1, 0, 1e308, -1e308, 5e-324, 0.5, -0.0,
                 1900, 2101, 9999, 10000]
@@ -168,7 +171,8 @@ def test_mutated_json_validates_as_findings(workspace, data):
     pack = workspace / "pack"
     with Swap(pack / rel, raw) as path:
         result = validate_paths([pack])
-        single = validate_paths([path])  # the document alone, checked within its pack
+        alone = data.draw(st.integers(0, 3), label="also alone") == 0
+        single = validate_paths([path]) if alone else result  # the document alone, checked within its pack
     check_findings(result.findings, path, raw)
     check_findings(single.findings, path, raw)
     assert result.exit_code in (0, 1, 2)
@@ -248,7 +252,8 @@ def test_random_patches_load_as_findings(workspace, data):
                                                 "/~2", "no-slash", "/units/0"]) | st.text(max_size=10)
     op = st.fixed_dictionaries(
         {"op": st.sampled_from(["add", "remove", "replace", "move", "copy", "test"]), "path": paths},
-        optional={"from": paths, "value": json_values})
+        optional={"from": paths, "value": scalars | st.lists(scalars, max_size=2)
+                  | st.dictionaries(st.text(max_size=5), scalars, max_size=2)})
     overrides = {"kind": "overrides", "overrides": [
         {"target": {"kind": data.draw(st.sampled_from(["unit-type", "formation-card", "map", "vehicle"])),
                     "id": data.draw(st.sampled_from(["de-tank", "gb-tank", 101, "A", "nope"]))},
@@ -260,10 +265,18 @@ def test_random_patches_load_as_findings(workspace, data):
         catalog = load_catalog([mod], search=[workspace])
     check_findings(catalog.findings, path, raw)
     # whatever the patches did, every object left in the catalog still follows its schema
-    for kind, dk in catalog.ruleset.object_kinds().items():
-        validator = Draft202012Validator({"$ref": dk.object_schema_ref(BASE_URI)}, registry=default_schemas().registry)
+    for kind in ("unit-type", "formation-card", "map"):
         for entry in catalog.entries(kind):
-            assert not list(validator.iter_errors(entry.value)), entry.subject
+            assert not list(object_validator(catalog, kind).iter_errors(entry.value)), entry.subject
+
+
+@functools.lru_cache(maxsize=None)
+def _validator(ref: str) -> Draft202012Validator:
+    return Draft202012Validator({"$ref": ref}, registry=default_schemas().registry)
+
+
+def object_validator(catalog, kind: str) -> Draft202012Validator:
+    return _validator(catalog.ruleset.object_kinds()[kind].object_schema_ref(BASE_URI))
 
 
 # --- zips with damaged bytes --------------------------------------------------------------------------
@@ -271,14 +284,15 @@ def test_random_patches_load_as_findings(workspace, data):
 @pytest.fixture(scope="module")
 def zipped(tmp_path_factory):
     root = tmp_path_factory.mktemp("fuzz-zip")
-    return zip_folder(BASE, root / "pristine.zip").read_bytes(), root
+    zip_folder(BASE, root / "pristine.zip")
+    return root
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_damaged_zip_loads_as_findings(zipped, data):
-    pristine, root = zipped
-    raw = bytearray(pristine)
+    root = zipped
+    raw = bytearray((root / "pristine.zip").read_bytes())
     for _ in range(data.draw(st.integers(1, 4))):
         i = data.draw(st.integers(0, len(raw) - 1))
         if data.draw(st.booleans()):
@@ -353,3 +367,22 @@ def test_duplicate_key_is_located_at_the_second_key(obj, key, depth):
         assert inner[f.location.column - 1:].startswith(f'"{key}": 0}}')
     else:
         assert doc is not None and not findings
+
+
+# --- setups checked against their scenario -------------------------------------------------------------
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # a board per example
+@given(st.data())
+def test_mutated_setup_checks_as_findings(workspace, data):
+    """`sandtable check-setup` on a mutated setup file: a verdict and findings, never a traceback."""
+    original = json.loads((BASE / "setups/skirmish-setup.json").read_text(encoding="utf-8"))
+    raw = serialize(data.draw, mutate(data.draw, original))
+    pack = workspace / "pack"
+    out = io.StringIO()
+    with Swap(pack / "setups/skirmish-setup.json", raw) as path, \
+            contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        code = main(["check-setup", str(path), "--pack", str(pack), "--json"])
+    assert code in (0, 1, 2)
+    if code != 2 and out.getvalue().lstrip().startswith("{"):
+        for f in json.loads(out.getvalue())["findings"]:
+            assert f["code"] in CODES and f["file"]

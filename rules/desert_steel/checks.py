@@ -5,6 +5,7 @@ objects: cards and unit types that exist, sides and years that fit, hexes on the
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator
 
 from ..findings import Finding
@@ -86,10 +87,14 @@ def _card_numbers(catalog) -> list[Finding]:
 
 # --- maps --------------------------------------------------------------------------------
 
-def map_hexes(m: dict) -> set[str]:
+def map_hexes(m: dict) -> frozenset[str]:
     g = m["grid"]
-    return {f"{c:02d}{r:02d}" for c in range(g["columns"]["first"], g["columns"]["last"] + 1)
-            for r in range(g["rows"]["first"], g["rows"]["last"] + 1)}
+    return _grid_hexes(g["columns"]["first"], g["columns"]["last"], g["rows"]["first"], g["rows"]["last"])
+
+
+@lru_cache(maxsize=64)
+def _grid_hexes(c0: int, c1: int, r0: int, r1: int) -> frozenset[str]:
+    return frozenset(f"{c:02d}{r:02d}" for c in range(c0, c1 + 1) for r in range(r0, r1 + 1))
 
 
 def _maps(catalog) -> list[Finding]:

@@ -46,7 +46,7 @@ def scenario_summary(s: Scenario) -> dict:
         "name": s.name,
         "rules": s.rules,
         "year": s.year,
-        "year_override": dict(s.raw.get("year_override", {})),
+        "year_override": {side: y for side, y in s.raw.get("year_override", {}).items() if y != s.year},
         "layout": s.configuration.layout_ids,
         "north": s.configuration.north,
         "turns": s.turns,

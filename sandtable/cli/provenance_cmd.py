@@ -26,6 +26,8 @@ def _listing(catalog, source: str) -> list[dict]:
     rows = []
     for kind, table in sorted(catalog.objects.items()):
         for entry in table.values():
+            if "provenance" not in entry.value:
+                continue
             for leaf in provenance.resolve(entry.value):
                 if (leaf.source or "none") != source:
                     continue
