@@ -42,6 +42,9 @@ class Ruleset:
     check: Callable = field(default=lambda catalog: [])
     # (catalog) -> domain model object built from the merged raw objects.
     build: Callable | None = None
+    # (model, setup as JSON, report) -> findings: the setup rules (report(code, message, pointer, **kw)
+    # builds a finding located in the setup's document).
+    check_setup: Callable | None = None
 
     def document_kind(self, kind: str) -> DocumentKind | None:
         return next((d for d in self.documents if d.kind == kind), None)

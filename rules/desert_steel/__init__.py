@@ -1,6 +1,6 @@
 """The Desert Steel ruleset (Tank Leader series): document kinds and checks."""
 from ..rulesets import DocumentKind, Ruleset, register
-from . import checks, model
+from . import checks, model, setup_checks
 
 DOCUMENTS = (
     DocumentKind("unit-types", "desert-steel/unit-types.schema.json", "unit-type", items="units", item_def="unitType", title="Unit types"),
@@ -18,5 +18,6 @@ DOCUMENTS = (
 )
 
 RULESET = Ruleset(name="desert-steel", title="Desert Steel (Tank Leader series)",
-                  documents=DOCUMENTS, check=checks.check, build=model.build)
+                  documents=DOCUMENTS, check=checks.check, build=model.build,
+                  check_setup=setup_checks.check_setup)
 register(RULESET)

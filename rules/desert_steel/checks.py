@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator
 
-from ..findings import Finding
+from ..findings import Finding, Severity
 from ..hexgrid import Grid
 from ..jsondoc import escape
 
@@ -24,6 +24,8 @@ def check(catalog) -> list[Finding]:
     out += _scenarios(catalog)
     out += _setups(catalog)
     out += _tables(catalog)
+    if not any(f.severity == Severity.ERROR for f in [*catalog.findings, *out]):
+        out += _setup_rules(catalog)
     return out
 
 
@@ -329,6 +331,18 @@ def _setups(catalog) -> list[Finding]:
                     out += ctx.hex_ref(item["hex"], f"/sides/{side}/{key}/{i}/hex")
             for i, h in enumerate(data.get("minefields", [])):
                 out += ctx.hex_ref(h, f"/sides/{side}/minefields/{i}")
+    return out
+
+
+def _setup_rules(catalog) -> list[Finding]:
+    """The setup rules for every setup of the pack (run once the pack is otherwise sound:
+    a broken card or scenario would only echo as setup findings)."""
+    from .setup_checks import check_setup
+    model = catalog.model
+    out = []
+    for e in catalog.entries("setup"):
+        if model.scenario(e.value["scenario"]) is not None:
+            out += check_setup(model, e.value, e.finding)
     return out
 
 

@@ -6,9 +6,9 @@ import sys
 
 from sandtable import __version__
 
-from . import board_cmds, codes_cmd, packs_cmd, provenance_cmd, scenario_cmds, validate_cmd
+from . import board_cmds, codes_cmd, packs_cmd, provenance_cmd, scenario_cmds, setup_cmd, validate_cmd
 
-COMMANDS = (validate_cmd, packs_cmd, scenario_cmds, provenance_cmd, board_cmds, codes_cmd)
+COMMANDS = (validate_cmd, packs_cmd, scenario_cmds, provenance_cmd, setup_cmd, board_cmds, codes_cmd)
 
 
 class _Parser(argparse.ArgumentParser):

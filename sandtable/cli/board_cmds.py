@@ -1,4 +1,4 @@
-"""Board commands: check-setup, los, zone, path (SCENARIO is an id or a roman number)."""
+"""Desert Steel board commands: setup, los, zone, path (SCENARIO is an id or a roman number)."""
 from __future__ import annotations
 
 import sys
@@ -7,13 +7,10 @@ from pathlib import Path
 from sandtable.rules.board import BoardError
 from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.battlefield import Battlefield
-from sandtable.rules.desert_steel.setup_checks import check_setup
 from sandtable.rules.desert_steel.zones import ZoneError
-from sandtable.rules.findings import Severity, sort_key
-from sandtable.rules.jsondoc import Document, parse
-from sandtable.rules.schemas import default_schemas
+from sandtable.rules.findings import Severity
 
-from .common import add_json_flags, print_findings, print_json, verdict
+from .common import add_json_flags, print_findings, print_json
 
 
 def _packs(p) -> None:
@@ -22,14 +19,6 @@ def _packs(p) -> None:
 
 
 def register(sub) -> None:
-    p = sub.add_parser("check-setup", help="check a setup against its scenario's setup rules",
-                       description="Check a setup (JSON file, or a setup id in the pack): zones, units per card, "
-                       "stacking, separation, hidden FOs, fortifications, transports, special rules.")
-    p.add_argument("setup", metavar="SETUP", help="setup JSON file or setup id")
-    _packs(p)
-    add_json_flags(p)
-    p.set_defaults(run=run_check_setup)
-
     p = sub.add_parser("setup", help="make a legal setup for a scenario automatically",
                        description="Make a legal setup: every formation that sets up on the map placed in its "
                        "zone, unseparated, within stacking limits and the scenario's special rules.")
@@ -119,50 +108,6 @@ def run_setup(args) -> int:
     else:
         print_json(setup)
     return 0
-
-
-def run_check_setup(args) -> int:
-    catalog = _model(args)
-    model = catalog.model
-    path = Path(args.setup)
-    if path.is_file():
-        doc, found = parse(str(path), path.read_bytes())
-        if doc is None:
-            print_findings(found)
-            print(verdict(1, found))
-            return 1
-        found += default_schemas().validate(doc, "desert-steel/setup.schema.json")
-        if any(f.severity == Severity.ERROR for f in found):
-            return _report(args, found)
-    else:
-        entry = catalog.get("setup", args.setup)
-        if entry is None:
-            return _usage(f"{args.setup!r} is neither a file nor a setup id of the pack")
-        doc = Document(entry.doc.path, entry.doc.text, entry.value)
-        doc._map = entry.doc.source_map
-        found = []
-        base = entry.pointer
-
-        def report(code, message, pointer="", **kw):
-            return entry.doc.finding(code, message, base + pointer, subject=f"setup {entry.id}", **kw)
-        found += check_setup(model, entry.value, report)
-        return _report(args, found)
-
-    def report(code, message, pointer="", **kw):
-        return doc.finding(code, message, pointer, subject=f"setup {doc.value.get('id')}", **kw)
-    found += check_setup(model, doc.value, report)
-    return _report(args, found)
-
-
-def _report(args, found) -> int:
-    found = sorted(found, key=sort_key)
-    errors = sum(f.severity == Severity.ERROR for f in found)
-    if args.format == "json":
-        print_json({"errors": errors, "findings": [f.to_json() for f in found]})
-    else:
-        print_findings(found)
-        print(verdict(1, found))
-    return 1 if errors else 0
 
 
 def run_los(args) -> int:
