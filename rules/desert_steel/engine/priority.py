@@ -1,0 +1,25 @@
+"""Card priority (§6.43): C3, then command over combat, then experience, then nationality."""
+from __future__ import annotations
+
+from ..model import CombatCard, CommandCard, DesertSteel
+
+_EXPERIENCE_RANK = {"green": 0, "seasoned": 1, "veteran": 2}
+
+
+def c3_of(card, year: int) -> str:
+    if isinstance(card, CommandCard):
+        return card.c3
+    variant = card.variant(year)
+    return variant.c3 if variant else "F"
+
+
+def priority(model: DesertSteel, number: int, year: int) -> tuple:
+    """A sortable key: higher wins. Two cards of opposite sides never tie (nationality)."""
+    card = model.cards[number]
+    c3_rank = ord("F") - ord(c3_of(card, year))
+    is_command = 1 if isinstance(card, CommandCard) else 0
+    experience = 0
+    if isinstance(card, CombatCard):
+        variant = card.variant(year)
+        experience = _EXPERIENCE_RANK[variant.experience] if variant else 0
+    return (c3_rank, is_command, experience, -card.nationality_number)

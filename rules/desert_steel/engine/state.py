@@ -1,0 +1,86 @@
+"""Game state: units, formations, cards in hand and on the stack, the turn and phase."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..model import UnitType
+
+ON_MAP, OFF_MAP, DESTROYED, EXITED, REMOVED = "on-map", "off-map", "destroyed", "exited", "removed"
+
+
+@dataclass(slots=True)
+class Unit:
+    id: str  # e.g. "419.2": card number and index
+    card: int
+    type: UnitType
+    side: str
+    hex: str | None
+    facing: int = 0
+    status: str = ON_MAP
+    flipped: bool = False
+    suppressed: bool = False
+    separated: bool = False
+    experience_bonus: int = 0  # steel morale (§10.31): at most one level per game
+    moved: bool = False  # Moved marker (§9.15)
+    fired: bool = False  # Fired marker (§9.17)
+    spotted: str | None = None  # Spotted A/B/C marker (§9.18)
+    flash_kill: bool = False  # a flash kill's extra operation pending (§9.36)
+    flash_kills: int = 0  # this turn
+    opportunity_fired: bool = False  # this turn (§9.42)
+    fate: dict | None = None  # how it left: {"turn", "by", "edge", "map", "counts_as_loss"}
+
+    def copy(self) -> "Unit":
+        u = Unit(self.id, self.card, self.type, self.side, self.hex, self.facing, self.status, self.flipped,
+                 self.suppressed, self.separated, self.experience_bonus, self.moved, self.fired, self.spotted,
+                 self.flash_kill, self.flash_kills, self.opportunity_fired, self.fate)
+        return u
+
+    @property
+    def on_map(self) -> bool:
+        return self.status == ON_MAP
+
+    @property
+    def ready(self) -> bool:
+        """Face up and not suppressed: may operate or fire (§7.1, §10.13)."""
+        return self.status == ON_MAP and not self.flipped and not self.suppressed
+
+
+@dataclass(slots=True)
+class Formation:
+    card: int
+    side: str
+    kind: str  # "combat" | "command"
+    shaken: bool = False
+    losses: float = 0  # units that count as losses for morale (§10.11, §18.5)
+    lost_this_turn: int = 0
+    arrival: int = 1  # turn the card joins the hand
+    entry_zone: frozenset = frozenset()  # hexes its units may enter through (empty: set up on the map)
+    must_replay: bool = False  # rallied by a command card: back in hand, must be played (§6.52)
+
+    def copy(self) -> "Formation":
+        return Formation(self.card, self.side, self.kind, self.shaken, self.losses, self.lost_this_turn,
+                         self.arrival, self.entry_zone, self.must_replay)
+
+
+@dataclass
+class State:
+    turn: int = 1
+    phase: str = "operations"
+    units: dict[str, Unit] = field(default_factory=dict)
+    formations: dict[int, Formation] = field(default_factory=dict)
+    hands: dict[str, list[int]] = field(default_factory=lambda: {"allied": [], "axis": []})
+    stack: list[int] = field(default_factory=list)
+    played: set[int] = field(default_factory=set)  # cards set aside this turn
+    visibility: int = 10
+
+    def copy(self) -> "State":
+        s = State(self.turn, self.phase, {k: u.copy() for k, u in self.units.items()},
+                  {k: f.copy() for k, f in self.formations.items()},
+                  {k: list(v) for k, v in self.hands.items()}, list(self.stack), set(self.played), self.visibility)
+        return s
+
+    def side_units(self, side: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.side == side]
+
+    def at(self, hex_: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.hex == hex_ and u.on_map]

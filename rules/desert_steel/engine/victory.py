@@ -1,0 +1,151 @@
+"""Victory (§18.8): the scenario's structured expression evaluated on a finished game."""
+from __future__ import annotations
+
+from typing import Mapping
+
+from .state import DESTROYED, EXITED, ON_MAP
+
+
+class VictoryError(RuntimeError):
+    """An expression the engine cannot evaluate yet (the message names it)."""
+
+
+def exit_counts_as_loss(exits: Mapping, side: str, edge: str, map_id: str) -> bool:
+    """Whether leaving the map by this edge counts as a loss for morale and victory (§8.4).
+
+    A scenario silent about an exit counts it as a loss: §8.4 warns that in many scenarios
+    units leaving the map count as destroyed (see NOTES.md)."""
+    for rule in exits.get("rules", ()):
+        if rule["side"] in (side, "both") and rule["edge"] == edge and rule.get("map", map_id) == map_id:
+            return rule["counts_as_loss"]
+    return exits.get("otherwise_counts_as_loss", True)
+
+
+def _matches(game, u, f: Mapping) -> bool:
+    t = u.type
+    if "side" in f and u.side != f["side"]:
+        return False
+    if "nationality" in f and t.nationality not in f["nationality"]:
+        return False
+    if "class" in f and t.unit_class not in f["class"]:
+        return False
+    if "exclude_class" in f and t.unit_class in f["exclude_class"]:
+        return False
+    if "types" in f and t.id not in f["types"]:
+        return False
+    if "exclude_types" in f and t.id in f["exclude_types"]:
+        return False
+    if "cards" in f and u.card not in f["cards"]:
+        return False
+    if "motorized" in f and (t.movement is not None and t.unit_class != "transport") != f["motorized"]:
+        return False
+    return True
+
+
+def count(game, spec: Mapping) -> int:
+    event = spec["event"]
+    zone = game.ctx.field.zone(spec["zone"]) if "zone" in spec else None
+    n = 0
+    for u in game.state.units.values():
+        if not _matches(game, u, spec.get("units", {})):
+            continue
+        fate = u.fate or {}
+        if "by_turn" in spec and fate.get("turn", 0) > spec["by_turn"]:
+            continue
+        if event == "destroyed":
+            ok = u.status == DESTROYED
+        elif event == "eliminated":
+            ok = u.status == DESTROYED or (u.status == EXITED and fate.get("counts_as_loss"))
+        elif event == "exited":
+            ok = u.status == EXITED and fate.get("edge") == spec.get("edge", fate.get("edge")) \
+                and fate.get("map") == spec.get("map", fate.get("map"))
+        elif event == "on-map":
+            ok = u.status == ON_MAP and ("map" not in spec or game.ctx.field.board.cells[u.hex].map_id == spec["map"])
+        elif event == "in-zone":
+            ok = u.status == ON_MAP and zone is not None and u.hex in zone
+            if ok and spec.get("ready_only"):
+                ok = not u.suppressed and not game.state.formations[u.card].shaken
+        else:
+            raise VictoryError(f"unknown event {event!r}")
+        if ok and zone is not None and event != "in-zone":
+            ok = u.hex in zone if u.hex else False
+        n += ok
+    return n
+
+
+def _number(game, node, side: str, terms: dict, cache: dict) -> float:
+    if isinstance(node, (int, float)):
+        return node
+    op, arg = next(iter(node.items()))
+    if op == "count":
+        return count(game, arg)
+    if op == "points":
+        return _points(game, arg, terms, cache)
+    if op == "term":
+        return _term(game, side, arg, terms, cache)
+    values = [_number(game, n, side, terms, cache) for n in arg]
+    if op == "sum":
+        return sum(values)
+    if op == "sub":
+        return values[0] - values[1]
+    if op == "mul":
+        out = 1
+        for v in values:
+            out *= v
+        return out
+    if op == "min":
+        return min(values)
+    if op == "max":
+        return max(values)
+    raise VictoryError(f"unknown number operator {op!r}")
+
+
+def _term(game, side, term_id, terms, cache) -> float:
+    key = (side, term_id)
+    if key not in cache:
+        term = next((t for t in terms.get(side, ()) if t["id"] == term_id), None)
+        if term is None:
+            raise VictoryError(f"no term {term_id!r} for {side}")
+        cache[key] = _number(game, term["value"], side, terms, cache)
+    return cache[key]
+
+
+def _points(game, side, terms, cache) -> float:
+    return sum(_term(game, side, t["id"], terms, cache) for t in terms.get(side, ()))
+
+
+def _condition(game, node, terms, cache) -> bool:
+    op, arg = next(iter(node.items()))
+    if op == "cmp":
+        a, rel, b = arg
+        x, y = _number(game, a, "", terms, cache), _number(game, b, "", terms, cache)
+        return {"<": x < y, "<=": x <= y, "==": x == y, "!=": x != y, ">=": x >= y, ">": x > y}[rel]
+    if op == "and":
+        return all(_condition(game, n, terms, cache) for n in arg)
+    if op == "or":
+        return any(_condition(game, n, terms, cache) for n in arg)
+    if op == "not":
+        return not _condition(game, arg, terms, cache)
+    if op == "path_exists":
+        raise VictoryError("path_exists (Tebourba's escape corridor) is an advanced-rules condition, "
+                           "not evaluated yet")
+    raise VictoryError(f"unknown condition {op!r}")
+
+
+def evaluate(game) -> dict:
+    victory = game.ctx.scenario.raw["victory"]
+    expression = victory.get("expression")
+    if expression is None:
+        raise VictoryError(f"{game.ctx.scenario.id} has no victory expression: {victory.get('unresolved')}")
+    terms = expression.get("points", {})
+    cache: dict = {}
+    points = {side: _points(game, side, terms, cache) for side in ("allied", "axis")}
+    for i, outcome in enumerate(expression["outcomes"]):
+        if _condition(game, outcome["when"], terms, cache):
+            result = outcome["result"]
+            cause = f"outcome {i + 1}"
+            break
+    else:
+        result, cause = expression["otherwise"], "otherwise"
+    return {"winner": result["winner"], "level": result.get("level"), "points": points, "cause": cause,
+            "terms": {f"{s}:{t}": v for (s, t), v in cache.items() if s}}
