@@ -176,7 +176,13 @@ class Board:
         return self.cells[key].axial
 
     def distance(self, a: str, b: str) -> int:
-        return hexmath.distance(self.cells[a].axial, self.cells[b].axial)
+        (aq, ar), (bq, br) = self._axials[a], self._axials[b]
+        dq, dr = aq - bq, ar - br
+        return max(abs(dq), abs(dr), abs(dq + dr))
+
+    @cached_property
+    def _axials(self) -> dict[str, Axial]:
+        return {k: c.axial for k, c in self.cells.items()}
 
     def neighbours(self, key: str) -> list[str]:
         """Usable hexes adjacent to a hex (across map seams too)."""

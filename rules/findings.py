@@ -98,6 +98,8 @@ CODES: dict[str, Code] = _codes(
     ("setup-obstacle", E, "A unit set up in a wire or minefield hex."),
     ("setup-transport", E, "Transports beyond the scenario's counts, or loaded beyond their capacity."),
     ("setup-special-rule", E, "A setup breaks one of the scenario's special rules."),
+    # the print kit (exports/)
+    ("print-text-too-small", W, "A text on a printed counter, card or sheet does not fit its box even at the smallest legible size; it was cut."),
 )
 
 

@@ -68,17 +68,20 @@ class Context:
         return c.variant(self.years[c.side]) if isinstance(c, CombatCard) else None
 
 
+def make_context(model: DesertSteel, scenario: Scenario) -> Context:
+    """What every game of a scenario shares (build once for a batch of games)."""
+    if scenario.rules != "basic":
+        raise EngineError(f"{scenario.id}: {ADVANCED_ONLY}")
+    field_ = Battlefield.for_scenario(model, scenario)
+    return Context(model, scenario, field_, Tables(model.rule_tables or {}),
+                   {s: scenario.sides[s].year for s in SIDES},
+                   exits=scenario.raw.get("exits", {}), special=tuple(scenario.raw.get("special_rules", ())))
+
+
 class Game:
     def __init__(self, model: DesertSteel, scenario: Scenario, setup: Mapping | None, seed: int = 0,
-                 dice: Dice | None = None, *, _blank: bool = False):
-        if _blank:
-            return
-        if scenario.rules != "basic":
-            raise EngineError(f"{scenario.id}: {ADVANCED_ONLY}")
-        field_ = Battlefield.for_scenario(model, scenario)
-        self.ctx = Context(model, scenario, field_, Tables(model.rule_tables or {}),
-                           {s: scenario.sides[s].year for s in SIDES},
-                           exits=scenario.raw.get("exits", {}), special=tuple(scenario.raw.get("special_rules", ())))
+                 dice: Dice | None = None, *, context: Context | None = None):
+        self.ctx = context or make_context(model, scenario)
         self.dice = dice or Dice(seed)
         self.seed = seed
         self.state = State(visibility=scenario.visibility)
@@ -99,7 +102,12 @@ class Game:
         return self.mode == "over"
 
     def legal_actions(self) -> list[Action]:
-        return getattr(self, f"_legal_{self.mode.replace('-', '_')}")() if self.mode != "over" else []
+        cached = getattr(self, "_legal_cache", None)
+        if cached is not None and cached[0] == len(self.actions):
+            return list(cached[1])
+        legal = getattr(self, f"_legal_{self.mode.replace('-', '_')}")() if self.mode != "over" else []
+        self._legal_cache = (len(self.actions), legal)
+        return list(legal)
 
     def apply(self, action: Action) -> None:
         action = tuple(action)

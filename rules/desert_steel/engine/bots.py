@@ -1,0 +1,294 @@
+"""Bots choose among the legal actions the engine enumerates: random, and heuristic.
+
+The heuristic bot fires where the expected effect is best (spotting chance times the
+chance of each combat result, from the pack's tables), moves towards what its side's
+victory terms reward (an exit edge, a zone to hold, or the enemy), keeps formations
+inside their doctrine radius, rallies with command cards, and interrupts enemy cards.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+import heapq
+import math
+from functools import lru_cache
+
+from ..setup_checks import doctrine_radius
+from .game import Game, other
+from .tables import hit_value
+
+_VALUE = {"miss": 0.0, "destroyed": 1.0}
+
+
+def _result_value(result: str) -> float:
+    if result in _VALUE:
+        return _VALUE[result]
+    return 0.25 + 0.1 * (hit_value(result) or 0)
+
+
+@lru_cache(maxsize=1)
+def _three_d6() -> list[tuple[int, float]]:
+    counts: dict[int, int] = {}
+    for dice in itertools.product(range(1, 7), repeat=3):
+        counts[sum(dice)] = counts.get(sum(dice), 0) + 1
+    return sorted((total, n / 216) for total, n in counts.items())
+
+
+_EXPECTED: dict = {}
+
+
+def _expected_result(tables, column: str, shift: float) -> float:
+    """Expected value of a fire with this total shift on 3d6 (memoised per table)."""
+    key = (id(tables.raw), column, shift)
+    if key not in _EXPECTED:
+        _EXPECTED[key] = sum(p * _result_value(tables.crt(column, int(raw + shift))) for raw, p in _three_d6())
+    return _EXPECTED[key]
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, actions: list) -> tuple:
+        return actions[self.rng.randrange(len(actions))]
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+        self._goals: dict = {}
+
+    # --- evaluation --------------------------------------------------------------------------
+
+    def expected_effect(self, game: Game, firer, target, opportunity=False, move_fire=False) -> float:
+        t = game.ctx.tables
+        board = game.ctx.field.board
+        d = board.distance(firer.hex, target.hex)
+        cover = game._cover(firer, target)
+        if d == 0:
+            p_spot = 1.0
+        else:
+            number = t.spotting_number(d, cover and not target.fired)
+            mods = sum(game.spot_modifiers(firer, target, opportunity, move_fire).values())
+            p_spot = sum(1 for roll in range(1, 7) if roll + mods >= number) / 6
+        if p_spot == 0:
+            return 0.0
+        vs_vehicle = target.type.is_vehicle
+        column = "vehicle" if (vs_vehicle or target.type.lightly_armored) else "non_vehicle"
+        factor = game._factor(firer, vs_vehicle) + game._self_spotting(firer)
+        shift = factor - target.type.defense + sum(game.fire_modifiers(firer, target, move_fire, cover).values())
+        return p_spot * _expected_result(t, column, shift)
+
+    def _goal_distance(self, game: Game, side: str, unit_type=None) -> dict[str, float]:
+        """Hex -> movement points to what this side's victory terms reward (an exit edge or a
+        zone), for a unit type (roads count), or in hexes when no type is given."""
+        key = (id(game.ctx), side, unit_type.id if unit_type else None)
+        if key in self._goals:
+            return self._goals[key]
+        board = game.ctx.field.board
+        targets: set[str] = set()
+        for term in game.ctx.scenario.raw["victory"].get("expression", {}).get("points", {}).get(side, ()):
+            for spec in _counts(term["value"]):
+                units = spec.get("units", {})
+                if units.get("side", side) != side:
+                    continue
+                if spec["event"] == "exited" and "edge" in spec:
+                    targets |= {k for k in board.usable
+                                if board.edge_distance(k, spec["edge"], spec.get("map")) == 1
+                                and ("map" not in spec or board.cells[k].map_id == spec["map"])}
+                elif spec["event"] == "in-zone" and "zone" in spec:
+                    targets |= set(game.ctx.field.zone(spec["zone"]))
+        distance = _dijkstra(game.ctx.field, targets, unit_type) if targets else {}
+        self._goals[key] = distance
+        return distance
+
+    # --- choices -------------------------------------------------------------------------------
+
+    def choose(self, game: Game, actions: list) -> tuple:
+        handler = getattr(self, f"_{game.mode.replace('-', '_')}", None)
+        choice = handler(game, actions) if handler else None
+        return choice if choice in actions else actions[self.rng.randrange(len(actions))]
+
+    def _interrupt(self, game, actions):
+        s = game.state
+        me = game.side_to_act
+        top = s.stack[-1]
+        if s.formations[top].side == me or len(actions) == 1:
+            return ("pass",)
+        cards = sorted((a for a in actions if a[0] == "interrupt"), key=lambda a: game._priority(a[1]))
+        worthwhile = [a for a in cards if game._operable(a[1]) or s.formations[a[1]].kind == "command"]
+        return worthwhile[0] if worthwhile else ("pass",)
+
+    def _command(self, game, actions):
+        if ("rally",) in actions:
+            return ("rally",)
+        best, score = ("decline",), 0
+        for a in actions:
+            if a[0] == "activate":
+                n = sum(1 for c in a[1] for u in game._units_of(c) if u.ready or u.status == "off-map")
+                if n > score:
+                    best, score = a, n
+        return best
+
+    def _activation(self, game, actions):
+        ops = [a for a in actions if a[0] == "op"]
+        if not ops:
+            return ("end",)
+        # Enter the map first, then fire where it pays, then move.
+        enter = [a for a in ops if game.state.units[a[1]].status == "off-map"]
+        if enter:
+            return enter[0]
+        best, best_value = None, 0.3
+        for a in ops:
+            if a[2] != "fire":
+                continue
+            u = game.state.units[a[1]]
+            for t in game._targets(u):
+                v = self.expected_effect(game, u, t)
+                if v > best_value:
+                    best, best_value = a, v
+        if best:
+            return best
+        moves = [a for a in ops if a[2] == "move" and self._wants_to_move(game, game.state.units[a[1]])]
+        if moves:
+            return moves[0]
+        return ("end",) if ("end",) in actions else ops[0]
+
+    def _wants_to_move(self, game, u) -> bool:
+        goal = self._goal_distance(game, u.side)
+        if goal:
+            return goal.get(u.hex, 99) > 0 or game.ctx.field.exit_cost(u.type, u.hex) is not None
+        enemies = [e for e in game.state.units.values() if e.side != u.side and e.on_map]
+        if not enemies:
+            return False
+        reach = game._range(u, True) or 1
+        nearest = min(game.ctx.field.board.distance(u.hex, e.hex) for e in enemies)
+        return nearest > max(1, reach // 2)
+
+    def _move(self, game, actions):
+        u = game.state.units[game.cx["unit"]]
+        exits = [a for a in actions if a[0] == "exit"]
+        goal = self._goal_distance(game, u.side)
+        if exits and goal and goal.get(u.hex, 99) == 0:
+            return exits[0]
+        steps = [a for a in actions if a[0] == "step"]
+        if not steps:
+            return ("stop",)
+        view = self._view(game, u)
+        best = min(steps, key=lambda a: (self._score_hex(game, u, a[1], view), a[1]))
+        if u.status == "off-map" or self._score_hex(game, u, best[1], view) < \
+                self._score_hex(game, u, u.hex, view) - 0.01:
+            return best
+        return ("stop",)
+
+    def _view(self, game, u) -> dict:
+        """What scoring a move needs, gathered once per decision."""
+        enemies, friends = [], {}
+        for x in game.state.units.values():
+            if not x.on_map:
+                continue
+            if x.side != u.side:
+                enemies.append(x.hex)
+            elif x.type.is_vehicle and x is not u:
+                friends[x.hex] = friends.get(x.hex, 0) + 1
+        mates = [m.hex for m in game._units_of(u.card) if m.on_map and m is not u]
+        if u.hex is not None and len(enemies) > 4:  # candidates are next door: the nearest few decide
+            distance = game.ctx.field.board.distance
+            enemies = sorted(enemies, key=lambda e: distance(u.hex, e))[:4]
+        return {"goal": self._goal_distance(game, u.side, u.type), "enemies": enemies, "friends": friends,
+                "mates": mates, "enemy_hexes": {x.hex for x in game.state.units.values()
+                                                 if x.on_map and x.side != u.side},
+                "radius": doctrine_radius(game.ctx.field.settings, game.ctx.model.cards[u.card]),
+                "reach": max(1, (game._range(u, True) or 2) // 2),
+                "limit": game.ctx.tables.stacking()["vehicles"]}
+
+    def _score_hex(self, game, u, hex_, view=None) -> float:
+        """Lower is better: movement points to the goal (or distance to the enemy), staying with
+        the formation, and never ending where the stacking limit would be broken (§8.52)."""
+        view = view or self._view(game, u)
+        distance = game.ctx.field.board.distance
+        if view["goal"]:
+            score = view["goal"].get(hex_, 99)
+        elif view["enemies"]:
+            score = abs(min(distance(hex_, e) for e in view["enemies"]) - view["reach"])
+        else:
+            score = 0
+        if view["mates"] and view["radius"] is not None:
+            far = max(distance(hex_, m) for m in view["mates"])
+            score += 0.5 * max(0, far - 2 * view["radius"])
+        if hex_ in view["enemy_hexes"]:
+            score += 2  # entering an enemy hex ends the move
+        if u.type.is_vehicle and hex_ != u.hex and view["friends"].get(hex_, 0) >= view["limit"]:
+            score += 50
+        return score
+
+    def _target(self, game, actions):
+        u = game.state.units[game.cx["unit"]]
+        best, value = None, -1.0
+        for a in actions:
+            if a[0] == "target":
+                v = self.expected_effect(game, u, game.state.units[a[1]], move_fire=game.cx.get("move_fire", False))
+                if v > value:
+                    best, value = a, v
+        return best or actions[-1]
+
+    def _opportunity(self, game, actions):
+        mover = game.state.units[game.cx["mover"]]
+        best, value = ("opp-pass",), 0.25
+        for a in actions:
+            if a[0] == "opp-fire":
+                v = self.expected_effect(game, game.state.units[a[1]], mover, opportunity=True)
+                if v > value:
+                    best, value = a, v
+        return best
+
+    def _lowest(self, game, actions):
+        return actions[0]
+
+
+def _counts(node):
+    """Every count spec inside a number expression."""
+    if isinstance(node, dict):
+        for op, arg in node.items():
+            if op == "count":
+                yield arg
+            elif isinstance(arg, list):
+                for n in arg:
+                    yield from _counts(n)
+
+
+def _dijkstra(field, sources: set[str], unit_type) -> dict[str, float]:
+    """Cost of the cheapest way from each hex to the nearest source (reverse search)."""
+    board = field.board
+    dist = {k: 0.0 for k in sources if k in board.usable}
+    heap = [(0.0, k) for k in dist]
+    heapq.heapify(heap)
+    while heap:
+        d, k = heapq.heappop(heap)
+        if d > dist.get(k, math.inf):
+            continue
+        for n in board.neighbours(k):
+            cost = 1.0 if unit_type is None else field.enter_cost(unit_type, n, k)
+            if cost == "prohibited":
+                continue
+            cost = (unit_type.movement or 1) if cost == "all" else cost
+            if d + cost < dist.get(n, math.inf):
+                dist[n] = d + cost
+                heapq.heappush(heap, (d + cost, n))
+    return dist
+
+
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def make_bot(name: str, seed: int = 0):
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r} (choose from {', '.join(BOTS)})")
+    return BOTS[name](seed)
+
+
+__all__ = ["RandomBot", "HeuristicBot", "make_bot", "BOTS", "other"]

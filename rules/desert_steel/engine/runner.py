@@ -1,0 +1,183 @@
+"""Playing games: one game with bots and a log, replay from a log, and batches in parallel.
+
+A game is its seed plus its decisions: the log (JSON lines) holds a header, every action
+and every event (rolls included); replaying the actions with the same seed rebuilds the
+game exactly. In a batch, game i gets its own seed derived from the batch seed, so the
+results are the same whatever the number of worker processes.
+"""
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ...atomic import write_text
+from ..autosetup import auto_setup
+from ..model import DesertSteel, Scenario
+from .bots import make_bot
+from .game import Game, SIDES, make_context
+
+LOG_VERSION = 1
+
+
+def sample_setup(catalog, scenario: Scenario) -> dict:
+    """The pack's setup for the scenario if it ships one, else an automatic legal setup."""
+    for e in catalog.entries("setup"):
+        if e.value["scenario"] == scenario.id:
+            return json.loads(json.dumps(e.value))
+    return auto_setup(catalog.model, scenario, 0)
+
+
+def game_seed(batch_seed: int, index: int) -> int:
+    return (batch_seed * 1_000_003 + index * 7919 + 17) % (2 ** 31)
+
+
+def play(model: DesertSteel, scenario: Scenario, setup: dict, seed: int, bots=("heuristic", "heuristic"),
+         context=None, max_actions: int = 200_000) -> Game:
+    game = Game(model, scenario, setup, seed, context=context)
+    players = {"allied": make_bot(bots[0], seed), "axis": make_bot(bots[1], seed + 1)}
+    while not game.is_terminal():
+        actions = game.legal_actions()
+        game.apply(players[game.current_player()].choose(game, actions))
+        if len(game.actions) > max_actions:
+            raise RuntimeError(f"game did not end after {max_actions} actions")
+    return game
+
+
+def write_log(path, game: Game, setup: dict, bots) -> None:
+    header = {"sandtable_log": LOG_VERSION, "scenario": game.ctx.scenario.id, "seed": game.seed, "bots": list(bots),
+              "setup": setup}
+    lines = [json.dumps(header, ensure_ascii=False)]
+    lines += [json.dumps(e, ensure_ascii=False) for e in game.events]
+    write_text(path, "\n".join(lines) + "\n")
+
+
+def replay(model: DesertSteel, path) -> tuple[Game, dict]:
+    """Rebuild a game from its log; returns the game and the result the log recorded."""
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    if header.get("sandtable_log") != LOG_VERSION:
+        raise ValueError(f"{path}: not a sandtable game log (version {LOG_VERSION})")
+    scenario = model.scenario(header["scenario"])
+    if scenario is None:
+        raise ValueError(f"{path}: scenario {header['scenario']!r} is not in the pack")
+    game = Game(model, scenario, header["setup"], header["seed"])
+    recorded = None
+    for line in lines[1:]:
+        event = json.loads(line)
+        if event["e"] == "action":
+            game.apply(tuple(_tuple(x) for x in event["action"]))
+        elif event["e"] == "game-over":
+            recorded = {k: v for k, v in event.items() if k not in ("t", "e")}
+    return game, recorded
+
+
+def _tuple(x):
+    return tuple(x) if isinstance(x, list) else x
+
+
+def digest(game: Game) -> dict:
+    """The final state in a comparable form."""
+    return {"turn": game.state.turn,
+            "units": sorted((u.id, u.status, u.hex, u.suppressed, u.flipped) for u in game.state.units.values()),
+            "shaken": sorted(c for c, f in game.state.formations.items() if f.shaken),
+            "result": getattr(game, "result", None)}
+
+
+# --- batches -------------------------------------------------------------------------------
+
+_WORKER: dict = {}
+
+
+def _init_worker(pack_paths, scenario_id, setup, bots) -> None:
+    from ...catalog import load_catalog
+    catalog = load_catalog([Path(p) for p in pack_paths] or None)
+    model = catalog.model
+    scenario = model.scenario(scenario_id)
+    _WORKER.update(model=model, scenario=scenario, setup=setup, bots=bots,
+                   context=make_context(model, scenario))
+
+
+def _one(args) -> dict:
+    index, seed = args
+    w = _WORKER
+    start = time.perf_counter()
+    game = play(w["model"], w["scenario"], w["setup"], seed, w["bots"], context=w["context"])
+    result = game.returns()
+    losses = {side: Counter() for side in SIDES}
+    for u in game.state.units.values():
+        if u.status == "destroyed" or (u.status == "exited" and (u.fate or {}).get("counts_as_loss")):
+            losses[u.side][u.type.id] += 1
+    return {"index": index, "seed": seed, "winner": result["winner"], "level": result["level"],
+            "points": result["points"], "cause": result["cause"], "actions": len(game.actions),
+            "turns": game.state.turn, "losses": {s: dict(c) for s, c in losses.items()},
+            "seconds": time.perf_counter() - start}
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Summary:
+    scenario: str
+    games: int
+    seed: int
+    bots: tuple
+    results: list = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        n = len(self.results)
+        wins = Counter(r["winner"] for r in self.results)
+        sides = {}
+        for side in SIDES:
+            lo, hi = wilson(wins[side], n)
+            losses = Counter()
+            for r in self.results:
+                losses.update(r["losses"][side])
+            sides[side] = {"bot": self.bots[SIDES.index(side)], "wins": wins[side], "losses": n - wins[side] - wins["draw"],
+                           "win_rate": wins[side] / n if n else 0, "win_rate_95": [round(lo, 4), round(hi, 4)],
+                           "average_losses_by_type": {t: round(c / n, 3) for t, c in sorted(losses.items())},
+                           "points": dict(sorted(Counter(r["points"][side] for r in self.results).items()))}
+        levels = Counter(f"{r['winner']}:{r['level'] or '-'}" for r in self.results)
+        causes = Counter(f"{r['winner']} by {r['cause']}" for r in self.results)
+        draw_lo, draw_hi = wilson(wins["draw"], n)
+        return {"scenario": self.scenario, "games": n, "seed": self.seed, "bots": list(self.bots),
+                "draws": wins["draw"], "draw_rate_95": [round(draw_lo, 4), round(draw_hi, 4)], "sides": sides,
+                "results_by_level": dict(sorted(levels.items())),
+                "most_common_cause": causes.most_common(1)[0][0] if causes else None,
+                "average_actions": round(sum(r["actions"] for r in self.results) / n, 1) if n else 0,
+                "average_turns": round(sum(r["turns"] for r in self.results) / n, 2) if n else 0,
+                "median_game_seconds": round(sorted(r["seconds"] for r in self.results)[n // 2], 4) if n else 0}
+
+
+def simulate(pack_paths: list, scenario_id: str, setup: dict, games: int, seed: int, jobs: int = 1,
+             bots=("heuristic", "heuristic"), progress=None) -> Summary:
+    tasks = [(i, game_seed(seed, i)) for i in range(games)]
+    summary = Summary(scenario_id, games, seed, tuple(bots))
+    if jobs <= 1:
+        _init_worker(pack_paths, scenario_id, setup, bots)
+        results = map(_one, tasks)
+        for r in results:
+            summary.results.append(r)
+            if progress:
+                progress(len(summary.results), games)
+        return summary
+    ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(pack_paths, scenario_id, setup, bots)) as pool:
+        for r in pool.imap(_one, tasks, chunksize=max(1, games // (jobs * 8))):
+            summary.results.append(r)
+            if progress:
+                progress(len(summary.results), games)
+    summary.results.sort(key=lambda r: r["index"])
+    return summary
