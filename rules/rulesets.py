@@ -54,7 +54,8 @@ class Ruleset:
 
 
 _REGISTRY: dict[str, Ruleset] = {}
-_BUILTIN = {"desert-steel": "sandtable.rules.desert_steel"}
+_BUILTIN = {"desert-steel": "sandtable.rules.desert_steel", "holland44": "sandtable.rules.holland44",
+            "miniatures": "sandtable.rules.miniatures"}
 
 
 def register(ruleset: Ruleset) -> None:

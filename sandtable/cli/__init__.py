@@ -6,9 +6,13 @@ import sys
 
 from sandtable import __version__
 
-from . import board_cmds, codes_cmd, packs_cmd, provenance_cmd, scenario_cmds, setup_cmd, validate_cmd
+from . import (board_cmds, codes_cmd, edit_cmd, game_cmds, packs_cmd, provenance_cmd, scenario_cmds, setup_cmd,
+               validate_cmd)
+from . import supply_cmd
+from . import export_cmd
 
-COMMANDS = (validate_cmd, packs_cmd, scenario_cmds, provenance_cmd, setup_cmd, board_cmds, codes_cmd)
+COMMANDS = (validate_cmd, packs_cmd, scenario_cmds, provenance_cmd, setup_cmd, board_cmds, game_cmds, codes_cmd,
+            edit_cmd, supply_cmd, export_cmd)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -381,7 +381,7 @@ class Game:
                 if not u.ready:
                     continue
                 out.append(("op", u.id, "move"))
-                if self._fireable(u):
+                if self._fireable(u) and u.id not in self.cx.get("cancelled", ()):
                     out.append(("op", u.id, "fire"))
                     if not u.flash_kill and self._factor(u, True) is not None:
                         out.append(("op", u.id, "move-fire"))
@@ -602,7 +602,8 @@ class Game:
 
     def _do_target(self, action):
         u = self.state.units[self.cx["unit"]]
-        if action[0] == "cancel":
+        if action[0] == "cancel":  # not an operation (§9.19); it may still move, not declare fire again
+            self.cx["cancelled"] = self.cx.get("cancelled", ()) + (u.id,)
             self._back_to_activation()
             return
         if action[0] == "hold":

@@ -1,0 +1,23 @@
+"""sandtable edit: the PySide6 editor (the only command that needs a display)."""
+from __future__ import annotations
+
+HELP = "open the editor on a pack folder or .zip (default: the bundled Desert Steel pack, read-only)"
+
+
+def register(sub) -> None:
+    p = sub.add_parser("edit", help=HELP, description=HELP + ". Edits to a pack you do not own "
+                       "(the bundled pack, a zip, a read-only folder) are saved as a mod pack.")
+    p.add_argument("pack", nargs="?", metavar="PACK", help="pack folder or .zip")
+    p.add_argument("--search", action="append", default=[], metavar="DIR",
+                   help="another folder holding packs that dependencies may come from")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    try:
+        from sandtable.editor.app import main
+    except ImportError as exc:  # PySide6 missing or no Qt platform libraries
+        import sys
+        print(f"sandtable: the editor needs PySide6: {exc}", file=sys.stderr)
+        return 2
+    return main(pack=args.pack, search=args.search)

@@ -1,0 +1,210 @@
+"""Quick test games: play one game, replay a log, simulate a batch."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from sandtable.rules.catalog import load_catalog
+from sandtable.rules.desert_steel.engine.bots import BOTS
+from sandtable.rules.desert_steel.engine.game import EngineError
+from sandtable.rules.desert_steel.engine.runner import (digest, play, replay, sample_setup, simulate,
+                                                        write_log)
+
+from .common import add_json_flags, print_json
+
+
+def _packs(p) -> None:
+    p.add_argument("--pack", action="append", default=[], metavar="PACK",
+                   help="pack folder or zip (repeatable); default: the bundled pack")
+
+
+def _bots(value: str) -> tuple[str, str]:
+    parts = value.split(",")
+    if len(parts) != 2 or any(b not in BOTS for b in parts):
+        raise ValueError(f"--bots takes ALLIED,AXIS from {', '.join(BOTS)}")
+    return parts[0], parts[1]
+
+
+def register(sub) -> None:
+    p = sub.add_parser("play", help="play one game with bots and print a turn-by-turn account",
+                       description="Play one game of a scenario (basic rules: I-V) with bots.")
+    p.add_argument("scenario", metavar="SCENARIO")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--bots", default="heuristic,heuristic", help="ALLIED,AXIS bots: heuristic or random")
+    p.add_argument("--setup", metavar="FILE", help="setup JSON (default: the pack's sample setup)")
+    p.add_argument("--log", metavar="FILE", help="write the game log (JSON lines) here")
+    p.add_argument("--quiet", "-q", action="store_true", help="print only the result")
+    _packs(p)
+    add_json_flags(p)
+    p.set_defaults(run=run_play)
+
+    p = sub.add_parser("replay", help="rebuild a game from its log and check it ends the same",
+                       description="Replay a game log: the same seed and decisions must give the same game.")
+    p.add_argument("log", metavar="LOG")
+    _packs(p)
+    add_json_flags(p)
+    p.set_defaults(run=run_replay)
+
+    p = sub.add_parser("simulate", help="play many games and report the balance",
+                       description="Play N games with bots in parallel; the same seed gives the same results "
+                       "whatever --jobs.")
+    p.add_argument("scenario", metavar="SCENARIO")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--bots", default="heuristic,heuristic", help="ALLIED,AXIS bots: heuristic or random")
+    p.add_argument("--setup", metavar="FILE", help="setup JSON (default: the pack's sample setup)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    _packs(p)
+    add_json_flags(p)
+    p.set_defaults(run=run_simulate)
+
+
+def _usage(message: str) -> int:
+    print(f"sandtable: {message}", file=sys.stderr)
+    return 2
+
+
+def _prepare(args):
+    catalog = load_catalog([Path(p) for p in args.pack] or None)
+    if catalog.errors:
+        raise ValueError("the pack has errors: run 'sandtable validate' first")
+    model = catalog.model
+    scenario = model.scenario(args.scenario)
+    if scenario is None:
+        raise ValueError(f"no scenario {args.scenario!r}")
+    setup = json.loads(Path(args.setup).read_text(encoding="utf-8")) if args.setup else \
+        sample_setup(catalog, scenario)
+    return catalog, model, scenario, setup
+
+
+def run_play(args) -> int:
+    try:
+        bots = _bots(args.bots)
+        _, model, scenario, setup = _prepare(args)
+        game = play(model, scenario, setup, args.seed, bots)
+    except (ValueError, OSError) as exc:
+        return _usage(str(exc))
+    except EngineError as exc:
+        print(f"sandtable: {exc}", file=sys.stderr)
+        return 1
+    if args.log:
+        write_log(args.log, game, setup, bots)
+    result = game.returns()
+    if args.format == "json":
+        print_json({"scenario": scenario.id, "seed": args.seed, "bots": list(bots), "result": result,
+                    "actions": len(game.actions)})
+        return 0
+    if not args.quiet:
+        for line in account(game):
+            print(line)
+    print(f"Result: {result['winner']}{' (' + result['level'] + ')' if result['level'] else ''} — "
+          f"points allied {result['points']['allied']:g}, axis {result['points']['axis']:g}")
+    return 0
+
+
+def account(game) -> list[str]:
+    """A readable turn-by-turn account of a game from its events."""
+    units = game.state.units
+    name = lambda uid: f"{game.ctx.model.cards[units[uid].card].designation} {units[uid].type.name}"  # noqa: E731
+    out = []
+    for e in game.events:
+        k = e["e"]
+        if k == "turn":
+            out.append(f"== Turn {e['t']} (visibility {e['visibility']}) ==")
+        elif k == "activate":
+            card = game.ctx.model.cards[e["card"]]
+            out.append(f"  {e['side']} activates {card.designation} ({e['card']})")
+        elif k == "enter":
+            out.append(f"    {name(e['unit'])} enters at {e['hex']}")
+        elif k == "move":
+            pass
+        elif k == "spot":
+            if not e["success"]:
+                out.append(f"    {name(e['unit'])} fails to spot {name(e['target'])} "
+                           f"(rolled {e['roll']}, needed {e['number']})")
+        elif k == "fire":
+            out.append(f"    {name(e['unit'])} fires at {name(e['target'])}: 3d6 {sum(e['dice'])} "
+                       f"{e['differential']:+d} mods {sum(e['modifiers'].values()):+g} = {e['total']} -> {e['result']}")
+        elif k == "opportunity-fire":
+            out.append(f"    opportunity fire by {name(e['unit'])} at {name(e['target'])}")
+        elif k == "flash-kill":
+            out.append(f"    flash kill! {name(e['unit'])} may act again")
+        elif k == "unit-check":
+            out.append(f"    {name(e['unit'])} morale ({e['why']}): {sum(e['dice'])} -> {e['result']}")
+        elif k == "formation-check":
+            card = game.ctx.model.cards[e["card"]]
+            out.append(f"  morale of {card.designation} ({e['why']}): {sum(e['dice'])}+{e['modifier']} vs "
+                       f"{e['morale']} -> {'holds' if e['passed'] else 'fails'}")
+        elif k == "shaken":
+            out.append(f"  {game.ctx.model.cards[e['card']].designation} is shaken")
+        elif k == "destroyed":
+            out.append(f"    {name(e['unit'])} destroyed ({e['how']})")
+        elif k == "exit":
+            out.append(f"    {name(e['unit'])} leaves the map by the {e['edge']} edge of map {e['map']}")
+    return out
+
+
+def run_replay(args) -> int:
+    catalog = load_catalog([Path(p) for p in args.pack] or None)
+    try:
+        game, recorded = replay(catalog.model, args.log)
+    except (ValueError, OSError, KeyError, json.JSONDecodeError) as exc:
+        return _usage(f"{args.log}: {exc}")
+    except EngineError as exc:
+        print(f"sandtable: {args.log}: the log does not replay: {exc}", file=sys.stderr)
+        return 1
+    same = recorded is not None and game.is_terminal() and game.returns() == recorded
+    out = {"log": args.log, "same_result": same, "result": getattr(game, "result", None), "recorded": recorded,
+           "actions": len(game.actions), "final": digest(game)}
+    if args.format == "json":
+        print_json(out)
+    else:
+        print(f"{args.log}: replayed {len(game.actions)} actions; result "
+              f"{'identical' if same else 'DIFFERENT'}: {out['result']}")
+    return 0 if same else 1
+
+
+def run_simulate(args) -> int:
+    try:
+        bots = _bots(args.bots)
+        catalog, model, scenario, setup = _prepare(args)
+        if args.games < 1 or args.jobs < 1:
+            raise ValueError("--games and --jobs must be at least 1")
+    except (ValueError, OSError) as exc:
+        return _usage(str(exc))
+
+    def progress(done, total):
+        if not args.no_progress and sys.stderr.isatty():
+            width = 30
+            filled = width * done // total
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+            if done == total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+    try:
+        summary = simulate([str(p) for p in args.pack], scenario.id, setup, args.games, args.seed, args.jobs, bots,
+                           progress=progress)
+    except EngineError as exc:
+        print(f"sandtable: {exc}", file=sys.stderr)
+        return 1
+    out = summary.to_json()
+    if args.format == "json":
+        print_json(out)
+        return 0
+    print(f"{scenario.number} {scenario.name}: {out['games']} games, seed {args.seed}, bots {bots[0]} (allied) vs "
+          f"{bots[1]} (axis)")
+    for side in ("allied", "axis"):
+        s = out["sides"][side]
+        lo, hi = s["win_rate_95"]
+        print(f"  {side:<6} wins {s['wins']:>4} ({100 * s['win_rate']:.1f} %, 95 % CI {100 * lo:.1f}-{100 * hi:.1f} %)")
+    print(f"  draws  {out['draws']:>4}")
+    print(f"  most common: {out['most_common_cause']}; average {out['average_actions']} decisions a game; "
+          f"median {out['median_game_seconds'] * 1000:.0f} ms a game")
+    for side in ("allied", "axis"):
+        losses = ", ".join(f"{t} {n:g}" for t, n in out["sides"][side]["average_losses_by_type"].items()) or "none"
+        print(f"  {side} average losses: {losses}")
+        points = ", ".join(f"{p:g}: {n}" for p, n in out["sides"][side]["points"].items())
+        print(f"  {side} points (value: games): {points}")
+    return 0

@@ -1,0 +1,199 @@
+"""The basic-rules engine: worked examples with scripted dice, rule sentences, determinism."""
+import json
+
+import pytest
+
+from sandtable.rules.catalog import load_catalog
+from sandtable.rules.desert_steel.battlefield import Battlefield
+from sandtable.rules.desert_steel.engine.bots import HeuristicBot, RandomBot
+from sandtable.rules.desert_steel.engine.dice import ScriptedDice
+from sandtable.rules.desert_steel.engine.game import EngineError, Game, _sector, make_context
+from sandtable.rules.desert_steel.engine.priority import priority
+from sandtable.rules.desert_steel.engine.runner import digest, play, replay, sample_setup, write_log
+from sandtable.rules.desert_steel.engine.state import ON_MAP, Unit
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+@pytest.fixture(scope="module")
+def model(catalog):
+    return catalog.model
+
+
+def supercharge_on_map_b(model, dice):
+    """Scenario IV (1942: A/1, A/15, C/15) played on map B, where the §9.42 hexes are."""
+    scenario = model.scenario("IV")
+    ctx = make_context(model, scenario)
+    ctx.field = Battlefield.for_scenario(model, model.scenario("XIII"))
+    game = Game(model, scenario, {}, dice=dice, context=ctx)
+    game.state.units.clear()
+    game.state.visibility = 12
+    return game
+
+
+def place(game, uid, card, type_id, hex_, side, facing=0):
+    u = Unit(uid, card, game.ctx.model.unit_types[type_id], side, hex_, facing, ON_MAP)
+    game.state.units[uid] = u
+    return u
+
+
+def events(game, kind):
+    return [e for e in game.events if e["e"] == kind]
+
+
+def test_9_42_first_opportunity_fire_hit_plus_1(model):
+    game = supercharge_on_map_b(model, ScriptedDice([6, 4, 5, 5, 3, 3]))
+    panzer = place(game, "161.1", 161, "de-pz-iii-j", "B2312", "axis", facing=1)
+    sherman = place(game, "429.1", 429, "gb-sherman", "B2607", "allied", facing=4)
+    panzer.moved = True  # it has just entered 2312 from 2213
+    game._shoot(sherman, panzer, opportunity=True, move_fire=False)
+    spot, fire = events(game, "spot")[-1], events(game, "fire")[-1]
+    assert spot["number"] == 3 and spot["roll"] == 6 and spot["success"]
+    assert spot["modifiers"] == {"target_veteran": -1, "spotter_green": -1, "moving_target": -1}
+    assert fire["differential"] == 3 and sum(fire["dice"]) == 14
+    assert {k: v for k, v in fire["modifiers"].items() if v} == {"moving_target": -2, "target_veteran": -1,
+                                                                "firer_green": -1}
+    assert fire["total"] == 13 and fire["result"] == "hit+1"
+    check = events(game, "unit-check")[-1]
+    assert check["modifiers"]["hit_plus_x"] == 1  # the Panzer checks morale at +1
+    assert sherman.flipped and panzer.spotted == "C"  # C/15 is C3 C: Spotted C (§9.18)
+
+
+def test_9_42_second_fire_destroyed_flash_kill(model):
+    game = supercharge_on_map_b(model, ScriptedDice([4, 6, 6, 5]))
+    board = game.ctx.field.board
+    # The mover fixes its facing for opportunity fire (§9.41): the example has no flank modifier.
+    panzer = place(game, "161.1", 161, "de-pz-iii-j", "B2412", "axis",
+                   facing=_sector(board.axial("B2412"), board.axial("B2010")))
+    sherman = place(game, "427.1", 427, "gb-sherman", "B2010", "allied", facing=2)
+    panzer.moved = True
+    assert board.distance("B2010", "B2412") == 4
+    flash = game._shoot(sherman, panzer, opportunity=True, move_fire=False)
+    spot, fire = events(game, "spot")[-1], events(game, "fire")[-1]
+    assert spot["number"] == 2 and spot["success"]  # in cover: ceil(4/2)
+    assert sum(spot["modifiers"].values()) == -2
+    assert {k: v for k, v in fire["modifiers"].items() if v} == {"moving_target": -2, "target_veteran": -1,
+                                                                "target_in_cover": -1, "range": 1}
+    assert fire["total"] == 17 and fire["result"] == "destroyed"
+    assert flash and sherman.flash_kill and not sherman.flipped  # §9.36
+    assert panzer.status == "destroyed"
+
+
+def test_9_36_one_flash_kill_per_turn_and_none_from_move_and_fire(model):
+    game = supercharge_on_map_b(model, ScriptedDice([6, 6, 6, 6] * 3))
+    a = place(game, "161.1", 161, "de-pz-iii-j", "B2412", "axis")
+    b = place(game, "161.2", 161, "de-pz-iii-j", "B2413", "axis")
+    sherman = place(game, "427.1", 427, "gb-sherman", "B2010", "allied", facing=2)
+    assert game._shoot(sherman, a, opportunity=False, move_fire=False)
+    assert not game._shoot(sherman, b, opportunity=False, move_fire=False)  # second one: ordinary
+    assert sherman.flipped and not sherman.flash_kill
+    other_game = supercharge_on_map_b(model, ScriptedDice([6, 6, 6, 6]))
+    c = place(other_game, "161.1", 161, "de-pz-iii-j", "B2412", "axis")
+    s2 = place(other_game, "427.1", 427, "gb-sherman", "B2010", "allied", facing=2)
+    assert not other_game._shoot(s2, c, opportunity=False, move_fire=True)
+    assert c.status == "destroyed" and s2.flipped
+
+
+def test_10_12_tiger_morale_example(model):
+    scenario = model.scenario("V")
+    game = Game(model, scenario, sample_setup(load_catalog(), scenario), dice=ScriptedDice([3, 4, 3, 4]))
+    tiger = next(u for u in game.state.units.values() if u.card == 178)
+    game.state.formations[178].losses = 1 + game.state.formations[178].losses * 0  # one Tiger already lost
+    game._unit_check(tiger, 1, flank=False)
+    check = events(game, "unit-check")[-1]
+    assert check["modifiers"] == {"losses": 2, "hit_plus_x": 1} and sum(check["dice"]) == 7
+    assert check["result"] == "failed" and tiger.suppressed  # 7 + 3 = 10 > 9
+    game._unit_check(tiger, 1, flank=False)  # already suppressed: eliminated (§10.12)
+    assert tiger.status == "destroyed"
+
+
+def test_18_5_undermanned_formation_counts_its_removed_units(model):
+    game = Game(model, model.scenario("IV"), {}, seed=1)
+    assert game.state.formations[419].losses == 2  # two Crusader CS removed, affecting morale
+    assert game._loss_modifier(419) == 2  # twice A/9's +1
+    beda = Game(model, model.scenario("I"), sample_setup(load_catalog(), model.scenario("I")), seed=1)
+    assert beda.state.formations[419].losses == 0  # Beda Fomm: removals do not affect morale
+
+
+def test_6_43_priority_order_of_the_worked_example(model):
+    year = 1942
+    key = lambda n: priority(model, n, year)  # noqa: E731
+    # C3 first; at equal C3 a command card beats a combat card; then experience; then nationality.
+    b_cards = [n for n, c in model.cards.items() if getattr(c, "variant", None) and c.variant(year)
+               and c.variant(year).c3 == "B"]
+    c_cards = [n for n, c in model.cards.items() if getattr(c, "variant", None) and c.variant(year)
+               and c.variant(year).c3 == "C"]
+    assert all(key(b) > key(c) for b in b_cards for c in c_cards)
+    commands_c = [n for n, c in model.cards.items() if not hasattr(c, "variants") and c.c3 == "C"]
+    assert all(key(cmd) > key(c) for cmd in commands_c for c in c_cards)
+    vet = [n for n in c_cards if model.cards[n].variant(year).experience == "veteran"]
+    sea = [n for n in c_cards if model.cards[n].variant(year).experience == "seasoned"]
+    assert vet and sea and all(key(v) > key(s) for v in vet for s in sea)
+    german = [n for n in sea if model.cards[n].nationality == "german"]
+    allied = [n for n in sea if model.cards[n].side == "allied"]
+    assert german and allied and all(key(g) > key(a) for g in german for a in allied)
+
+
+def test_advanced_scenarios_are_refused_clearly(model):
+    with pytest.raises(EngineError, match="advanced rules"):
+        Game(model, model.scenario("VII"), {}, seed=0)
+
+
+def test_18_9_turn_one_has_no_reinforcement_phase_and_reinforcements_arrive_later(model):
+    scenario = model.scenario("I")
+    game = Game(model, scenario, sample_setup(load_catalog(), scenario), seed=2)
+    hand = set(game.state.hands["allied"]) | set(game.state.played) | set(game.state.stack)
+    assert 420 not in hand and 421 not in hand  # B/9 on turn 6, C/9 on turn 8
+    bot = RandomBot(1)
+    while game.state.turn < 6 and not game.is_terminal():
+        game.apply(bot.choose(game, game.legal_actions()))
+    cards_turn_6 = set(game.state.hands["allied"]) | game.state.played | set(game.state.stack)
+    assert 420 in cards_turn_6
+
+
+def test_same_seed_same_game_and_replay(model, catalog, tmp_path):
+    scenario = model.scenario("II")
+    setup = sample_setup(catalog, scenario)
+    a = play(model, scenario, setup, 7, ("heuristic", "random"))
+    b = play(model, scenario, setup, 7, ("heuristic", "random"))
+    assert a.events == b.events
+    log = tmp_path / "game.jsonl"
+    write_log(log, a, setup, ("heuristic", "random"))
+    replayed, recorded = replay(model, log)
+    assert digest(replayed) == digest(a) and replayed.returns() == recorded
+
+
+@pytest.mark.parametrize("number", ["I", "II", "III", "IV", "V"])
+def test_full_game_to_a_victory_result(model, catalog, number):
+    scenario = model.scenario(number)
+    game = play(model, scenario, sample_setup(catalog, scenario), 11, ("heuristic", "heuristic"))
+    result = game.returns()
+    assert result["winner"] in ("allied", "axis", "draw") and game.state.turn == scenario.turns
+    assert events(game, "game-over")
+
+
+def test_clone_is_independent(model, catalog):
+    scenario = model.scenario("III")
+    game = Game(model, scenario, sample_setup(catalog, scenario), seed=4)
+    copy = game.clone()
+    bot = HeuristicBot(0)
+    for _ in range(30):
+        copy.apply(bot.choose(copy, copy.legal_actions()))
+    assert len(game.actions) == 0 and game.legal_actions() == Game(model, scenario, sample_setup(catalog, scenario),
+                                                                   seed=4).legal_actions()
+
+
+def test_illegal_action_is_refused(model, catalog):
+    game = Game(model, model.scenario("III"), sample_setup(catalog, model.scenario("III")), seed=4)
+    with pytest.raises(EngineError):
+        game.apply(("teleport",))
+
+
+def test_observation_hides_the_opponents_hand(model, catalog):
+    game = Game(model, model.scenario("III"), sample_setup(catalog, model.scenario("III")), seed=4)
+    obs = game.observation("allied")
+    assert "hand" in obs and isinstance(obs["opponent_cards_in_hand"], int)
+    assert json.dumps(obs)  # serialisable for bots and logs
