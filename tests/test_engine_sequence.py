@@ -1,0 +1,122 @@
+"""Rule sentences of the sequence of play, each by itself (§4.3, §6.4-6.53, §8.53, §9.4, §10.14)."""
+import pytest
+
+from sandtable.rules.catalog import load_catalog
+from sandtable.rules.desert_steel.engine.dice import ScriptedDice
+from sandtable.rules.desert_steel.engine.game import Game
+from sandtable.rules.desert_steel.engine.runner import sample_setup
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+def new(catalog, number, seed=0, dice=None):
+    model = catalog.model
+    scenario = model.scenario(number)
+    return Game(model, scenario, sample_setup(catalog, scenario), seed=seed, dice=dice)
+
+
+def test_6_41_the_lowest_priority_combat_card_is_played_first(catalog):
+    game = new(catalog, "III")
+    everyone = [c for c, f in game.state.formations.items() if f.kind == "combat"]
+    lowest = min(game._priority(c) for c in everyone)
+    if game.mode == "lowest":  # the owner holds several equally low cards: he picks one
+        assert all(game._priority(c) == lowest for c in game.cx["cards"])
+        game.apply(game.legal_actions()[0])
+    first = next(e for e in game.events if e["e"] == "play")
+    assert first["forced"] and game._priority(first["card"]) == lowest
+
+
+def test_6_42_interrupts_need_a_better_card(catalog):
+    game = new(catalog, "III")
+    if game.mode == "lowest":
+        game.apply(game.legal_actions()[0])
+    assert game.mode in ("interrupt", "activation", "command")
+    if game.mode == "interrupt":
+        top = game._priority(game.state.stack[-1])
+        offered = [a for a in game.legal_actions() if a[0] == "interrupt"]
+        assert offered and all(game._priority(a[1]) > top for a in offered)
+
+
+def test_6_53_german_command_activates_up_to_two_subordinates(catalog):
+    game = new(catalog, "IV")  # 160 1st Panzer commands 161-164
+    game.cx = {"card": 160}
+    combos = [a[1] for a in game._legal_command() if a[0] == "activate"]
+    assert max(len(c) for c in combos) == 2 and ("rally",) not in game._legal_command()
+
+
+def test_6_52_allied_command_activates_one_subordinate_and_rallies(catalog):
+    game = new(catalog, "IV")  # 418 9th RTR commands 419-421
+    game.cx = {"card": 418}
+    combos = [a[1] for a in game._legal_command() if a[0] == "activate"]
+    assert combos and all(len(c) == 1 for c in combos)
+    game.state.formations[419].shaken = True
+    assert ("rally",) in game._legal_command()
+
+
+def test_10_14_a_shaken_formation_leaves_the_hand(catalog):
+    game = new(catalog, "II", seed=1)
+    card = next(c for c, f in game.state.formations.items() if f.kind == "combat" and f.side == "axis")
+    game.state.formations[card].shaken = True
+    game._start_turn()
+    assert card not in game.state.hands["axis"]
+
+
+def test_8_53_entering_an_enemy_hex_ends_the_move(catalog):
+    game = new(catalog, "III", seed=3)
+    game.state.units = {k: u for k, u in game.state.units.items() if u.card in (161, 423)}
+    mover = next(u for u in game.state.units.values() if u.card == 423)
+    enemy = next(u for u in game.state.units.values() if u.card == 161)
+    enemy.hex = game.ctx.field.board.neighbours(mover.hex)[0]
+    for u in game.state.units.values():
+        u.flipped = u.side == "axis"  # no opportunity fire to get in the way
+    game.cx = {"cards": [423], "unit": mover.id, "op": "move", "mp": 10, "spent": 0, "steps": 0}
+    game.mode, game.side_to_act = "move", "allied"
+    game.apply(("step", enemy.hex))
+    assert mover.hex == enemy.hex and game.mode != "move" and mover.flipped
+
+
+def test_9_4_opportunity_fire_only_by_ready_units_in_range_and_sight(catalog):
+    game = new(catalog, "III", seed=5)
+    mover = next(u for u in game.state.units.values() if u.side == "allied")
+    firers = game._opportunity_firers(mover)
+    for f in firers:
+        assert f.ready and f.side == "axis" and game._can_target(f, mover)
+    for f in firers:
+        f.opportunity_fired = True
+    assert game._opportunity_firers(mover) == []  # one opportunity fire per unit per turn (§9.42)
+
+
+def test_4_3_morale_phase_flips_units_up_and_removes_markers(catalog):
+    game = new(catalog, "II", seed=2, dice=ScriptedDice([3, 3] * 50))
+    units = [u for u in game.state.units.values() if u.on_map]
+    for u in units:
+        u.flipped = u.moved = True
+        u.spotted = "B"
+    units[0].suppressed = True
+    game.state.turn = 1
+    game._morale_phase()
+    assert all(not u.flipped for u in units[1:]) and not any(u.moved or u.spotted for u in units)
+    assert not units[0].suppressed and units[0].flipped  # rallied in step 3, but stays flipped (§4.3)
+
+
+def test_8_52_overstacking_is_removed_in_the_morale_phase(catalog):
+    game = new(catalog, "II", seed=2, dice=ScriptedDice([3, 3] * 50))
+    axis = [u for u in game.state.units.values() if u.side == "axis" and u.on_map][:5]
+    for u in axis:
+        u.hex = axis[0].hex
+    game._morale_phase()
+    assert sum(1 for u in axis if u.status == "on-map") == 3
+    assert all(u.fate["by"] == "overstacked" for u in axis if u.status == "destroyed")
+
+
+def test_11_separated_units_are_marked_in_the_morale_phase(catalog):
+    game = new(catalog, "III", seed=2, dice=ScriptedDice([3, 3] * 50))
+    card = 162
+    units = [u for u in game.state.units.values() if u.card == card]
+    far = max(game.ctx.field.board.usable, key=lambda k: game.ctx.field.board.distance(k, units[0].hex))
+    units[-1].hex = far
+    game._morale_phase()
+    assert units[-1].separated and not any(u.separated for u in units[:-1])
