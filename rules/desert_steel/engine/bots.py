@@ -186,22 +186,23 @@ class HeuristicBot:
         return ("stop",)
 
     def _view(self, game, u) -> dict:
-        """What scoring a move needs, gathered once per decision."""
-        enemies, friends = [], {}
+        """What scoring a move needs, gathered once per decision (axial positions: cheap distances)."""
+        axial = game.ctx.field.board._axials
+        enemies, friends, enemy_hexes = [], {}, set()
         for x in game.state.units.values():
-            if not x.on_map:
+            if x.status != "on-map":
                 continue
             if x.side != u.side:
-                enemies.append(x.hex)
+                enemies.append(axial[x.hex])
+                enemy_hexes.add(x.hex)
             elif x.type.is_vehicle and x is not u:
                 friends[x.hex] = friends.get(x.hex, 0) + 1
-        mates = [m.hex for m in game._units_of(u.card) if m.on_map and m is not u]
+        mates = [axial[m.hex] for m in game._units_of(u.card) if m.status == "on-map" and m is not u]
         if u.hex is not None and len(enemies) > 4:  # candidates are next door: the nearest few decide
-            distance = game.ctx.field.board.distance
-            enemies = sorted(enemies, key=lambda e: distance(u.hex, e))[:4]
+            here = axial[u.hex]
+            enemies = sorted(enemies, key=lambda e: _dist(here, e))[:4]
         return {"goal": self._goal_distance(game, u.side, u.type), "enemies": enemies, "friends": friends,
-                "mates": mates, "enemy_hexes": {x.hex for x in game.state.units.values()
-                                                 if x.on_map and x.side != u.side},
+                "mates": mates, "enemy_hexes": enemy_hexes, "axial": axial,
                 "radius": doctrine_radius(game.ctx.field.settings, game.ctx.model.cards[u.card]),
                 "reach": max(1, (game._range(u, True) or 2) // 2),
                 "limit": game.ctx.tables.stacking()["vehicles"]}
@@ -210,15 +211,15 @@ class HeuristicBot:
         """Lower is better: movement points to the goal (or distance to the enemy), staying with
         the formation, and never ending where the stacking limit would be broken (§8.52)."""
         view = view or self._view(game, u)
-        distance = game.ctx.field.board.distance
+        a = view["axial"][hex_]
         if view["goal"]:
             score = view["goal"].get(hex_, 99)
         elif view["enemies"]:
-            score = abs(min(distance(hex_, e) for e in view["enemies"]) - view["reach"])
+            score = abs(min(_dist(a, e) for e in view["enemies"]) - view["reach"])
         else:
             score = 0
         if view["mates"] and view["radius"] is not None:
-            far = max(distance(hex_, m) for m in view["mates"])
+            far = max(_dist(a, m) for m in view["mates"])
             score += 0.5 * max(0, far - 2 * view["radius"])
         if hex_ in view["enemy_hexes"]:
             score += 2  # entering an enemy hex ends the move
@@ -248,6 +249,11 @@ class HeuristicBot:
 
     def _lowest(self, game, actions):
         return actions[0]
+
+
+def _dist(a, b) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return max(abs(dq), abs(dr), abs(dq + dr))
 
 
 def _counts(node):
