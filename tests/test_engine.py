@@ -197,3 +197,28 @@ def test_observation_hides_the_opponents_hand(model, catalog):
     obs = game.observation("allied")
     assert "hand" in obs and isinstance(obs["opponent_cards_in_hand"], int)
     assert json.dumps(obs)  # serialisable for bots and logs
+
+
+def test_simulate_gives_the_same_results_whatever_the_number_of_jobs(catalog):
+    from sandtable.rules.desert_steel.engine.runner import simulate
+    scenario = catalog.model.scenario("II")
+    setup = sample_setup(catalog, scenario)
+    one = simulate([], scenario.id, setup, 4, 9, jobs=1, bots=("random", "heuristic"))
+    two = simulate([], scenario.id, setup, 4, 9, jobs=2, bots=("random", "heuristic"))
+    strip = lambda s: [{k: v for k, v in r.items() if k != "seconds"} for r in s.results]  # noqa: E731
+    assert strip(one) == strip(two)
+    summary = one.to_json()
+    assert summary["games"] == 4 and set(summary["sides"]) == {"allied", "axis"}
+    assert summary["sides"]["allied"]["wins"] + summary["sides"]["axis"]["wins"] + summary["draws"] == 4
+    lo, hi = summary["sides"]["allied"]["win_rate_95"]
+    assert 0 <= lo <= summary["sides"]["allied"]["win_rate"] <= hi <= 1
+
+
+def test_cli_simulate_json_has_the_documented_keys(capsys):
+    from sandtable.cli import main
+    assert main(["simulate", "V", "--games", "2", "--seed", "3", "--bots", "heuristic,random", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {"games", "seed", "draws", "sides"} <= set(out)
+    assert {"wins"} <= set(out["sides"]["allied"]) and {"wins"} <= set(out["sides"]["axis"])
+    assert main(["simulate", "VII", "--games", "1"]) == 1  # advanced rules: a clear error, not a crash
+    assert main(["simulate", "I", "--bots", "clever,random"]) == 2

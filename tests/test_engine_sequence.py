@@ -120,3 +120,64 @@ def test_11_separated_units_are_marked_in_the_morale_phase(catalog):
     units[-1].hex = far
     game._morale_phase()
     assert units[-1].separated and not any(u.separated for u in units[:-1])
+
+
+def test_6_43_the_long_card_play_example(catalog, monkeypatch):
+    """§6.43's ten steps, with the example's eight cards (their priorities from the real comparator)."""
+    from sandtable.rules.desert_steel.engine import priority as prio
+    from sandtable.rules.desert_steel.engine.state import Formation
+    from sandtable.rules.desert_steel.model import CardVariant, CombatCard, CommandCard
+
+    def combat(n, nat, c3, exp):
+        v = CardVariant(1942, (), exp, c3, 9, 1)
+        return CombatCard(n, f"c{n}", f"c{n}", nat, "company", (1942, 1942), {1942: v}, {})
+
+    def command(n, nat, c3):
+        return CommandCard(n, f"k{n}", f"k{n}", nat, c3, (1942, 1942), (), None, {})
+
+    cards = {1: combat(1, "british", "B", "seasoned"), 2: combat(2, "british", "C", "veteran"),
+             3: combat(3, "british", "D", "seasoned"), 4: command(4, "british", "B"),
+             11: combat(11, "german", "B", "seasoned"), 12: combat(12, "german", "C", "seasoned"),
+             13: combat(13, "italian", "E", "seasoned"), 14: command(14, "german", "B")}
+
+    class Fake:
+        pass
+    fake = Fake()
+    fake.cards = cards
+    keys = {n: prio.priority(fake, n, 1942) for n in cards}
+    game = new(catalog, "III")
+    game.state.units.clear()
+    game.state.formations = {n: Formation(n, c.side, "command" if isinstance(c, CommandCard) else "combat")
+                             for n, c in cards.items()}
+    monkeypatch.setattr(game, "_priority", lambda n: keys[n])
+    monkeypatch.setattr(game, "_legal_command", lambda: [("decline",)])
+    game.events.clear()
+    game.state.hands = {"allied": [1, 2, 3, 4], "axis": [11, 12, 13, 14]}
+    game.state.stack.clear()
+    game._next_card()
+    assert game.state.stack == [13]  # 1: Italian E, the lowest combat card, must be played
+    game.apply(("interrupt", 2))  # 2: Allied interrupts with C...
+    game.apply(("interrupt", 11))  # ...Axis with German B: B wins on C3
+    assert game.state.stack == [13, 11] and 2 in game.state.hands["allied"]
+    game.apply(("pass",))
+    game.apply(("pass",))  # 3: nobody interrupts: German B activated and set aside
+    assert game.state.stack == [13] and 11 in game.state.played
+    game.apply(("interrupt", 2))
+    game.apply(("interrupt", 12))  # 4: same C3, both combat: the Veteran wins
+    assert game.state.stack == [13, 2]
+    game.apply(("interrupt", 1))
+    game.apply(("interrupt", 14))  # 5: at equal C3 the command card beats the combat card
+    # 6: nobody can beat German command B (Allied command B loses on nationality): it is activated
+    assert 14 in game.state.played and game.state.stack == [13, 2] and 1 in game.state.hands["allied"]
+    assert game.side_to_act == "allied" and ("interrupt", 4) in game.legal_actions()
+    game.apply(("interrupt", 4))  # 7: Allied interrupts his own C with his command B, which is activated
+    assert 4 in game.state.played and game.state.stack == [13, 2]
+    game.apply(("pass",))  # 8: Allied C activated
+    assert 2 in game.state.played and game.state.stack == [13]
+    game.apply(("pass",))
+    game.apply(("pass",))  # 9: nobody interrupts Italian E: activated
+    assert 13 in game.state.played
+    # 10: stack empty: the lowest combat card left in either hand is Allied D
+    assert game.state.stack == [3]
+    plays = [e["card"] for e in game.events if e["e"] == "play"]
+    assert plays == [13, 11, 2, 14, 4, 3]

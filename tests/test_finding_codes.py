@@ -21,6 +21,7 @@ import pytest
 
 from fixture_packs import (BASE, FIXTURES, MODS, SYMLINK_MODE, VARIANTS, add_member, copy_base, variant,
                            zip_folder)
+from ruleset_variants import RUNTIME_CASES
 from sandtable.cli import main
 from sandtable.rules import jsondoc, packsource
 from sandtable.rules.catalog import load_catalog
@@ -385,6 +386,7 @@ RUNTIME: dict[str, Callable[[Path], list[Finding]]] = {
     "zip-too-large-total": _zip_too_large_total,
     "zip-bomb": _zip_bomb,
 }
+RUNTIME.update(RUNTIME_CASES)  # Holland '44 and miniatures: a broken sample pack per code
 
 
 def test_file_missing(tmp_path):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from ..board import BoardError
 from ..findings import Finding, Severity
 from ..hexgrid import Grid
 
@@ -204,7 +205,7 @@ def _areas_and_regions(catalog, e, m, hex_ref) -> list[Finding]:
     model = catalog.model
     try:
         hmap = model.map(m["id"]) if model is not None else None
-    except Exception as exc:  # noqa: BLE001 - a grid the board cannot lay out
+    except BoardError as exc:  # a grid the board cannot lay out
         out.append(e.finding("board-invalid", str(exc), "/grid"))
     for i, a in enumerate(m.get("entry_areas", ())):
         if catalog.get("entry-area", a["area"]) is None:
@@ -258,7 +259,7 @@ def _victory(catalog) -> list[Finding]:
             for m in maps:
                 try:
                     hmap = model.map(m.id)
-                except Exception:  # noqa: BLE001 - reported by the map check
+                except BoardError:  # reported by the map check
                     continue
                 hexes = [k for k, n in hmap.names.items() if n == place["name"] and hmap.hex_props(k).get("city")]
                 if hexes and len(hexes) != place["vp"]:

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Mapping
 
-from ..board import BoardError
 from ..findings import Finding
 from .terrain import HollandMap
 
@@ -241,5 +240,3 @@ class Position:
     def rules(self) -> Mapping:
         return self.model.rules
 
-
-__all__ = ["Holland", "Counter", "Marker", "EntryArea", "Piece", "Position", "build", "enemy", "BoardError"]

@@ -16,7 +16,6 @@ from ..board import Board
 from .scale import hexes
 
 ECHELONS = ("company", "battalion", "regiment", "division")
-COMPASS = ("north", "east", "south", "west")
 
 
 @dataclass(frozen=True)

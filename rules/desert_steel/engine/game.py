@@ -408,7 +408,7 @@ class Game:
                 mp = math.floor(mp * self.ctx.tables.setting("move_and_fire_mp_fraction", 0.5))
             self.cx.update(mp=mp, spent=0, steps=0)
             self.mode = "move"
-            if u.status == OFF_MAP and not self._legal_move()[:-1]:
+            if u.status == OFF_MAP and self._legal_move() == [("stop",)]:
                 self.log("cannot-enter", unit=uid, reason="every entry hex is out of reach")
                 u.flipped = True
                 self._back_to_activation()
@@ -434,14 +434,14 @@ class Game:
         f = self.ctx.field
         mp, spent = self.cx["mp"], self.cx["spent"]
         out = []
-        if u.status == OFF_MAP:
+        if u.status == OFF_MAP:  # arrival cannot be delayed (§5.1): no stopping before entering
             zone = self.state.formations[u.card].entry_zone
             for h in sorted(zone):
                 cost = f.enter_cost(u.type, h, h)
                 if cost == "prohibited":
                     continue
                 out.append(("step", h))
-            return out + [("stop",)]
+            return out or [("stop",)]
         first = self.cx["steps"] == 0
         for n in f.board.neighbours(u.hex):
             cost = f.enter_cost(u.type, u.hex, n)
