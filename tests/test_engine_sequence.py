@@ -181,3 +181,23 @@ def test_6_43_the_long_card_play_example(catalog, monkeypatch):
     assert game.state.stack == [3]
     plays = [e["card"] for e in game.events if e["e"] == "play"]
     assert plays == [13, 11, 2, 14, 4, 3]
+
+
+def test_6_56_limited_interruption_gives_each_card_one_window(catalog):
+    model = catalog.model
+    scenario = model.scenario("III")
+    game = Game(model, scenario, sample_setup(catalog, scenario), seed=1, options={"limited_interruption": True})
+    bot = __import__("sandtable.rules.desert_steel.engine.bots", fromlist=["HeuristicBot"]).HeuristicBot(1)
+    windows = {}
+    for _ in range(400):
+        if game.is_terminal():
+            break
+        if game.mode == "interrupt" and not game.cx["declared"]:
+            top = game.state.stack[-1]
+            windows[top] = windows.get(top, 0) + 1
+        game.apply(bot.choose(game, game.legal_actions()))
+        if game.state.turn > 1:
+            break
+    assert windows and max(windows.values()) == 1
+    with pytest.raises(Exception, match="not implemented"):
+        Game(model, scenario, sample_setup(catalog, scenario), options={"limited_intelligence": True})

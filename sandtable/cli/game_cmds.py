@@ -35,6 +35,7 @@ def register(sub) -> None:
     p.add_argument("--setup", metavar="FILE", help="setup JSON (default: the pack's sample setup)")
     p.add_argument("--log", metavar="FILE", help="write the game log (JSON lines) here")
     p.add_argument("--quiet", "-q", action="store_true", help="print only the result")
+    p.add_argument("--limited-interruption", action="store_true", help="optional rule §6.56")
     _packs(p)
     add_json_flags(p)
     p.set_defaults(run=run_play)
@@ -56,9 +57,14 @@ def register(sub) -> None:
     p.add_argument("--bots", default="heuristic,heuristic", help="ALLIED,AXIS bots: heuristic or random")
     p.add_argument("--setup", metavar="FILE", help="setup JSON (default: the pack's sample setup)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.add_argument("--limited-interruption", action="store_true", help="optional rule §6.56")
     _packs(p)
     add_json_flags(p)
     p.set_defaults(run=run_simulate)
+
+
+def _options(args) -> dict:
+    return {"limited_interruption": True} if args.limited_interruption else {}
 
 
 def _usage(message: str) -> int:
@@ -83,7 +89,7 @@ def run_play(args) -> int:
     try:
         bots = _bots(args.bots)
         _, model, scenario, setup = _prepare(args)
-        game = play(model, scenario, setup, args.seed, bots)
+        game = play(model, scenario, setup, args.seed, bots, options=_options(args))
     except (ValueError, OSError) as exc:
         return _usage(str(exc))
     except EngineError as exc:
@@ -185,7 +191,7 @@ def run_simulate(args) -> int:
             sys.stderr.flush()
     try:
         summary = simulate([str(p) for p in args.pack], scenario.id, setup, args.games, args.seed, args.jobs, bots,
-                           progress=progress)
+                           progress=progress, options=_options(args))
     except EngineError as exc:
         print(f"sandtable: {exc}", file=sys.stderr)
         return 1

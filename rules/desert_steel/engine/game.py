@@ -79,8 +79,18 @@ def make_context(model: DesertSteel, scenario: Scenario) -> Context:
 
 
 class Game:
+    OPTIONS = ("limited_interruption",)
+
     def __init__(self, model: DesertSteel, scenario: Scenario, setup: Mapping | None, seed: int = 0,
-                 dice: Dice | None = None, *, context: Context | None = None):
+                 dice: Dice | None = None, *, context: Context | None = None, options: Mapping | None = None):
+        """``options``: optional rules by name; ``limited_interruption`` (§6.56). Limited
+        intelligence (§6.55) needs hidden cards on the stack and is not implemented: asking
+        for it is an error."""
+        self.options = dict(options or {})
+        unknown = set(self.options) - set(self.OPTIONS)
+        if unknown:
+            raise EngineError(f"optional rules not implemented: {', '.join(sorted(unknown))} "
+                              f"(available: {', '.join(self.OPTIONS)})")
         self.ctx = context or make_context(model, scenario)
         self.dice = dice or Dice(seed)
         self.seed = seed
@@ -128,6 +138,7 @@ class Game:
         g.ctx = self.ctx
         g.dice = self.dice.copy()
         g.seed = self.seed
+        g.options = self.options
         g.state = self.state.copy()
         g.events = list(self.events)
         g.actions = list(self.actions)
@@ -216,6 +227,7 @@ class Game:
                                    and (f.kind == "command" or self._has_units(c)))
         s.stack.clear()
         s.played.clear()
+        s.interrupt_windows.clear()
         self._next_card()
 
     def _has_units(self, card: int) -> bool:
@@ -265,6 +277,12 @@ class Game:
         return [c for c in self.state.hands[side] if self._priority(c) > top]
 
     def _open_interrupts(self) -> None:
+        top = self.state.stack[-1]
+        if self.options.get("limited_interruption"):
+            if top in self.state.interrupt_windows:  # §6.56: one interruption attempt per card
+                self._activate_top()
+                return
+            self.state.interrupt_windows.add(top)
         self.cx = {"declared": {}}
         self._ask_interrupt()
 

@@ -38,8 +38,8 @@ def game_seed(batch_seed: int, index: int) -> int:
 
 
 def play(model: DesertSteel, scenario: Scenario, setup: dict, seed: int, bots=("heuristic", "heuristic"),
-         context=None, max_actions: int = 200_000) -> Game:
-    game = Game(model, scenario, setup, seed, context=context)
+         context=None, max_actions: int = 200_000, options=None) -> Game:
+    game = Game(model, scenario, setup, seed, context=context, options=options)
     players = {"allied": make_bot(bots[0], seed), "axis": make_bot(bots[1], seed + 1)}
     while not game.is_terminal():
         actions = game.legal_actions()
@@ -51,7 +51,7 @@ def play(model: DesertSteel, scenario: Scenario, setup: dict, seed: int, bots=("
 
 def write_log(path, game: Game, setup: dict, bots) -> None:
     header = {"sandtable_log": LOG_VERSION, "scenario": game.ctx.scenario.id, "seed": game.seed, "bots": list(bots),
-              "setup": setup}
+              "options": game.options, "setup": setup}
     lines = [json.dumps(header, ensure_ascii=False)]
     lines += [json.dumps(e, ensure_ascii=False) for e in game.events]
     write_text(path, "\n".join(lines) + "\n")
@@ -66,7 +66,7 @@ def replay(model: DesertSteel, path) -> tuple[Game, dict]:
     scenario = model.scenario(header["scenario"])
     if scenario is None:
         raise ValueError(f"{path}: scenario {header['scenario']!r} is not in the pack")
-    game = Game(model, scenario, header["setup"], header["seed"])
+    game = Game(model, scenario, header["setup"], header["seed"], options=header.get("options"))
     recorded = None
     for line in lines[1:]:
         event = json.loads(line)
@@ -94,12 +94,12 @@ def digest(game: Game) -> dict:
 _WORKER: dict = {}
 
 
-def _init_worker(pack_paths, scenario_id, setup, bots) -> None:
+def _init_worker(pack_paths, scenario_id, setup, bots, options=None) -> None:
     from ...catalog import load_catalog
     catalog = load_catalog([Path(p) for p in pack_paths] or None)
     model = catalog.model
     scenario = model.scenario(scenario_id)
-    _WORKER.update(model=model, scenario=scenario, setup=setup, bots=bots,
+    _WORKER.update(model=model, scenario=scenario, setup=setup, bots=bots, options=options,
                    context=make_context(model, scenario))
 
 
@@ -107,7 +107,7 @@ def _one(args) -> dict:
     index, seed = args
     w = _WORKER
     start = time.perf_counter()
-    game = play(w["model"], w["scenario"], w["setup"], seed, w["bots"], context=w["context"])
+    game = play(w["model"], w["scenario"], w["setup"], seed, w["bots"], context=w["context"], options=w["options"])
     result = game.returns()
     losses = {side: Counter() for side in SIDES}
     for u in game.state.units.values():
@@ -162,11 +162,11 @@ class Summary:
 
 
 def simulate(pack_paths: list, scenario_id: str, setup: dict, games: int, seed: int, jobs: int = 1,
-             bots=("heuristic", "heuristic"), progress=None) -> Summary:
+             bots=("heuristic", "heuristic"), progress=None, options=None) -> Summary:
     tasks = [(i, game_seed(seed, i)) for i in range(games)]
     summary = Summary(scenario_id, games, seed, tuple(bots))
     if jobs <= 1:
-        _init_worker(pack_paths, scenario_id, setup, bots)
+        _init_worker(pack_paths, scenario_id, setup, bots, options)
         results = map(_one, tasks)
         for r in results:
             summary.results.append(r)
@@ -174,7 +174,7 @@ def simulate(pack_paths: list, scenario_id: str, setup: dict, games: int, seed: 
                 progress(len(summary.results), games)
         return summary
     ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(pack_paths, scenario_id, setup, bots)) as pool:
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(pack_paths, scenario_id, setup, bots, options)) as pool:
         for r in pool.imap(_one, tasks, chunksize=max(1, games // (jobs * 8))):
             summary.results.append(r)
             if progress:

@@ -72,11 +72,13 @@ class State:
     stack: list[int] = field(default_factory=list)
     played: set[int] = field(default_factory=set)  # cards set aside this turn
     visibility: int = 10
+    interrupt_windows: set[int] = field(default_factory=set)  # cards that had their window (§6.56)
 
     def copy(self) -> "State":
         s = State(self.turn, self.phase, {k: u.copy() for k, u in self.units.items()},
                   {k: f.copy() for k, f in self.formations.items()},
-                  {k: list(v) for k, v in self.hands.items()}, list(self.stack), set(self.played), self.visibility)
+                  {k: list(v) for k, v in self.hands.items()}, list(self.stack), set(self.played), self.visibility,
+                  set(self.interrupt_windows))
         return s
 
     def side_units(self, side: str) -> list[Unit]:
