@@ -55,8 +55,21 @@ def write_odd_mod(root: Path) -> Path:
     (mod / "overrides.json").write_text(json.dumps({"kind": "overrides", "overrides": [{
         "target": {"kind": "scenario", "id": "lightfoot"},
         "patch": [{"op": "add", "path": "/sides/axis/formations/0/cards/-", "value": 900},
-                  {"op": "add", "path": "/sides/allied/formations/0/cards/-", "value": 901}]}]}), encoding="utf-8")
+                  {"op": "add", "path": "/sides/allied/formations/0/cards/-", "value": 901}]},
+        # the sample setup of XIII does not place the new cards' units: this mod leaves it out
+        {"target": {"kind": "setup", "id": "lightfoot-sample"}, "remove": True}]}), encoding="utf-8")
     return mod
+
+
+def produce_print_text_too_small(tmp: Path) -> list:
+    """Runtime case for the finding-code table: a counter whose name cannot fit (tests/test_finding_codes)."""
+    from sandtable.exports import counters
+    from sandtable.rules.catalog import load_catalog
+    model = load_catalog([write_odd_mod(tmp)]).model
+    return counters.counters_pdf(model, model.scenario("XIII"))[1]
+
+
+PRINT_RUNTIME_CASES = {"print-text-too-small": produce_print_text_too_small}
 
 
 # --- PDF geometry ----------------------------------------------------------------------------

@@ -200,4 +200,25 @@ def test_6_56_limited_interruption_gives_each_card_one_window(catalog):
             break
     assert windows and max(windows.values()) == 1
     with pytest.raises(Exception, match="not implemented"):
-        Game(model, scenario, sample_setup(catalog, scenario), options={"limited_intelligence": True})
+        Game(model, scenario, sample_setup(catalog, scenario), options={"fog_of_war": True})
+
+
+def test_6_55_limited_intelligence_hides_the_stack_and_failed_attempts_go_back(catalog, monkeypatch):
+    from sandtable.rules.desert_steel.engine.state import Formation
+    model = catalog.model
+    scenario = model.scenario("III")
+    game = Game(model, scenario, sample_setup(catalog, scenario), seed=1, options={"limited_intelligence": True})
+    keys = {1: (3, 0, 2, -2), 2: (3, 0, 1, -1)}  # Allied C Veteran on the stack; German C Seasoned tries
+    game.state.formations = {1: Formation(1, "allied", "combat"), 2: Formation(2, "axis", "combat")}
+    monkeypatch.setattr(game, "_priority", lambda n: keys[n])
+    game.state.units.clear()
+    game.state.hands = {"allied": [], "axis": [2]}
+    game.state.stack = [1]
+    assert game.observation("axis")["stack"] == [{"face_down": True, "c3": "C"}]
+    assert game.observation("allied")["stack"] == [{"card": 1}]
+    game._open_interrupts()
+    assert ("interrupt", 2) in game.legal_actions()  # same C3 announced: it may try
+    game.apply(("interrupt", 2))
+    assert any(e["e"] == "interrupt-failed" and e["card"] == 2 for e in game.events)  # back to hand
+    activated = [e["card"] for e in game.events if e["e"] == "activate"]
+    assert activated[0] == 1  # nobody else can try: the face-down card activates, then 2 is played

@@ -36,6 +36,7 @@ def register(sub) -> None:
     p.add_argument("--log", metavar="FILE", help="write the game log (JSON lines) here")
     p.add_argument("--quiet", "-q", action="store_true", help="print only the result")
     p.add_argument("--limited-interruption", action="store_true", help="optional rule §6.56")
+    p.add_argument("--limited-intelligence", action="store_true", help="optional rule §6.55")
     _packs(p)
     add_json_flags(p)
     p.set_defaults(run=run_play)
@@ -58,13 +59,15 @@ def register(sub) -> None:
     p.add_argument("--setup", metavar="FILE", help="setup JSON (default: the pack's sample setup)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("--limited-interruption", action="store_true", help="optional rule §6.56")
+    p.add_argument("--limited-intelligence", action="store_true", help="optional rule §6.55")
     _packs(p)
     add_json_flags(p)
     p.set_defaults(run=run_simulate)
 
 
 def _options(args) -> dict:
-    return {"limited_interruption": True} if args.limited_interruption else {}
+    names = ("limited_interruption", "limited_intelligence")
+    return {n: True for n in names if getattr(args, n)}
 
 
 def _usage(message: str) -> int:

@@ -79,13 +79,12 @@ def make_context(model: DesertSteel, scenario: Scenario) -> Context:
 
 
 class Game:
-    OPTIONS = ("limited_interruption",)
+    OPTIONS = ("limited_interruption", "limited_intelligence")
 
     def __init__(self, model: DesertSteel, scenario: Scenario, setup: Mapping | None, seed: int = 0,
                  dice: Dice | None = None, *, context: Context | None = None, options: Mapping | None = None):
-        """``options``: optional rules by name; ``limited_interruption`` (§6.56). Limited
-        intelligence (§6.55) needs hidden cards on the stack and is not implemented: asking
-        for it is an error."""
+        """``options``: optional rules by name: ``limited_interruption`` (§6.56) and
+        ``limited_intelligence`` (§6.55: cards on the stack face down, C3 announced)."""
         self.options = dict(options or {})
         unknown = set(self.options) - set(self.OPTIONS)
         if unknown:
@@ -155,7 +154,8 @@ class Game:
         return {
             "turn": s.turn, "mode": self.mode, "to_act": self.side_to_act, "visibility": s.visibility,
             "hand": sorted(s.hands[side]), "opponent_cards_in_hand": len(s.hands[other(side)]),
-            "stack": list(s.stack),
+            "stack": [{"face_down": True, "c3": "ABCDEF"[5 - self._priority(c)[0]]} if self._face_down(c, side)
+                      else {"card": c} for c in s.stack],
             "units": [{"id": u.id, "card": u.card, "type": u.type.id, "side": u.side, "hex": u.hex,
                        "status": u.status, "flipped": u.flipped, "suppressed": u.suppressed,
                        "separated": u.separated} for u in s.units.values()],
@@ -228,6 +228,7 @@ class Game:
         s.stack.clear()
         s.played.clear()
         s.interrupt_windows.clear()
+        s.failed_interrupts.clear()
         self._next_card()
 
     def _has_units(self, card: int) -> bool:
@@ -273,8 +274,19 @@ class Game:
     # interrupts (§6.41-6.43): both sides declare; simultaneous declarations resolved by priority
 
     def _beating(self, side: str) -> list[int]:
-        top = self._priority(self.state.stack[-1])
+        """Cards a side may try to interrupt with. With limited intelligence (§6.55) the top
+        card may be face down with only its C3 announced: any card of equal or better C3 may
+        try (except one that already failed against it)."""
+        top_card = self.state.stack[-1]
+        if self._face_down(top_card, side):
+            top_c3 = self._priority(top_card)[0]
+            failed = self.state.failed_interrupts.get(top_card, ())
+            return [c for c in self.state.hands[side] if self._priority(c)[0] >= top_c3 and c not in failed]
+        top = self._priority(top_card)
         return [c for c in self.state.hands[side] if self._priority(c) > top]
+
+    def _face_down(self, card: int, viewer: str) -> bool:
+        return bool(self.options.get("limited_intelligence")) and self.state.formations[card].side != viewer
 
     def _open_interrupts(self) -> None:
         top = self.state.stack[-1]
@@ -296,6 +308,10 @@ class Game:
             self.cx["declared"][side] = None
         self._resolve_interrupts()
 
+    def _open_interrupts_again(self) -> None:
+        self.cx = {"declared": {}}
+        self._ask_interrupt()
+
     def _legal_interrupt(self):
         return [("pass",)] + [("interrupt", c) for c in self._beating(self.side_to_act)]
 
@@ -305,6 +321,20 @@ class Game:
 
     def _resolve_interrupts(self) -> None:
         declared = [c for c in self.cx["declared"].values() if c is not None]
+        if self.options.get("limited_intelligence"):
+            top = self.state.stack[-1]
+            for c in list(declared):  # disclosure (§6.55): a card that proves lower goes back to hand
+                if self._priority(c) <= self._priority(top):
+                    declared.remove(c)
+                    self.state.failed_interrupts.setdefault(top, set()).add(c)
+                    self.log("interrupt-failed", card=c, against=top, section="6.55")
+            if self.options.get("limited_interruption") and not declared and \
+                    any(v is not None for v in self.cx["declared"].values()):
+                self._activate_top()  # §6.56: the failed attempt is not repeated; the card activates
+                return
+            if not declared and any(v is not None for v in self.cx["declared"].values()):
+                self._open_interrupts_again()
+                return
         if not declared:
             self._activate_top()
             return
@@ -923,10 +953,11 @@ class Game:
         for card, f in self.state.formations.items():
             if f.kind != "combat":
                 continue
-            model_card = self.ctx.model.cards[card]
-            radius = doctrine_radius(self.ctx.field.settings, model_card)
             units = [u for u in self._units_of(card) if u.on_map and u.type.unit_class != "forward-observer"]
-            if radius is None or not units:
+            if not units:
+                continue
+            radius = doctrine_radius(self.ctx.field.settings, self.ctx.model.cards[card])
+            if radius is None:
                 continue
             if len(units) == 1:
                 continue  # §11.11: a lone unit keeps whatever marker it has

@@ -73,12 +73,13 @@ class State:
     played: set[int] = field(default_factory=set)  # cards set aside this turn
     visibility: int = 10
     interrupt_windows: set[int] = field(default_factory=set)  # cards that had their window (§6.56)
+    failed_interrupts: dict = field(default_factory=dict)  # top card -> cards that failed against it (§6.55)
 
     def copy(self) -> "State":
         s = State(self.turn, self.phase, {k: u.copy() for k, u in self.units.items()},
                   {k: f.copy() for k, f in self.formations.items()},
                   {k: list(v) for k, v in self.hands.items()}, list(self.stack), set(self.played), self.visibility,
-                  set(self.interrupt_windows))
+                  set(self.interrupt_windows), {k: set(v) for k, v in self.failed_interrupts.items()})
         return s
 
     def side_units(self, side: str) -> list[Unit]:

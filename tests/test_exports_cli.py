@@ -1,0 +1,109 @@
+"""`sandtable export KIND ... -o FILE` for every kind, printer profiles, the kit, exit statuses."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from export_helpers import reader, write_odd_mod
+from sandtable.cli import main
+
+
+def _run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("argv, pages", [
+    (["cards", "--year", "1943", "--card", "178", "--card", "163", "--backs"], 2),
+    (["raids"], 1),
+    (["counters", "V", "--size", "3/4", "--bleed", "2", "--no-cut-lines"], 2),
+    (["markers", "II", "--size", "1/2"], 2),
+    (["record", "xiii"], 1),
+    (["raid-form"], 1),
+    (["scenario", "tobruk", "--lang", "fr"], None),
+    (["aids", "--page", "letter"], None),
+    (["map", "B-north-up"], 8),
+    (["calibration", "--flip", "short"], 2),
+])
+def test_each_kind(tmp_path, capsys, argv, pages):
+    out_file = tmp_path / "out.pdf"
+    code, out, err = _run(capsys, "export", *argv, "-o", out_file)
+    assert code == 0, err
+    assert out.startswith(f"wrote {out_file}: ") and err == ""
+    data = out_file.read_bytes()
+    assert data.startswith(b"%PDF")
+    if pages is not None:
+        assert len(reader(data).pages) == pages
+
+
+def test_french_texts(tmp_path, capsys):
+    f = tmp_path / "s.pdf"
+    assert _run(capsys, "export", "scenario", "II", "-o", f, "--lang", "fr")[0] == 0
+    text = "".join(p.extract_text() for p in reader(f.read_bytes()).pages)
+    assert "Opération « Battleaxe »" in text
+
+
+def test_profile_and_its_use(tmp_path, capsys):
+    prof = tmp_path / "printer.json"
+    code, out, _ = _run(capsys, "export", "profile", "--back-offset", "1.2,-0.8", "--flip", "long", "--name", "office",
+                        "-o", prof)
+    assert code == 0 and "+1.2,-0.8 mm" in out
+    assert json.loads(prof.read_text()) == {"kind": "printer-profile", "name": "office", "back_offset_mm": [1.2, -0.8],
+                                            "flip": "long", "marks": "front"}
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    assert _run(capsys, "export", "counters", "I", "-o", a, "--profile", prof)[0] == 0
+    assert _run(capsys, "export", "counters", "I", "-o", b, "--back-offset", "1.2,-0.8")[0] == 0
+    assert a.read_bytes() == b.read_bytes()  # the profile's offset, or the same offset given directly
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["counters", "XXX"], "no scenario 'XXX'"),
+    (["counters", "I", "--back-offset", "3"], "--back-offset takes two numbers"),
+    (["counters", "I", "--back-offset", "40,0"], "at most 20 mm"),
+    (["raid-form", "--setup", "nothing.json"], "cannot read the setup"),
+    (["map", "no-such-configuration"], "no scenario"),
+])
+def test_usage_errors(tmp_path, capsys, argv, message):
+    code, _, err = _run(capsys, "export", *argv, "-o", tmp_path / "x.pdf")
+    assert code == 2 and message in err
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_kit(tmp_path, capsys):
+    code, out, err = _run(capsys, "export", "kit", "IV", "-o", tmp_path / "kit", "--size", "1/2", "--page", "letter")
+    assert code == 0, err
+    names = sorted(p.name for p in (tmp_path / "kit").iterdir())
+    # IV (basic rules) has no raids: no raid cards in its kit
+    assert names == ["01-scenario.pdf", "02-record-sheet.pdf", "03-raid-record.pdf", "04-formation-cards.pdf",
+                     "04-supercharge-kit.pdf", "06-counters.pdf", "07-markers.pdf", "08-play-aids.pdf", "09-map.pdf"]
+    assert "kit for IV Operation Supercharge" in out
+    combined = reader((tmp_path / "kit" / "04-supercharge-kit.pdf").read_bytes())
+    assert float(combined.pages[0].mediabox.upper_right[0]) == 612.0  # Letter
+    assert len(combined.outline) >= 8
+
+
+def test_warnings_are_printed_and_do_not_fail(tmp_path, capsys):
+    mod = write_odd_mod(tmp_path)
+    code, out, err = _run(capsys, "export", "counters", "XIII", "--pack", mod, "-o", tmp_path / "c.pdf")
+    assert code == 0
+    assert "warning print-text-too-small" in err and "counter de-very-long (card 900)" in err
+    assert "warning(s)" in out
+
+
+def test_a_pack_with_errors_is_not_printed(tmp_path, capsys):
+    mod = tmp_path / "broken"
+    mod.mkdir()
+    (mod / "pack.json").write_text(json.dumps({"kind": "pack", "id": "broken", "name": "x", "version": "1.0",
+                                               "ruleset": "desert-steel", "depends_on": [{"id": "desert-steel"}]}))
+    (mod / "overrides.json").write_text(json.dumps({"kind": "overrides", "overrides": [{
+        "target": {"kind": "unit-type", "id": "no-such-unit"}, "remove": True}]}))
+    code, _, err = _run(capsys, "export", "aids", "--pack", mod, "-o", tmp_path / "a.pdf")
+    assert code == 1 and "override-target-missing" in err and "fix them before printing" in err
+    assert not (tmp_path / "a.pdf").exists()
+
+
+def test_the_code_is_documented(capsys):
+    code, out, _ = _run(capsys, "codes")
+    assert code == 0 and "print-text-too-small" in out
