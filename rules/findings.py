@@ -159,7 +159,7 @@ class Finding:
 
     def line_text(self) -> str:
         """Compiler-style line: ``path:line:col: error CODE message [§8.5]``."""
-        tail = f" [§{self.section}]" if self.section else ""
+        tail = "" if not self.section else f" [{self.section}]" if "§" in self.section else f" [§{self.section}]"
         about = f" ({self.subject})" if self.subject else ""
         where = f" at {self.location.pointer}" if self.location.pointer else ""
         return f"{self.location}: {self.severity} {self.code} {self.message}{about}{where}{tail}"

@@ -45,6 +45,9 @@ class Ruleset:
     # (model, setup as JSON, report) -> findings: the setup rules (report(code, message, pointer, **kw)
     # builds a finding located in the setup's document).
     check_setup: Callable | None = None
+    # (model) -> rows for `sandtable scenarios`; (scenario) -> the `show scenario` summary.
+    scenario_list: Callable | None = None
+    scenario_summary: Callable | None = None
 
     def document_kind(self, kind: str) -> DocumentKind | None:
         return next((d for d in self.documents if d.kind == kind), None)

@@ -1,6 +1,6 @@
 """The Desert Steel ruleset (Tank Leader series): document kinds and checks."""
 from ..rulesets import DocumentKind, Ruleset, register
-from . import checks, model, setup_checks
+from . import checks, model, setup_checks, summary
 
 DOCUMENTS = (
     DocumentKind("unit-types", "desert-steel/unit-types.schema.json", "unit-type", items="units", item_def="unitType", title="Unit types"),
@@ -19,5 +19,6 @@ DOCUMENTS = (
 
 RULESET = Ruleset(name="desert-steel", title="Desert Steel (Tank Leader series)",
                   documents=DOCUMENTS, check=checks.check, build=model.build,
-                  check_setup=setup_checks.check_setup)
+                  check_setup=setup_checks.check_setup, scenario_list=summary.scenario_list,
+                  scenario_summary=summary.scenario_summary)
 register(RULESET)

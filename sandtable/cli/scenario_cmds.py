@@ -5,7 +5,6 @@ from pathlib import Path
 
 from sandtable.rules.catalog import load_catalog
 from sandtable.rules.findings import Severity
-from sandtable.rules.desert_steel.summary import scenario_list, scenario_summary
 
 from .common import add_json_flags, print_findings, print_json
 
@@ -34,11 +33,19 @@ def load_model(packs: list[str]):
     return catalog, catalog.model
 
 
+def _unsupported(catalog) -> int:
+    name = catalog.ruleset.name if catalog.ruleset else "unknown"
+    print(f"sandtable: the {name} ruleset has no scenario summaries")
+    return 2
+
+
 def run_list(args) -> int:
     catalog, model = load_model(args.pack)
     if model is None:
         return 1
-    rows = scenario_list(model)
+    if catalog.ruleset.scenario_list is None:
+        return _unsupported(catalog)
+    rows = catalog.ruleset.scenario_list(model)
     if args.format == "json":
         print_json(rows)
     else:
@@ -49,12 +56,14 @@ def run_list(args) -> int:
 
 def run_show(args) -> int:
     catalog, model = load_model(args.pack)
+    if model is not None and catalog.ruleset.scenario_summary is None:
+        return _unsupported(catalog)
     scenario = model.scenario(args.ref) if model else None
     if scenario is None:
         known = ", ".join(f"{s.number} ({s.id})" for s in model.scenarios.values()) if model else ""
         print(f"sandtable: no scenario {args.ref!r}" + (f"; known: {known}" if known else ""))
         return 2
-    summary = scenario_summary(scenario)
+    summary = catalog.ruleset.scenario_summary(scenario)
     if args.format == "json":
         print_json(summary)
     else:
