@@ -30,8 +30,22 @@ def _factor(value) -> int | None:
     return None if value == "cannot-fire" else value
 
 
+class _Nationality:
+    """Side and tie-break number (§6.2) of anything that has a nationality."""
+
+    nationality: str
+
+    @property
+    def side(self) -> str:
+        return SIDE[self.nationality]
+
+    @property
+    def nationality_number(self) -> int:
+        return NATIONALITY_NUMBER[self.nationality]
+
+
 @dataclass(frozen=True)
-class UnitType:
+class UnitType(_Nationality):
     id: str
     name: str
     nationality: str
@@ -52,10 +66,6 @@ class UnitType:
     transport_capacity: str | None
     formation_transport: bool
     raw: Mapping = field(repr=False, compare=False)
-
-    @property
-    def side(self) -> str:
-        return SIDE[self.nationality]
 
     @property
     def is_vehicle(self) -> bool:
@@ -93,7 +103,7 @@ class CardVariant:
 
 
 @dataclass(frozen=True)
-class CombatCard:
+class CombatCard(_Nationality):
     number: int
     designation: str
     name: str
@@ -103,20 +113,12 @@ class CombatCard:
     variants: Mapping[int, CardVariant]
     raw: Mapping = field(repr=False, compare=False)
 
-    @property
-    def side(self) -> str:
-        return SIDE[self.nationality]
-
-    @property
-    def nationality_number(self) -> int:
-        return NATIONALITY_NUMBER[self.nationality]
-
     def variant(self, year: int) -> CardVariant | None:
         return self.variants.get(year)
 
 
 @dataclass(frozen=True)
-class CommandCard:
+class CommandCard(_Nationality):
     number: int
     designation: str
     name: str
@@ -126,14 +128,6 @@ class CommandCard:
     subordinates: tuple[CombatCard, ...]
     hq: CombatCard | None
     raw: Mapping = field(repr=False, compare=False)
-
-    @property
-    def side(self) -> str:
-        return SIDE[self.nationality]
-
-    @property
-    def nationality_number(self) -> int:
-        return NATIONALITY_NUMBER[self.nationality]
 
 
 Card = CombatCard | CommandCard
