@@ -96,13 +96,17 @@ def test_layout_and_recent_packs_restored(qtbot, pack, tmp_path):
 
 def test_print_hook_says_what_is_missing_or_prints(qtbot, pack, tmp_path):
     w = window(qtbot, pack)
-    w.open_object("scenario", "beda-fomm")
+    w.settings.setValue("print_folder", str(tmp_path / "prints"))
+    w.open_object("formation-card", "161")
     message = w.print_current()
     ok, status = hooks.print_kit_status()
     if not ok:
         assert "not installed yet" in message and w.asked and "not installed" in w.asked[-1][1]
     else:
-        assert message.startswith("wrote ") or message.startswith("printing failed")
+        assert message == "printing"
+        qtbot.waitUntil(lambda: w.last_print is not None, timeout=30000)
+        assert w.last_print["message"].startswith("wrote "), w.last_print
+        assert all(f.exists() and f.read_bytes().startswith(b"%PDF") for f in w.last_print["files"])
     close(w)
 
 

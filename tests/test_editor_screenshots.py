@@ -67,7 +67,9 @@ def test_screenshots_of_the_main_views(qtbot, tmp_path, monkeypatch):
     w.explorer.search.setText("")
     w.docks["provenance"].raise_()
     w.open_object("unit-type", "gb-crusader")
-    qtbot.wait(400)
+    qtbot.waitUntil(lambda: w.provenance.model.rowCount() > 0, timeout=5000)
+    w.provenance.text.setText("crusader")
+    qtbot.waitUntil(lambda: 0 < w.provenance.model.rowCount() < 100, timeout=5000)
     made.append(shot(w, "provenance"))
     if hooks.simulator_status()[0]:
         w.docks["findings"].raise_()

@@ -1,0 +1,172 @@
+"""Editor benchmark: launch to a usable window, revalidation after an edit, and the longest
+UI-thread stall while validating and while a quick test game runs.
+
+Run: QT_QPA_PLATFORM=offscreen python benchmarks/bench_editor.py [--reps 5] [--json]
+(after the README's install). Works on a private copy of the bundled pack in a temporary
+folder; settings and autosaves go there too. Prints medians (and worst cases).
+
+- launch: a fresh interpreter per repetition, from process start (before importing Qt or
+  sandtable) to the main window shown with the reference pack loaded, its findings listed
+  and the first frame painted (``QApplication.processEvents`` after ``show``).
+- revalidation: a value is changed in the unit-type form the way a user types it; the
+  time from the edit to the new findings being shown, minus the debounce delay, and the
+  checker's own time on the worker thread.
+- UI stall: a 5 ms heartbeat timer on the UI thread; the longest gap between two beats
+  beyond its period, while validations run and while quick test games play.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+LAUNCH = r"""
+import time; t0 = time.perf_counter()
+import sys
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+from sandtable.editor.app import MainWindow
+w = MainWindow(sys.argv[1], autosave_seconds=0)
+w.show(); app.processEvents()
+print(time.perf_counter() - t0, w.ready_seconds, flush=True)
+w.ask = lambda *a: "Discard"; w.close()
+"""
+
+
+def launch_times(pack: Path, reps: int, env: dict) -> list[float]:
+    """Interpreter start-up (``python -c pass``) plus the time measured inside the child from
+    its first statement to the painted window."""
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "pass"], env=env, check=True)
+    startup = time.perf_counter() - t
+    out = []
+    for _ in range(reps):
+        proc = subprocess.run([sys.executable, "-c", LAUNCH, str(pack)], env=env, capture_output=True, text=True,
+                              check=True)
+        inside = float(proc.stdout.split()[0])
+        out.append(startup + inside)
+    return out
+
+
+class Heartbeat:
+    def __init__(self, period_ms: int = 5):
+        from PySide6.QtCore import QTimer
+        self.period = period_ms / 1000
+        self.timer = QTimer()
+        self.timer.setInterval(period_ms)
+        self.timer.timeout.connect(self._beat)
+        self.last = None
+        self.worst = 0.0
+
+    def _beat(self) -> None:
+        now = time.perf_counter()
+        if self.last is not None:
+            self.worst = max(self.worst, now - self.last - self.period)
+        self.last = now
+
+    def start(self) -> None:
+        self.last, self.worst = None, 0.0
+        self.timer.start()
+
+    def stop(self) -> float:
+        self.timer.stop()
+        return self.worst
+
+
+def in_process(pack: Path, reps: int, games: int) -> dict:
+    from PySide6.QtWidgets import QApplication
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    from sandtable.editor.app import MainWindow
+    w = MainWindow(pack, autosave_seconds=0)
+    w.ask = lambda *a: "Discard"
+    w.show()
+    app.processEvents()
+    form = w.open_object("unit-type", "de-pz-vi-e")
+    spin = next(x for p, x in form.bindings if p == "/range")
+    v = w.validator
+    debounce = v.debounce.interval() / 1000
+    beat = Heartbeat()
+
+    def pump_until(pred, timeout=30.0):
+        end = time.perf_counter() + timeout
+        while not pred() and time.perf_counter() < end:
+            app.processEvents()
+            time.sleep(0.001)
+
+    def idle():
+        return not v.busy and not v.debounce.isActive() and not v._pending
+
+    wall, worker, stalls = [], [], []
+    for i in range(reps):
+        pump_until(idle)
+        seen = len(v.history)
+        beat.start()
+        t = time.perf_counter()
+        spin.setValue(11 if i % 2 == 0 else 10)  # one edit, as typed in the form
+        pump_until(lambda: len(v.history) > seen and idle())
+        wall.append(time.perf_counter() - t - debounce)
+        worker.append(v.history[-1])
+        stalls.append(beat.stop())
+    out = {"revalidation_wall_s": wall, "revalidation_worker_s": worker, "validation_ui_stall_s": stalls}
+    from sandtable.editor import hooks
+    if hooks.simulator_status()[0]:
+        panel = w.quickgame
+        panel.set_scenario("beda-fomm")
+        panel.games.setValue(games)
+        pump_until(idle)
+        beat.start()
+        t = time.perf_counter()
+        panel.run()
+        pump_until(lambda: not panel.running, timeout=600)
+        out["quick_games"] = {"games": panel.last.get("played"), "seconds": time.perf_counter() - t,
+                              "ui_stall_s": beat.stop()}
+    w.close()
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from sandtable.rules.catalog import bundled_pack
+    with tempfile.TemporaryDirectory(prefix="sandtable-bench-editor-") as tmp:
+        tmp = Path(tmp)
+        pack = tmp / "desert-steel"
+        shutil.copytree(bundled_pack(), pack)
+        os.environ["SANDTABLE_SETTINGS"] = str(tmp / "settings.ini")
+        os.environ["SANDTABLE_AUTOSAVE_DIR"] = str(tmp / "autosave")
+        env = dict(os.environ)
+        launch = launch_times(pack, args.reps, env)
+        inner = in_process(pack, args.reps * 2, args.games)
+    med = statistics.median
+    report = {
+        "launch_to_usable_window_s": {"median": round(med(launch), 3), "max": round(max(launch), 3), "goal": 2.0},
+        "revalidation_after_edit_s": {"median_wall": round(med(inner["revalidation_wall_s"]), 3),
+                                      "max_wall": round(max(inner["revalidation_wall_s"]), 3),
+                                      "median_worker": round(med(inner["revalidation_worker_s"]), 3), "goal": 0.2},
+        "longest_ui_stall_validating_s": {"max": round(max(inner["validation_ui_stall_s"]), 4),
+                                          "median": round(med(inner["validation_ui_stall_s"]), 4), "goal": 0.1},
+    }
+    if "quick_games" in inner:
+        q = inner["quick_games"]
+        report["quick_games"] = {"games": q["games"], "seconds": round(q["seconds"], 2),
+                                 "longest_ui_stall_s": round(q["ui_stall_s"], 4), "goal_stall": 0.1}
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return
+    for k, v in report.items():
+        print(f"{k}: " + ", ".join(f"{a}={b}" for a, b in v.items()))
+
+
+if __name__ == "__main__":
+    main()

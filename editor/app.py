@@ -1,0 +1,569 @@
+"""The editor's main window: pack explorer, editors in tabs, findings and provenance docks,
+quick test games, print; undo/redo, save, save as mod pack, autosave and recovery,
+recent packs, shortcuts, and a window layout that is restored on restart."""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QSettings, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBox, QDockWidget, QFileDialog,
+                               QFormLayout, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMessageBox, QPushButton,
+                               QTabWidget, QToolBar, QWidget)
+
+from sandtable.rules.catalog import bundled_pack
+
+from . import hooks
+from .checking import locate
+from .context import EditorContext
+from .document import CHECKED, PackDocument
+from .explorer import Explorer, label
+from .findings_dock import FindingsDock
+from .forms import form_for
+from .provenance_dock import ProvenanceDock
+from .quickgame import QuickGamePanel
+from .validator import ValidationController
+from .workspace import Workspace
+
+APP_NAME = "sandtable editor"
+PROVENANCE_POLICIES = [
+    ("Edits are: checked against my copy", CHECKED),
+    ("Edits are: reconstructed", {"source": "reconstructed", "note": "changed in sandtable edit"}),
+    ("Edits keep their provenance", None),
+]
+
+
+def app_settings() -> QSettings:
+    path = os.environ.get("SANDTABLE_SETTINGS")
+    if path:
+        return QSettings(path, QSettings.IniFormat)
+    return QSettings("sandtable", "editor")
+
+
+class _PrintBridge(QObject):
+    done = Signal(object)
+
+
+class ModPackDialog(QDialog):
+    """Where to save the edits as a mod pack: a new folder, or an existing mod pack."""
+
+    def __init__(self, ws: Workspace, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("Save as mod pack")
+        form = QFormLayout(self)
+        note = QLabel(f"Your changes to {ws.pack_id} go into a mod pack as explicit overrides, each guarded by a "
+                      f"test of the base value; {ws.pack_id} itself is not changed.")
+        note.setWordWrap(True)
+        form.addRow(note)
+        row = QHBoxLayout()
+        self.folder = QLineEdit(str(ws.path.parent / f"{ws.pack_id}-mod"))
+        browse = QPushButton("Choose…")
+        browse.clicked.connect(self._browse)
+        row.addWidget(self.folder, 1)
+        row.addWidget(browse)
+        form.addRow("Mod pack folder", row)
+        self.pack_id = QLineEdit(f"{ws.pack_id}-mod")
+        self.name = QLineEdit(f"My changes to {ws.pack.manifest.get('name', ws.pack_id) if ws.pack else ws.pack_id}")
+        form.addRow("Pack id (new packs)", self.pack_id)
+        form.addRow("Name (new packs)", self.name)
+        buttons = QDialogButtonBox(QDialogButtonBox.Save | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.resize(560, 200)
+
+    def _browse(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Mod pack folder (new or existing)", self.folder.text())
+        if folder:
+            self.folder.setText(folder)
+            self.pack_id.setText(Path(folder).name)
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, pack: str | Path | None = None, search: list[Path] | None = None,
+                 settings: QSettings | None = None, autosave_seconds: float | None = None,
+                 owned: bool | None = None):
+        super().__init__()
+        self.t0 = time.perf_counter()
+        self.settings = settings or app_settings()
+        self.autosave_seconds = autosave_seconds if autosave_seconds is not None else \
+            float(self.settings.value("autosave_seconds", 30))
+        self.ask = self._ask  # tests replace it to answer dialogs
+        self.setObjectName("MainWindow")
+        self.tabs = QTabWidget()
+        self.tabs.setTabsClosable(True)
+        self.tabs.setMovable(True)
+        self.tabs.setDocumentMode(True)
+        self.tabs.tabCloseRequested.connect(self.close_tab)
+        self.tabs.currentChanged.connect(self._tab_changed)
+        self.setCentralWidget(self.tabs)
+        self.docks: dict[str, QDockWidget] = {}
+        for name, title, area in (("explorer", "Pack explorer", Qt.LeftDockWidgetArea),
+                                  ("findings", "Findings", Qt.BottomDockWidgetArea),
+                                  ("provenance", "Provenance", Qt.BottomDockWidgetArea),
+                                  ("quickgame", "Quick test game", Qt.RightDockWidgetArea)):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(f"dock-{name}")
+            self.addDockWidget(area, dock)
+            self.docks[name] = dock
+        self.tabifyDockWidget(self.docks["findings"], self.docks["provenance"])
+        self.docks["quickgame"].hide()
+        self.counts = QLabel("")
+        self.validating = QLabel("")
+        self.statusBar().addPermanentWidget(self.validating)
+        self.statusBar().addPermanentWidget(self.counts)
+        self.doc: PackDocument | None = None
+        self._print_thread: threading.Thread | None = None
+        self._print_bridge = _PrintBridge()
+        self._print_bridge.done.connect(self._printed)
+        self.last_print: dict | None = None
+        self.validator: ValidationController | None = None
+        self.forms: dict[tuple[str, str], QWidget] = {}
+        self._build_actions()
+        self.resize(1500, 950)
+        self.restore_layout()
+        self.load_pack(Path(pack) if pack else bundled_pack(), search=search, owned=owned)
+        self.ready_seconds = time.perf_counter() - self.t0
+
+    # --- packs ------------------------------------------------------------------------
+
+    def load_pack(self, path: Path, search: list[Path] | None = None, owned: bool | None = None) -> None:
+        if self.doc is not None:
+            self.validator.shutdown()
+            self.quickgame.shutdown()
+            self.doc.close()
+            self.doc.changed.disconnect()
+            self.doc.reset.disconnect()
+            self.doc.deleteLater()
+            self.validator.debounce.stop()
+            self.validator.deleteLater()
+        for i in reversed(range(self.tabs.count())):
+            w = self.tabs.widget(i)
+            self.tabs.removeTab(i)
+            w.deleteLater()
+        self.forms.clear()
+        self.search_paths = list(search or [])
+        ws = Workspace(path, search=self.search_paths, owned=owned)
+        self.ws = ws
+        self.doc = PackDocument(ws, self, autosave_seconds=self.autosave_seconds)
+        self.ctx = EditorContext(self.doc, open_object=self.open_object, status=self.statusBar().showMessage,
+                                 show_provenance=self.act_marks.isChecked())
+        self.validator = ValidationController(self.doc, parent=self)
+        self.validator.started.connect(lambda: self.validating.setText("validating…"))
+        self.validator.finished.connect(self._validated)
+        self.explorer = Explorer(self.ctx)
+        self.explorer.activated.connect(lambda k, i: self.open_object(k, i, ""))
+        self.docks["explorer"].setWidget(self.explorer)
+        self.findings = FindingsDock()
+        self.findings.jump.connect(self.open_object)
+        self.docks["findings"].setWidget(self.findings)
+        self.provenance = ProvenanceDock(self.ctx)
+        self.provenance.jump.connect(self.open_object)
+        self.docks["provenance"].setWidget(self.provenance)
+        self.provenance.set_on_screen(not self.docks["provenance"].visibleRegion().isEmpty())
+        self.docks["provenance"].visibilityChanged.connect(self.provenance.set_on_screen)
+        self.quickgame = QuickGamePanel(self.ctx, self.current_catalog)
+        self.docks["quickgame"].setWidget(self.quickgame)
+        self._wire_undo()
+        self.doc.undo_stack.cleanChanged.connect(self._update_title)
+        self.doc.saved.connect(self.explorer.mark_saved)
+        self.doc.autosaved.connect(lambda p: self.statusBar().showMessage(f"autosaved to {p}", 3000))
+        self.set_findings(locate(ws.catalog))
+        self.docks["findings"].raise_()
+        self._update_title()
+        self._remember_recent(path)
+        self.act_save.setToolTip("Save the pack" if ws.owned else
+                                 f"{ws.pack_id} is not yours to change: Save writes a mod pack")
+        self.statusBar().showMessage(f"opened {ws.pack_id} ({path})" + ("" if ws.owned else " — read-only: "
+                                     "edits are saved as a mod pack"), 8000)
+        payload = self.doc.pending_recovery()
+        if payload is not None:
+            QTimer.singleShot(0, lambda: self._offer_recovery(payload))
+
+    def _offer_recovery(self, payload: dict) -> None:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(payload.get("saved_at", 0)))
+        n = len(payload.get("docs", {})) + len(payload.get("foreign", []))
+        answer = self.ask("Recover unsaved edits?",
+                          f"sandtable was closed without saving {self.ws.pack_id}. Unsaved edits from {when} "
+                          f"({n} document(s) or object(s)) were kept. Recover them?",
+                          ["Recover", "Discard"])
+        if answer == "Recover":
+            self.doc.recover(payload)
+            self.statusBar().showMessage("recovered the unsaved edits (Undo takes them back)", 8000)
+        else:
+            self.doc.discard_recovery()
+
+    def current_catalog(self):
+        v = self.validator
+        if v is None or v.busy or v.debounce.isActive():
+            return None
+        if v.last is not None and getattr(v.last, "catalog", None) is not None:
+            return v.last.catalog
+        return self.ws.catalog
+
+    # --- actions ----------------------------------------------------------------------
+
+    def _build_actions(self) -> None:
+        mb = self.menuBar()
+        fm = mb.addMenu("&File")
+        self.act_open = self._action(fm, "&Open pack folder…", QKeySequence.Open, self.open_folder_dialog)
+        self._action(fm, "Open pack &zip…", "Ctrl+Shift+O", self.open_zip_dialog)
+        self.recent_menu = fm.addMenu("Open &recent")
+        fm.addSeparator()
+        self.act_save = self._action(fm, "&Save", QKeySequence.Save, self.save)
+        self.act_save_mod = self._action(fm, "Save as &mod pack…", "Ctrl+Shift+S", self.save_as_mod_dialog)
+        fm.addSeparator()
+        self.act_print = self._action(fm, "&Print the selection…", QKeySequence.Print, self.print_current)
+        fm.addSeparator()
+        self._action(fm, "&Quit", QKeySequence.Quit, self.close)
+        self.edit_menu = mb.addMenu("&Edit")
+        self.undo_action = QAction("&Undo", self)
+        self.undo_action.setShortcut(QKeySequence.Undo)
+        self.redo_action = QAction("&Redo", self)
+        self.redo_action.setShortcuts([QKeySequence.Redo, QKeySequence("Ctrl+Y")])
+        self.edit_menu.addAction(self.undo_action)
+        self.edit_menu.addAction(self.redo_action)
+        self.edit_menu.addSeparator()
+        self._action(self.edit_menu, "&Find in pack", QKeySequence.Find, self.focus_search)
+        vm = mb.addMenu("&View")
+        for name, dock in self.docks.items():
+            vm.addAction(dock.toggleViewAction())
+        vm.addSeparator()
+        self.act_marks = QAction("Mark &reconstructed values", self, checkable=True, checked=True)
+        self.act_marks.toggled.connect(self._toggle_marks)
+        vm.addAction(self.act_marks)
+        self._action(vm, "Reset &layout", None, self.reset_layout)
+        tm = mb.addMenu("&Tools")
+        self._action(tm, "&Validate now", "F5", lambda: self.validator and self.validator.run_now())
+        self._action(tm, "&Next finding", "F8", self.next_finding)
+        self._action(tm, "&Quick test game", "Ctrl+T", self.quick_game)
+        self._action(tm, "&Close editor tab", QKeySequence.Close, lambda: self.close_tab(self.tabs.currentIndex()))
+        tb = QToolBar("Main")
+        tb.setObjectName("toolbar-main")
+        self.addToolBar(tb)
+        for a in (self.act_open, self.act_save, self.act_save_mod, self.undo_action, self.redo_action, self.act_print):
+            tb.addAction(a)
+        tb.addSeparator()
+        self.policy = QComboBox()
+        for text, _ in PROVENANCE_POLICIES:
+            self.policy.addItem(text)
+        self.policy.setToolTip("The provenance each edited value gets (set it per value with the badge beside a field)")
+        self.policy.currentIndexChanged.connect(self._policy_changed)
+        tb.addWidget(self.policy)
+
+    def _action(self, menu, text, shortcut, slot) -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcut(QKeySequence(shortcut) if isinstance(shortcut, str) else shortcut)
+        a.triggered.connect(lambda checked=False: slot())
+        menu.addAction(a)
+        return a
+
+    def _wire_undo(self) -> None:
+        stack = self.doc.undo_stack
+        for a in (self.undo_action, self.redo_action):
+            try:
+                a.triggered.disconnect()
+            except (RuntimeError, TypeError):
+                pass
+        self.undo_action.triggered.connect(stack.undo)
+        self.redo_action.triggered.connect(stack.redo)
+        stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        stack.undoTextChanged.connect(self._undo_text)
+        stack.redoTextChanged.connect(self._redo_text)
+        self.undo_action.setEnabled(False)
+        self.redo_action.setEnabled(False)
+
+    def _undo_text(self, text: str) -> None:
+        self.undo_action.setToolTip(f"Undo {text}")
+
+    def _redo_text(self, text: str) -> None:
+        self.redo_action.setToolTip(f"Redo {text}")
+
+    def _policy_changed(self, i: int) -> None:
+        self.doc.edit_provenance = PROVENANCE_POLICIES[i][1]
+
+    def _toggle_marks(self, on: bool) -> None:
+        if self.doc is None:
+            return
+        self.ctx.show_provenance = on
+        for form in self.forms.values():
+            form.reload()
+
+    # --- editors ----------------------------------------------------------------------
+
+    def open_object(self, kind: str, oid: str, pointer: str = "") -> QWidget | None:
+        oid = str(oid)
+        if not self.ws.exists(kind, oid):
+            self.statusBar().showMessage(f"{kind} {oid} is not in the loaded packs", 5000)
+            return None
+        key = (kind, oid)
+        form = self.forms.get(key)
+        if form is None:
+            form = form_for(self.ctx, kind, oid)
+            self.forms[key] = form
+            title = label(kind, oid, self.ws.value(kind, oid))
+            self.tabs.addTab(form, title if len(title) < 32 else title[:30] + "…")
+            self.tabs.setTabToolTip(self.tabs.indexOf(form), f"{kind} {oid}")
+        self.tabs.setCurrentWidget(form)
+        self.explorer.select(kind, oid)
+        if pointer:
+            QTimer.singleShot(0, lambda: form.focus_pointer(pointer))
+        return form
+
+    def close_tab(self, index: int) -> None:
+        if index < 0:
+            return
+        w = self.tabs.widget(index)
+        for k, f in list(self.forms.items()):
+            if f is w:
+                del self.forms[k]
+        self.tabs.removeTab(index)
+        w.deleteLater()
+
+    def current_object(self) -> tuple[str, str] | None:
+        w = self.tabs.currentWidget()
+        return (w.kind, w.oid) if w is not None and hasattr(w, "kind") else None
+
+    def _tab_changed(self, _) -> None:
+        cur = self.current_object()
+        if hasattr(self, "findings"):
+            self.findings.set_current(*(cur or (None, None)))
+
+    def focus_search(self) -> None:
+        self.docks["explorer"].show()
+        self.explorer.search.setFocus()
+        self.explorer.search.selectAll()
+
+    # --- validation -------------------------------------------------------------------
+
+    def _validated(self, result) -> None:
+        self.validating.setText(f"checked in {result.seconds * 1000:.0f} ms")
+        if getattr(result, "error", None):
+            self.statusBar().showMessage(f"validation failed: {result.error}")
+            return
+        if result.generation != self.doc.generation:
+            return  # an edit came in meanwhile: a newer result follows
+        self.set_findings(result.findings)
+
+    def set_findings(self, rows) -> None:
+        self.findings.set_findings(rows)
+        errors = sum(1 for r in rows if r.finding.severity == 2)
+        warnings = sum(1 for r in rows if r.finding.severity == 1)
+        self.counts.setText(f"{errors} error(s), {warnings} warning(s)" if rows else "valid")
+        self.counts.setStyleSheet("color: #c62828; font-weight: bold" if errors else
+                                  "color: #ef6c00" if warnings else "color: #2e7d32")
+        self.docks["findings"].setWindowTitle(f"Findings ({errors} errors, {warnings} warnings)")
+
+    def next_finding(self) -> None:
+        rows = self.findings.visible_rows()
+        if not rows:
+            return
+        self._finding_index = (getattr(self, "_finding_index", -1) + 1) % len(rows)
+        loc = rows[self._finding_index]
+        if loc.kind:
+            self.open_object(loc.kind, loc.id, loc.pointer)
+
+    # --- saving -----------------------------------------------------------------------
+
+    def save(self) -> bool:
+        self._flush_editors()
+        if not self.ws.owned:
+            self.statusBar().showMessage(f"{self.ws.pack_id} is not yours to change: saving as a mod pack", 5000)
+            return self.save_as_mod_dialog()
+        written = self.doc.save()
+        self.statusBar().showMessage(f"saved {len(written)} file(s)" if written else "nothing to save", 5000)
+        self._update_title()
+        return True
+
+    def save_as_mod_dialog(self) -> bool:
+        self._flush_editors()
+        dlg = ModPackDialog(self.ws, self)
+        if dlg.exec() != QDialog.Accepted:
+            return False
+        self.save_as_mod(Path(dlg.folder.text()), dlg.pack_id.text().strip() or None, dlg.name.text().strip() or None)
+        return True
+
+    def save_as_mod(self, folder: Path, pack_id: str | None = None, name: str | None = None, reopen: bool = True):
+        result = self.doc.save_as_mod(folder, pack_id, name)
+        msg = f"saved {len(result.targets)} change(s) as overrides in mod pack {result.pack_id} ({folder})"
+        if result.conflicts:
+            msg += "; " + "; ".join(result.conflicts)
+        if reopen:
+            base_parent = self.ws.path.resolve().parent
+            search = list(self.search_paths) + [base_parent]
+            self.doc.undo_stack.setClean()
+            self.load_pack(Path(folder), search=search)
+        self.statusBar().showMessage(msg, 10000)
+        return result
+
+    def _flush_editors(self) -> None:
+        """Commit a field still being typed in (texts commit when they lose focus)."""
+        w = QApplication.focusWidget()
+        if w is not None and hasattr(w, "flush"):
+            w.flush()
+        elif w is not None and hasattr(w, "editingFinished"):
+            w.editingFinished.emit()
+
+    def _update_title(self, *args) -> None:
+        ws = self.ws
+        self.setWindowTitle(f"{ws.pack_id} {ws.pack.version if ws.pack else ''}"
+                            f"{'' if ws.owned else ' (read-only: saves as a mod pack)'} — {APP_NAME}[*]")
+        self.setWindowModified(self.doc.dirty)
+
+    # --- print and quick games ---------------------------------------------------------
+
+    def print_current(self) -> str:
+        """Every print-kit document for the current object, written on a worker thread; the
+        PDFs open in the system viewer (this Qt build has no PDF preview widget)."""
+        cur = self.current_object()
+        ok, message = hooks.print_kit_status()
+        if not ok:
+            self.last_print = {"message": message, "files": []}
+            self.ask("Print", message, ["OK"])
+            self.statusBar().showMessage(message, 10000)
+            return message
+        if cur is None:
+            message = "Open the object to print (a scenario, card, unit type, raid card or map configuration) first."
+            self.statusBar().showMessage(message, 6000)
+            return message
+        catalog = self.current_catalog()
+        if catalog is None:
+            return "validation is still running; try again in a moment"
+        if self._print_thread is not None:
+            return "already printing"
+        folder = Path(self.settings.value("print_folder", str(Path(tempfile.gettempdir()) / "sandtable-print")))
+        folder = folder / self.ws.pack_id
+        self.last_print = None
+        self.statusBar().showMessage(f"printing {cur[0]} {cur[1]}…")
+
+        def work():
+            try:
+                files = hooks.print_documents(catalog, cur[0], cur[1], folder)
+                out = {"message": f"wrote {len(files)} document(s) to {folder}", "files": files}
+            except Exception as exc:  # noqa: BLE001 - the kit's own errors are shown, not swallowed
+                out = {"message": f"printing failed: {exc}", "files": [], "error": True}
+            try:
+                self._print_bridge.done.emit(out)
+            except RuntimeError:
+                pass
+        self._print_thread = threading.Thread(target=work, name="sandtable-print", daemon=True)
+        self._print_thread.start()
+        return "printing"
+
+    def _printed(self, out: dict) -> None:
+        self._print_thread = None
+        self.last_print = out
+        if out.get("error"):
+            self.ask("Print", out["message"], ["OK"])
+        elif not os.environ.get("SANDTABLE_NO_VIEWER"):
+            for f in out["files"]:
+                QDesktopServices.openUrl(QUrl.fromLocalFile(str(f)))
+        self.statusBar().showMessage(out["message"], 10000)
+
+    def quick_game(self) -> None:
+        self.docks["quickgame"].show()
+        self.docks["quickgame"].raise_()
+        cur = self.current_object()
+        if cur and cur[0] == "scenario":
+            self.quickgame.set_scenario(cur[1])
+        elif cur and cur[0] == "setup":
+            self.quickgame.set_scenario((self.ws.value("setup", cur[1]) or {}).get("scenario", ""))
+
+    # --- settings and layout ----------------------------------------------------------
+
+    def _remember_recent(self, path: Path) -> None:
+        recent = [p for p in (self.settings.value("recent", []) or []) if p != str(path)]
+        recent.insert(0, str(path))
+        self.settings.setValue("recent", recent[:10])
+        self.recent_menu.clear()
+        for p in recent[:10]:
+            self.recent_menu.addAction(p, lambda p=p: self.open_pack(Path(p)))
+
+    def restore_layout(self) -> None:
+        geo = self.settings.value("geometry")
+        state = self.settings.value("window_state")
+        if geo is not None:
+            self.restoreGeometry(geo)
+        if state is not None:
+            self.restoreState(state)
+        else:
+            self.reset_layout()
+
+    def reset_layout(self) -> None:
+        for name in ("explorer", "findings", "provenance"):
+            self.docks[name].show()
+        self.docks["quickgame"].hide()
+        self.resizeDocks([self.docks["explorer"]], [380], Qt.Horizontal)
+        self.resizeDocks([self.docks["findings"]], [220], Qt.Vertical)
+        self.docks["findings"].raise_()
+
+    def save_layout(self) -> None:
+        self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("window_state", self.saveState())
+        self.settings.sync()
+
+    def open_folder_dialog(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Open pack folder", str(self.ws.path.parent))
+        if folder:
+            self.open_pack(Path(folder))
+
+    def open_zip_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open pack zip", str(self.ws.path.parent), "Pack archives (*.zip)")
+        if path:
+            self.open_pack(Path(path))
+
+    def open_pack(self, path: Path) -> None:
+        if not self.confirm_discard():
+            return
+        self.load_pack(path, search=self.search_paths)
+
+    def confirm_discard(self) -> bool:
+        if self.doc is None or not self.doc.dirty:
+            return True
+        answer = self.ask("Unsaved changes", f"Save the changes to {self.ws.pack_id}?", ["Save", "Discard", "Cancel"])
+        if answer == "Save":
+            return self.save() and not self.doc.dirty
+        return answer == "Discard"
+
+    def closeEvent(self, event) -> None:
+        if not self.confirm_discard():
+            event.ignore()
+            return
+        self.save_layout()
+        if self._print_thread is not None:
+            self._print_thread.join(120)
+        if self.doc is not None:
+            self.validator.shutdown()
+            self.quickgame.shutdown()
+            self.doc.close()
+        event.accept()
+
+    def _ask(self, title: str, text: str, buttons: list[str]) -> str:
+        box = QMessageBox(self)
+        box.setWindowTitle(title)
+        box.setText(text)
+        made = [box.addButton(b, QMessageBox.AcceptRole if i == 0 else QMessageBox.RejectRole if b == "Cancel"
+                              else QMessageBox.DestructiveRole) for i, b in enumerate(buttons)]
+        box.exec()
+        clicked = box.clickedButton()
+        return buttons[made.index(clicked)] if clicked in made else buttons[-1]
+
+
+def main(argv: list[str] | None = None, pack: str | None = None, search: list[str] | None = None) -> int:
+    app = QApplication.instance() or QApplication(sys.argv[:1] if argv is None else argv)
+    app.setApplicationName("sandtable")
+    app.setOrganizationName("sandtable")
+    window = MainWindow(pack, search=[Path(s) for s in (search or [])])
+    window.show()
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,513 @@
+"""The board view (read-only): a map configuration drawn with its terrain under chosen
+battle conditions, hex ids on demand, a zone as an overlay, what a setup places where,
+and hover information for each hex (elevation, cover, road, units)."""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QGraphicsItem, QGraphicsPathItem, QGraphicsPolygonItem,
+                               QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView, QHBoxLayout, QLabel,
+                               QSizePolicy, QVBoxLayout, QWidget)
+
+from sandtable.rules.board import Board, BoardError
+from sandtable.rules.desert_steel.terrain import Conditions, TerrainMap
+from sandtable.rules.desert_steel.zones import ZoneContext, ZoneError, evaluate
+
+from .counter import NATION_COLOURS
+
+R = 18.0  # hex radius in scene pixels
+LEVEL_COLOURS = [QColor("#f1e6c8"), QColor("#dfc690"), QColor("#c99f5c"), QColor("#97693a")]
+CONDITIONS = ("relief", "zone", "urbanization", "road_network")
+KEY_ROLE = 0
+SYMBOL_GLYPHS = {"wadi": "≈", "oasis": "✿", "airfield": "✈", "escarpment": "⋀", "well": "○"}
+
+
+def hex_centre(board: Board, key: str) -> QPointF:
+    x, y = board.page_xy(key)
+    return QPointF(x * R / 4.0, y * R * math.sqrt(3) / 2.0)
+
+
+def hex_polygon(c: QPointF, r: float = R) -> QPolygonF:
+    return QPolygonF([QPointF(c.x() + r * math.cos(math.radians(a)), c.y() + r * math.sin(math.radians(a)))
+                      for a in range(0, 360, 60)])
+
+
+class BoardScene(QGraphicsScene):
+    """Everything drawn for one board; rebuilt when its inputs change."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.board: Board | None = None
+        self.terrain: TerrainMap | None = None
+        self.maps: dict = {}
+        self.id_items: list[QGraphicsItem] = []
+        self.overlay: QGraphicsPathItem | None = None
+        self.unit_items: list[QGraphicsItem] = []
+        self.units_at: dict[str, list[str]] = {}
+        self.error = ""
+
+    def build(self, layout, north, maps: dict, effects: dict | None, conditions: Conditions) -> None:
+        self.clear()
+        self.id_items, self.overlay, self.unit_items, self.units_at = [], None, [], {}
+        self.board = self.terrain = None
+        self.maps = maps
+        self.error = ""
+        try:
+            self.board = Board.from_sheets([[maps[m] for m in row] for row in layout], north)
+            if effects:
+                self.terrain = TerrainMap(self.board, maps, effects, conditions)
+        except (BoardError, KeyError, TypeError, ValueError) as exc:
+            self.error = f"cannot draw this board: {exc}"
+            self.addSimpleText(self.error)
+            return
+        board = self.board
+        usable = board.usable
+        drawn = set()
+        line = QPen(QColor("#8a7a5a"), 0.6)
+        for key, cell in board.cells.items():
+            if cell.axial in drawn and key not in usable:
+                continue
+            drawn.add(cell.axial)
+            c = hex_centre(board, key)
+            t = self.terrain.hexes.get(key) if self.terrain else None
+            level = t.level if t else 0
+            item = QGraphicsPolygonItem(hex_polygon(c))
+            colour = LEVEL_COLOURS[max(0, min(3, level))]
+            if key not in usable:
+                colour = QColor("#d9d9d9")
+                item.setBrush(QBrush(colour, Qt.BDiagPattern))
+            else:
+                item.setBrush(colour)
+            item.setPen(line)
+            item.setData(KEY_ROLE, key)
+            item.setAcceptHoverEvents(False)
+            self.addItem(item)
+            if t and t.building:
+                b = self.addRect(QRectF(c.x() - R * 0.3, c.y() - R * 0.3, R * 0.6, R * 0.6), QPen(Qt.NoPen),
+                                 QColor("#37474f"))
+                b.setZValue(2)
+            if t and t.symbols:
+                glyph = SYMBOL_GLYPHS.get(t.symbols[0], t.symbols[0][:3])
+                s = self.addSimpleText(glyph)
+                s.setFont(QFont("DejaVu Sans", 9 if len(glyph) == 1 else 5))
+                s.setBrush(QColor("#5d4037"))
+                br = s.boundingRect()
+                s.setPos(c.x() - br.width() / 2, c.y() - br.height() / 2 + R * 0.25)
+                s.setZValue(3)
+                s.setToolTip(", ".join(t.symbols))
+        # roads and tracks under these conditions
+        if self.terrain:
+            for pair, kind in self.terrain.road_sides.items():
+                a, b = sorted(pair)
+                pen = QPen(QColor("#c62828") if kind == "road" else QColor("#6d4c41"), 2.4 if kind == "road" else 1.6)
+                if kind == "track":
+                    pen.setStyle(Qt.DashLine)
+                seg = self.addLine(hex_centre(board, a).x(), hex_centre(board, a).y(),
+                                   hex_centre(board, b).x(), hex_centre(board, b).y(), pen)
+                seg.setZValue(4)
+        # map outlines and letters
+        for mid in board.maps():
+            e = board.page_edges[mid]
+            rect = QRectF(e["left"] * R / 4, e["top"] * R * math.sqrt(3) / 2, (e["right"] - e["left"]) * R / 4,
+                          (e["bottom"] - e["top"]) * R * math.sqrt(3) / 2)
+            self.addRect(rect, QPen(QColor("#3e2723"), 2)).setZValue(5)
+            lab = self.addSimpleText(f"Map {mid}")
+            lab.setFont(QFont("DejaVu Sans", 14, QFont.Bold))
+            lab.setBrush(QColor(62, 39, 35, 150))
+            lab.setPos(rect.left() + 8, rect.top() + 6)
+            lab.setZValue(6)
+        self._north_arrow(north)
+
+    def _north_arrow(self, north: str) -> None:
+        r = self.itemsBoundingRect()
+        c = QPointF(r.right() + 40, r.top() + 50)
+        angle = {"up": 0, "right": 90, "down": 180, "left": 270}.get(north, 0)
+        path = QPainterPath()
+        path.moveTo(0, -28)
+        path.lineTo(10, 10)
+        path.lineTo(0, 2)
+        path.lineTo(-10, 10)
+        path.closeSubpath()
+        item = self.addPath(path, QPen(QColor("#222"), 1), QColor("#222"))
+        item.setRotation(angle)
+        item.setPos(c)
+        n = self.addSimpleText("N")
+        n.setFont(QFont("DejaVu Sans", 12, QFont.Bold))
+        off = {"up": (-5, -50), "right": (30, -10), "down": (-5, 30), "left": (-45, -10)}[north if north in
+                                                                                    ("up", "right", "down", "left") else "up"]
+        n.setPos(c.x() + off[0], c.y() + off[1])
+
+    def show_ids(self, on: bool) -> None:
+        if on and not self.id_items and self.board:
+            font = QFont("DejaVu Sans", 4)
+            for key in self.board.usable:
+                c = hex_centre(self.board, key)
+                t = QGraphicsSimpleTextItem(self.board.cells[key].hex_id)
+                t.setFont(font)
+                t.setBrush(QColor("#3e2723"))
+                br = t.boundingRect()
+                t.setPos(c.x() - br.width() / 2, c.y() - R * 0.8)
+                t.setZValue(7)
+                self.addItem(t)
+                self.id_items.append(t)
+        for t in self.id_items:
+            t.setVisible(on)
+
+    def show_zone(self, keys) -> None:
+        if self.overlay is not None:
+            self.removeItem(self.overlay)
+            self.overlay = None
+        if not keys or not self.board:
+            return
+        path = QPainterPath()
+        path.setFillRule(Qt.WindingFill)
+        for k in keys:
+            path.addPolygon(hex_polygon(hex_centre(self.board, k), R))
+        item = QGraphicsPathItem(path)
+        item.setBrush(QColor(30, 90, 200, 60))
+        item.setPen(QPen(Qt.NoPen))
+        item.setZValue(8)
+        self.addItem(item)
+        self.overlay = item
+
+    def show_setup(self, setup: dict | None, labels) -> None:
+        for it in self.unit_items:
+            self.removeItem(it)
+        self.unit_items, self.units_at = [], {}
+        if not setup or not self.board:
+            return
+        for side, data in (setup.get("sides") or {}).items():
+            for p in data.get("placements", []):
+                key = self.board.resolve(p.get("hex", ""))
+                if key is None:
+                    continue
+                self.units_at.setdefault(key, []).append(labels(p))
+        for key, names in self.units_at.items():
+            c = hex_centre(self.board, key)
+            nat = NATION_COLOURS.get(names[0].split("|")[0], QColor("#888"))
+            box = self.addRect(QRectF(c.x() - R * 0.45, c.y() - R * 0.45, R * 0.9, R * 0.9), QPen(QColor("#111"), 0.8), nat)
+            box.setZValue(9)
+            txt = self.addSimpleText(str(len(names)))
+            txt.setFont(QFont("DejaVu Sans", 6, QFont.Bold))
+            txt.setPos(c.x() - R * 0.2, c.y() - R * 0.35)
+            txt.setZValue(10)
+            self.unit_items += [box, txt]
+
+    def key_at(self, pos: QPointF) -> str | None:
+        for it in self.items(pos):
+            key = it.data(KEY_ROLE)
+            if isinstance(key, str):
+                return key
+        return None
+
+    def describe(self, key: str) -> str:
+        board, terrain = self.board, self.terrain
+        cell = board.cells[key]
+        parts = [f"<b>{key}</b>"]
+        if key not in board.usable:
+            parts.append("half hex (never usable, §2.51)")
+        m = self.maps.get(cell.map_id, {})
+        printed = (m.get("hexes") or {}).get(cell.hex_id, {})
+        colour = printed.get("colour", m.get("default_colour", ""))
+        if terrain:
+            t = terrain.hexes[key]
+            parts.append(f"level {t.level} ({colour})")
+            parts.append("building: cover, blocks line of sight" if t.building else "open")
+            parts.append(f"ground {t.ground}")
+            roads = sorted({kind for pair, kind in terrain.road_sides.items() if key in pair})
+            if roads:
+                parts.append("on a " + " and ".join(roads))
+            if t.symbols:
+                parts.append("symbols: " + ", ".join(t.symbols))
+        if printed.get("label"):
+            parts.append(f"“{printed['label']}”")
+        units = self.units_at.get(key)
+        if units:
+            parts.append("units: " + ", ".join(u.split("|", 1)[1] for u in units))
+        return " · ".join(parts)
+
+
+class BoardGraphicsView(QGraphicsView):
+    hovered = Signal(str)
+
+    def __init__(self, scene: BoardScene, parent=None):
+        super().__init__(scene, parent)
+        self.setRenderHint(QPainter.Antialiasing)
+        self.setDragMode(QGraphicsView.ScrollHandDrag)
+        self.setMouseTracking(True)
+        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
+        self.setBackgroundBrush(QColor("#fafafa"))
+        self._last = None
+
+    def wheelEvent(self, event) -> None:
+        factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
+        self.scale(factor, factor)
+
+    def mouseMoveEvent(self, event) -> None:
+        super().mouseMoveEvent(event)
+        key = self.scene().key_at(self.mapToScene(event.position().toPoint()))
+        if key and key != self._last:
+            self._last = key
+            self.hovered.emit(key)
+
+    def fit(self) -> None:
+        r = self.scene().itemsBoundingRect()
+        if not r.isEmpty():
+            self.fitInView(r.adjusted(-10, -10, 10, 10), Qt.KeepAspectRatio)
+
+
+class BoardWidget(QWidget):
+    """Board view with its controls. ``fixed`` pins a configuration, map, scenario or setup."""
+
+    def __init__(self, ctx, configuration: str | None = None, scenario: str | None = None, map_id: str | None = None,
+                 setup: str | None = None, parent=None):
+        super().__init__(parent)
+        self.ctx = ctx
+        self.fixed_map = map_id
+        self.fixed_scenario = scenario
+        self.fixed_setup = setup
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        bar = QHBoxLayout()
+        self.config = QComboBox()
+        self.scenario = QComboBox()
+        self.cond = {c: QComboBox() for c in CONDITIONS}
+        self.ids = QCheckBox("Hex ids")
+        self.zone = QComboBox()
+        self.zone.setMinimumWidth(180)
+        self.setup = QComboBox()
+        for label, w in (("Map configuration", self.config), ("Scenario", self.scenario)):
+            if (w is self.config and (map_id or configuration or scenario)) or (w is self.scenario and (scenario or map_id)):
+                w.setVisible(False)
+                continue
+            bar.addWidget(QLabel(label))
+            bar.addWidget(w)
+        bar.addStretch(1)
+        lay.addLayout(bar)
+        bar2 = QHBoxLayout()
+        for c, w in self.cond.items():
+            bar2.addWidget(QLabel(c.replace("_", " ").capitalize()))
+            bar2.addWidget(w)
+        bar2.addWidget(self.ids)
+        bar2.addStretch(1)
+        lay.addLayout(bar2)
+        bar3 = QHBoxLayout()
+        bar3.addWidget(QLabel("Zone overlay"))
+        bar3.addWidget(self.zone, 2)
+        bar3.addWidget(QLabel("Setup"))
+        bar3.addWidget(self.setup, 1)
+        lay.addLayout(bar3)
+        self.scene = BoardScene(self)
+        self.view = BoardGraphicsView(self.scene)
+        self.view.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        self.view.setMinimumHeight(300)
+        lay.addWidget(self.view, 1)
+        self.info = QLabel("Hover a hex for its terrain.")
+        self.info.setTextFormat(Qt.RichText)
+        self.info.setWordWrap(True)
+        self.info.setMinimumHeight(36)
+        lay.addWidget(self.info)
+        self.view.hovered.connect(lambda k: self.info.setText(self.scene.describe(k)))
+        self._rebuild_timer = QTimer(self)
+        self._rebuild_timer.setSingleShot(True)
+        self._rebuild_timer.setInterval(150)
+        self._rebuild_timer.timeout.connect(self.rebuild)
+        self._fill_choices(configuration)
+        self.config.currentIndexChanged.connect(lambda _: self._config_chosen())
+        self.scenario.currentIndexChanged.connect(lambda _: self._scenario_chosen())
+        for w in self.cond.values():
+            w.currentIndexChanged.connect(lambda _: self._rebuild_timer.start())
+        self.ids.toggled.connect(self.scene.show_ids)
+        self.zone.currentIndexChanged.connect(lambda _: self._show_zone())
+        self.setup.currentIndexChanged.connect(lambda _: self._show_setup())
+        ctx.doc.changed.connect(self._doc_changed)
+        ctx.doc.reset.connect(lambda: self._rebuild_timer.start())
+        self._scenario_chosen(initial=True)
+        self._first_fit = True
+
+    # --- choices ----------------------------------------------------------------------
+
+    def _fill_choices(self, configuration) -> None:
+        ws = self.ctx.ws
+        self.config.blockSignals(True)
+        self.config.clear()
+        for cid in ws.keys("map-configuration"):
+            self.config.addItem(cid, cid)
+        if configuration:
+            self.config.setCurrentIndex(max(0, self.config.findData(configuration)))
+        self.config.blockSignals(False)
+        self.scenario.blockSignals(True)
+        self.scenario.clear()
+        self.scenario.addItem("(choose conditions)", None)
+        for sid in ws.keys("scenario"):
+            s = ws.value("scenario", sid) or {}
+            self.scenario.addItem(f"{s.get('number', '')} {((s.get('name') or {}).get('en', sid))}", sid)
+        if self.fixed_scenario:
+            self.scenario.setCurrentIndex(max(0, self.scenario.findData(self.fixed_scenario)))
+        self.scenario.blockSignals(False)
+        effects = self._effects() or {}
+        defaults = {"relief": "rolling", "zone": "sandy", "urbanization": "inhabited", "road_network": "moderate"}
+        for c, w in self.cond.items():
+            w.blockSignals(True)
+            w.clear()
+            for v in (effects.get(c) or {}).get("values", {}):
+                w.addItem(v, v)
+            w.setCurrentIndex(max(0, w.findData(defaults[c])))
+            w.blockSignals(False)
+
+    def _effects(self) -> dict | None:
+        ws = self.ctx.ws
+        ids = ws.keys("terrain-effects")
+        return ws.value("terrain-effects", ids[0]) if ids else None
+
+    def scenario_value(self) -> dict | None:
+        sid = self.scenario.currentData()
+        return self.ctx.ws.value("scenario", sid) if sid else None
+
+    def _scenario_chosen(self, initial: bool = False) -> None:
+        s = self.scenario_value()
+        if s:
+            for c, w in self.cond.items():
+                w.blockSignals(True)
+                w.setCurrentIndex(max(0, w.findData(((s.get("conditions") or {}).get(c) or {}).get("value"))))
+                w.blockSignals(False)
+            self.config.blockSignals(True)
+            self.config.setCurrentIndex(max(0, self.config.findData(s.get("map_configuration"))))
+            self.config.blockSignals(False)
+        self._fill_zones()
+        self._fill_setups()
+        self.rebuild()
+
+    def _config_chosen(self) -> None:
+        self._rebuild_timer.start()
+
+    def _fill_zones(self) -> None:
+        self.zone.blockSignals(True)
+        current = self.zone.currentText()
+        self.zone.clear()
+        self.zone.addItem("(none)", None)
+        s = self.scenario_value()
+        for side, expr, label in zones_of(s or {}):
+            self.zone.addItem(f"{side}: {label}", expr)
+        if current:
+            self.zone.setCurrentIndex(max(0, self.zone.findText(current)))
+        self.zone.blockSignals(False)
+
+    def _fill_setups(self) -> None:
+        self.setup.blockSignals(True)
+        self.setup.clear()
+        self.setup.addItem("(none)", None)
+        sid = self.scenario.currentData()
+        for oid in self.ctx.ws.keys("setup"):
+            st = self.ctx.ws.value("setup", oid) or {}
+            if sid and st.get("scenario") == sid:
+                self.setup.addItem(oid, oid)
+        if self.fixed_setup:
+            self.setup.setCurrentIndex(max(0, self.setup.findData(self.fixed_setup)))
+        self.setup.blockSignals(False)
+
+    def select_zone(self, expr) -> None:
+        for i in range(self.zone.count()):
+            if self.zone.itemData(i) == expr:
+                self.zone.setCurrentIndex(i)
+                return
+        self.zone.addItem("(selected)", expr)
+        self.zone.setCurrentIndex(self.zone.count() - 1)
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def _doc_changed(self, kind, oid, pointer) -> None:
+        if kind in ("map", "map-configuration", "terrain-effects", "scenario", "setup"):
+            if kind == "scenario" and oid == self.scenario.currentData():
+                self._fill_zones()
+            self._rebuild_timer.start()
+
+    def conditions(self) -> Conditions:
+        s = self.scenario_value() or {}
+        cond = s.get("conditions") or {}
+        fixed = {r["map"]: r["level"] for r in s.get("special_rules", ())
+                 if r.get("type") == "level-override" and "map" in r and "level" in r}
+        return Conditions(self.cond["relief"].currentData() or "flat", self.cond["zone"].currentData() or "sandy",
+                          self.cond["urbanization"].currentData() or "desert",
+                          self.cond["road_network"].currentData() or "none",
+                          dict((cond.get("relief") or {}).get("by_map", {})), fixed)
+
+    def rebuild(self) -> None:
+        ws = self.ctx.ws
+        maps = {mid: ws.value("map", mid) for mid in ws.keys("map")}
+        if self.fixed_map:
+            layout, north = [[self.fixed_map]], "up"
+        else:
+            conf = ws.value("map-configuration", self.config.currentData()) if self.config.currentData() else None
+            if not conf:
+                self.scene.clear()
+                return
+            layout, north = conf.get("layout", []), conf.get("north", "up")
+        self.scene.build(layout, north, maps, self._effects(), self.conditions())
+        if self.scene.error:
+            self.info.setText(self.scene.error)
+        self.scene.show_ids(self.ids.isChecked())
+        self._show_zone()
+        self._show_setup()
+        self.view.fit()
+
+    def _show_zone(self) -> None:
+        expr = self.zone.currentData()
+        if not expr or not self.scene.board:
+            self.scene.show_zone(None)
+            return
+        try:
+            keys = evaluate(expr, ZoneContext(self.scene.board, self.scene.terrain))
+        except (ZoneError, KeyError, TypeError, ValueError, StopIteration) as exc:
+            self.info.setText(f"zone cannot be drawn: {exc}")
+            self.scene.show_zone(None)
+            return
+        self.scene.show_zone(keys)
+        self.info.setText(f"{self.zone.currentText()}: {len(keys)} hexes")
+
+    def _show_setup(self) -> None:
+        sid = self.setup.currentData()
+        setup = self.ctx.ws.value("setup", sid) if sid else None
+        units = self.ctx.values("unit-type")
+        cards = self.ctx.values("formation-card")
+
+        def label(p):
+            u = units.get(p.get("type")) or {}
+            c = cards.get(str(p.get("card"))) or {}
+            return f"{u.get('nationality', '')}|{c.get('designation', p.get('card'))} {u.get('name', p.get('type'))}"
+        self.scene.show_setup(setup, label)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._first_fit:
+            self._first_fit = False
+            QTimer.singleShot(0, self.view.fit)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.view.fit()
+
+
+def zones_of(s: dict) -> list[tuple[str, dict, str]]:
+    """Every zone expression a scenario names, labelled for the overlay menu."""
+    out = []
+    for side in ("allied", "axis"):
+        data = (s.get("sides") or {}).get(side) or {}
+        for g in data.get("formations", []):
+            cards = ", ".join(str(n) for n in g.get("cards", []))
+            if "setup" in g:
+                out.append((side, g["setup"], f"setup of {cards}"))
+            elif "enter" in g:
+                out.append((side, g["enter"]["zone"], f"entry of {cards} (turn {g['enter'].get('turn')})"))
+        for r in data.get("reinforcements", []):
+            if "zone" in r:
+                out.append((side, r["zone"], f"reinforcements {', '.join(str(n) for n in r['cards'])} (turn {r['turn']})"))
+        for kind, f in (data.get("fortifications") or {}).items():
+            if "zone" in f:
+                out.append((side, f["zone"], f"{kind} zone"))
+        ho = data.get("hidden_observers") or {}
+        if "zone" in ho:
+            out.append((side, ho["zone"], "hidden observers"))
+    return out

@@ -1,0 +1,189 @@
+"""Validation of the editor's in-memory state (no Qt): the same findings ``sandtable
+validate`` would print if the edits were saved.
+
+The catalog is rebuilt from the packs read at open, with the opened pack's documents
+taken from memory and the edited objects of lower packs laid over their layered value.
+It follows ``catalog.load_catalog`` step for step (schema, layering, provenance, ruleset
+checks) and reuses its pieces; what it saves is I/O and parsing: an unchanged document is
+the one read at open, its schema findings are computed once, and a changed document is
+serialised once per version (values are immutable, so identity is the cache key).
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from sandtable.rules import catalog as cat
+from sandtable.rules import provenance
+from sandtable.rules.atomic import dumps_json
+from sandtable.rules.findings import Finding
+from sandtable.rules.jsondoc import Document
+from sandtable.rules.schemas import default_schemas
+
+from . import jsonptr
+from .workspace import Key, Workspace
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    docs: dict[str, Any]
+    foreign: dict[Key, Any]
+    generation: int = 0
+
+
+@dataclass
+class Located:
+    """A finding with the object and field it is about (for jumping to it)."""
+
+    finding: Finding
+    kind: str | None = None
+    id: str | None = None
+    pointer: str = ""  # relative to the object
+
+
+@dataclass
+class Result:
+    findings: list[Located] = field(default_factory=list)
+    seconds: float = 0.0
+    generation: int = 0
+    catalog: cat.Catalog | None = None
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for f in self.findings if f.finding.severity == 2)
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for f in self.findings if f.finding.severity == 1)
+
+
+class Checker:
+    """Re-validates snapshots of one workspace; safe to call from one worker thread at a time."""
+
+    def __init__(self, ws: Workspace):
+        self.ws = ws
+        self.schemas = default_schemas()
+        self._lock = threading.Lock()
+        self._schema_cache: dict[int, tuple[Document, list[Finding]]] = {}
+        self._doc_cache: dict[tuple[str, int], tuple[Any, Document]] = {}
+        self.opened = ws.catalog
+
+    def snapshot(self, generation: int = 0) -> Snapshot:
+        return Snapshot(dict(self.ws.docs), dict(self.ws.foreign), generation)
+
+    def _document(self, rel: str, value: Any) -> Document:
+        original = self.ws.documents.get(rel)
+        if original is not None and original.value is value:
+            return original
+        hit = self._doc_cache.get((rel, id(value)))
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        path = original.path if original is not None else self.ws.pack.source.display(rel)
+        doc = Document(path, dumps_json(value), value)
+        if len(self._doc_cache) > 256:
+            self._doc_cache.clear()
+        self._doc_cache[(rel, id(value))] = (value, doc)
+        return doc
+
+    def _schema(self, doc: Document, schema: str) -> list[Finding]:
+        hit = self._schema_cache.get(id(doc))
+        if hit is not None and hit[0] is doc:
+            return hit[1]
+        found = self.schemas.validate(doc, schema)
+        if len(self._schema_cache) > 512:
+            self._schema_cache.clear()
+        self._schema_cache[id(doc)] = (doc, found)
+        return found
+
+    def run(self, snap: Snapshot) -> Result:
+        with self._lock:
+            t0 = time.perf_counter()
+            catalog = self._build(snap)
+            result = Result(locate(catalog), time.perf_counter() - t0, snap.generation, catalog)
+            return result
+
+    def _build(self, snap: Snapshot) -> cat.Catalog:
+        opened = self.opened
+        catalog = cat.Catalog()
+        catalog.findings.extend(self.schemas.findings)
+        # Findings about reading and ordering packs do not change while editing.
+        catalog.findings.extend(f for f in opened.findings if f.code.startswith(("pack-", "zip-", "file-", "json-",
+                                                                                   "not-data")))
+        ruleset = opened.ruleset
+        catalog.ruleset = ruleset
+        if ruleset is None:
+            return catalog
+        layering = cat._Layering(catalog, self.schemas, ruleset)
+        for old in opened.packs:
+            pack = cat.LoadedPack(old.source, old.manifest, old.manifest_doc)
+            catalog.packs.append(pack)
+            if pack.manifest["ruleset"] != ruleset.name:
+                continue
+            if old is self.ws.pack:
+                docs = [self._document(rel, value) for rel, value in sorted(snap.docs.items())]
+            else:
+                docs = old.documents
+            overrides = []
+            for doc in docs:
+                pack.documents.append(doc)
+                dk = cat._document_kind(doc, ruleset, catalog.findings)
+                if dk is None:
+                    continue
+                schema = cat._SHARED_KINDS[dk] if isinstance(dk, str) else dk.schema
+                problems = self._schema(doc, schema)
+                catalog.findings.extend(problems)
+                if isinstance(dk, str):
+                    if not problems:
+                        overrides.append(doc)
+                    continue
+                bad = {f.location.pointer or "" for f in problems}
+                for key, value, ptr in cat._objects(doc, dk, bad):
+                    layering.add(pack, doc, dk, key, value, ptr)
+            for doc in overrides:
+                for i, item in enumerate(doc.value["overrides"]):
+                    layering.override(pack, doc, i, item)
+        kinds = ruleset.object_kinds()
+        for (kind, oid), value in snap.foreign.items():
+            entry = catalog.get(kind, oid)
+            if entry is None or kind not in kinds:
+                continue
+            problems = layering._check_object(kinds[kind], value)
+            if problems:
+                catalog.findings.append(entry.finding("schema", f"edited value breaks its schema: {problems[0]}"))
+                continue
+            entry.value = value
+        catalog.files_checked = sum(len(p.documents) + 1 for p in catalog.packs)
+        catalog.findings.extend(provenance.check(catalog))
+        catalog.findings.extend(ruleset.check(catalog))
+        cat._finish(catalog)
+        return catalog
+
+
+def locate(catalog: cat.Catalog) -> list[Located]:
+    """Each finding with its object (by subject, else by file and pointer) and field."""
+    by_file: dict[str, list[tuple[str, str, str]]] = {}
+    for kind, table in catalog.objects.items():
+        for oid, entry in table.items():
+            by_file.setdefault(entry.doc.path, []).append((entry.pointer, kind, oid))
+            for change in entry.history:
+                by_file.setdefault(change.doc.path, []).append((change.pointer, kind, oid))
+    out = []
+    for f in catalog.findings:
+        ptr = f.location.pointer or ""
+        best = None
+        for optr, kind, oid in by_file.get(f.location.file, ()):
+            if jsonptr.is_prefix(optr, ptr) and (best is None or len(optr) > len(best[0])):
+                best = (optr, kind, oid)
+        if best is not None:
+            rel = ptr[len(best[0]):]
+            if rel.startswith(("/patch", "/replace")) and best[0].startswith("/overrides/"):
+                rel = ""
+            out.append(Located(f, best[1], best[2], rel))
+        elif f.subject and " " in f.subject:
+            kind, oid = f.subject.split(" ", 1)
+            out.append(Located(f, kind, oid, ""))
+        else:
+            out.append(Located(f))
+    return out

@@ -1,0 +1,211 @@
+"""The editable pack as the UI sees it: undoable edits, dirty state, saving, autosave.
+
+Every change goes through ``PackDocument.set`` as a ``QUndoCommand`` on one
+``QUndoStack``; the stack's clean state is the saved state. ``changed`` tells every view
+which object (and field) moved, so forms refresh only what they show.
+"""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from . import jsonptr
+from .jsonptr import MISSING
+from .workspace import Workspace, clear_autosave, read_autosave, write_autosave
+
+# What an edit does to the provenance of the value it changes (the toolbar's choice).
+KEEP = None
+CHECKED = {"source": "checked", "note": "checked against my copy of the game"}
+
+
+def autosave_dir() -> Path:
+    env = os.environ.get("SANDTABLE_AUTOSAVE_DIR")
+    if env:
+        return Path(env)
+    base = QStandardPaths.writableLocation(QStandardPaths.AppDataLocation) or str(Path.home() / ".sandtable")
+    return Path(base) / "autosave"
+
+
+def provenance_key(pointer: str) -> str:
+    return "/provenance/" + jsonptr.escape(pointer)
+
+
+class SetValue(QUndoCommand):
+    """Put a value at a pointer of an object (and, optionally, set that value's provenance)."""
+
+    MERGE_ID = 7001
+    MERGE_WINDOW = 1.5  # seconds: typing in one field is one undo step
+
+    def __init__(self, doc: "PackDocument", kind: str, oid: str, pointer: str, new: Any,
+                 provenance: dict | None, text: str):
+        super().__init__(text)
+        self.doc, self.kind, self.oid, self.pointer, self.new = doc, kind, str(oid), pointer, new
+        self.old = doc.ws.get(kind, oid, pointer, MISSING)
+        self.prov_ptr = None
+        self.prov_new = self.prov_old = MISSING
+        if provenance is not None and new is not MISSING and pointer and not pointer.startswith("/provenance"):
+            value = doc.ws.value(kind, oid) or {}
+            if "provenance" in value and current_source(value, pointer) != provenance:
+                self.prov_ptr = provenance_key(pointer)
+                self.prov_old = doc.ws.get(kind, oid, self.prov_ptr, MISSING)
+                self.prov_new = dict(provenance)
+        self.stamp = time.monotonic()
+
+    def id(self) -> int:
+        return self.MERGE_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, SetValue) or (other.kind, other.oid, other.pointer) != (self.kind, self.oid, self.pointer):
+            return False
+        if other.stamp - self.stamp > self.MERGE_WINDOW or isinstance(self.new, (dict, list)):
+            return False
+        self.new = other.new
+        self.stamp = other.stamp
+        if other.prov_ptr and not self.prov_ptr:
+            self.prov_ptr, self.prov_old, self.prov_new = other.prov_ptr, other.prov_old, other.prov_new
+        return True
+
+    def redo(self) -> None:
+        self.doc.ws.set(self.kind, self.oid, self.pointer, self.new)
+        if self.prov_ptr:
+            self.doc.ws.set(self.kind, self.oid, self.prov_ptr, self.prov_new)
+        self.doc.changed.emit(self.kind, self.oid, self.pointer)
+
+    def undo(self) -> None:
+        if self.prov_ptr:
+            self.doc.ws.set(self.kind, self.oid, self.prov_ptr, self.prov_old)
+        self.doc.ws.set(self.kind, self.oid, self.pointer, self.old)
+        self.doc.changed.emit(self.kind, self.oid, self.pointer)
+
+
+class RestoreState(QUndoCommand):
+    """Replace the whole edited state (crash recovery), as one undoable step."""
+
+    def __init__(self, doc: "PackDocument", state, text: str):
+        super().__init__(text)
+        self.doc, self.new, self.old = doc, state, doc.ws.state()
+
+    def redo(self) -> None:
+        self.doc.ws.restore(self.new)
+        self.doc.reset.emit()
+
+    def undo(self) -> None:
+        self.doc.ws.restore(self.old)
+        self.doc.reset.emit()
+
+
+def current_source(value: dict, pointer: str) -> dict | None:
+    """The provenance entry that covers a field (longest matching pointer)."""
+    table = value.get("provenance") or {}
+    best = None
+    for key in table:
+        if jsonptr.is_prefix(key, pointer) and (best is None or len(key) > len(best)):
+            best = key
+    return table.get(best) if best is not None else None
+
+
+class PackDocument(QObject):
+    changed = Signal(str, str, str)  # kind, id, pointer ("" = the whole object)
+    reset = Signal()  # everything may have changed (recovery, reload)
+    saved = Signal()
+    autosaved = Signal(str)
+
+    def __init__(self, ws: Workspace, parent: QObject | None = None, autosave_seconds: float = 30.0):
+        super().__init__(parent)
+        self.ws = ws
+        self.undo_stack = QUndoStack(self)
+        self.edit_provenance: dict | None = dict(CHECKED)
+        self._autosave_generation = -1
+        self._generation = 0
+        self.changed.connect(self._bump)
+        self.reset.connect(self._bump)
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.timeout.connect(self.autosave)
+        self.set_autosave_interval(autosave_seconds)
+
+    # --- reading ----------------------------------------------------------------------
+
+    def value(self, kind: str, oid: str) -> Any:
+        return self.ws.value(kind, oid)
+
+    def get(self, kind: str, oid: str, pointer: str, default: Any = None) -> Any:
+        return self.ws.get(kind, oid, pointer, default)
+
+    @property
+    def dirty(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    @property
+    def generation(self) -> int:
+        return self._generation
+
+    def _bump(self, *args) -> None:
+        self._generation += 1
+
+    # --- editing ----------------------------------------------------------------------
+
+    def set(self, kind: str, oid: str, pointer: str, value: Any, text: str | None = None,
+            provenance: dict | None | str = "policy") -> None:
+        """Change one value (MISSING removes it), as one undoable step."""
+        if self.ws.get(kind, oid, pointer, MISSING) == value and value is not MISSING:
+            return
+        prov = self.edit_provenance if provenance == "policy" else provenance
+        label = text or f"Edit {kind} {oid} {pointer or '(whole object)'}"
+        self.undo_stack.push(SetValue(self, kind, str(oid), pointer, value, prov, label))
+
+    def set_provenance(self, kind: str, oid: str, pointer: str, entry: dict | None) -> None:
+        """Set (or remove, with None) the provenance entry of one field."""
+        self.set(kind, oid, provenance_key(pointer), MISSING if entry is None else dict(entry),
+                 text=f"Provenance of {kind} {oid} {pointer or '(object)'}", provenance=None)
+
+    # --- saving -----------------------------------------------------------------------
+
+    def save(self) -> list[str]:
+        written = self.ws.save()
+        self.undo_stack.setClean()
+        clear_autosave(autosave_dir(), self.ws.path)
+        self.saved.emit()
+        return written
+
+    def save_as_mod(self, folder, pack_id=None, name=None):
+        result = self.ws.save_as_mod(folder, pack_id, name)
+        clear_autosave(autosave_dir(), self.ws.path)
+        return result
+
+    # --- autosave ---------------------------------------------------------------------
+
+    def set_autosave_interval(self, seconds: float) -> None:
+        self.autosave_timer.stop()
+        if seconds and seconds > 0:
+            self.autosave_timer.start(int(seconds * 1000))
+
+    def autosave(self) -> Path | None:
+        """Write the unsaved edits beside (never over) the pack; cleared on save."""
+        if self._autosave_generation == self._generation:
+            return None
+        self._autosave_generation = self._generation
+        if not self.dirty:
+            clear_autosave(autosave_dir(), self.ws.path)
+            return None
+        path = write_autosave(autosave_dir(), self.ws)
+        self.autosaved.emit(str(path))
+        return path
+
+    def pending_recovery(self) -> dict | None:
+        return read_autosave(autosave_dir(), self.ws.path)
+
+    def recover(self, payload: dict) -> None:
+        self.undo_stack.push(RestoreState(self, self.ws.recovered_state(payload), "Recover unsaved edits"))
+
+    def discard_recovery(self) -> None:
+        clear_autosave(autosave_dir(), self.ws.path)
+
+    def close(self) -> None:
+        """A clean close leaves no autosave behind."""
+        self.autosave_timer.stop()
+        clear_autosave(autosave_dir(), self.ws.path)

@@ -1,0 +1,302 @@
+"""The pack explorer: every object of the loaded packs in a tree, with the pack it comes
+from and what mods change; a search box that finds by name, id, card number or hex id."""
+from __future__ import annotations
+
+import json
+import re
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QHeaderView, QLineEdit, QTreeView, QVBoxLayout, QWidget
+
+KIND_ROLE = Qt.UserRole + 1
+ID_ROLE = Qt.UserRole + 2
+SEARCH_ROLE = Qt.UserRole + 3
+HEX_ROLE = Qt.UserRole + 4
+
+SECTIONS = [
+    ("unit-type", "Unit types"), ("formation-card", "Formation cards"), ("raid-card", "Raid cards"),
+    ("map", "Maps"), ("map-configuration", "Map configurations"),
+    ("terrain-effects", "Battle conditions and terrain effects"), ("rule-tables", "Rule tables"),
+    ("scenario", "Scenarios"), ("setup", "Setups"),
+]
+HEX_QUERY = re.compile(r"^([A-Z][A-Z0-9]{0,3})?(\d{4})$", re.I)
+
+
+def label(kind: str, oid: str, v: dict | None) -> str:
+    v = v or {}
+    if kind == "unit-type":
+        return f"{v.get('name', oid)}  ({oid})"
+    if kind == "formation-card":
+        return f"{oid}  {v.get('designation', '')} — {v.get('name', '')}".rstrip(" —")
+    if kind == "raid-card":
+        return f"{oid}  {(v.get('air_strike') or {}).get('aircraft', '')} / {(v.get('bombardment') or {}).get('battery', '')}"
+    if kind == "scenario":
+        return f"{v.get('number', '')}  {(v.get('name') or {}).get('en', oid)}"
+    if kind == "map":
+        return f"Map {oid}" + (f" — {v['name']}" if v.get("name") and v.get("name") != f"Map {oid}" else "")
+    if kind == "map-configuration":
+        return v.get("name") or oid
+    if kind == "setup":
+        return f"{oid}  (scenario {v.get('scenario', '?')})"
+    if kind == "rule-tables":
+        return f"Rule tables {oid}"
+    if kind == "terrain-effects":
+        return f"Battle conditions {oid}"
+    return oid
+
+
+def search_text(kind: str, oid: str, v: dict | None) -> str:
+    v = v or {}
+    parts = [oid, label(kind, oid, v), v.get("full_name", ""), " ".join(v.get("aliases", []) if kind == "unit-type" else [])]
+    if kind == "formation-card":
+        parts += [a.get("designation", "") for a in v.get("aliases", []) if isinstance(a, dict)]
+        parts += [str(a.get("number", "")) for a in v.get("aliases", []) if isinstance(a, dict)]
+    if kind == "scenario":
+        parts.append((v.get("name") or {}).get("fr", ""))
+    return " ".join(p for p in parts if p).lower()
+
+
+NATION_LABELS = {"german": "German", "italian": "Italian", "british": "British", "us": "US"}
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI",
+         "XVII", "XVIII", "XIX", "XX")
+
+
+def group_of(kind: str, v: dict | None) -> list[str]:
+    v = v or {}
+    nat = NATION_LABELS.get(v.get("nationality"), str(v.get("nationality", "?")).capitalize())
+    if kind == "unit-type":
+        return [nat, str(v.get("class", "?")).replace("-", " ")]
+    if kind == "formation-card":
+        return [nat, "Command cards" if v.get("type") == "command" else "Combat cards"]
+    return []
+
+
+def sort_key(kind: str, oid: str, v: dict | None):
+    v = v or {}
+    if kind == "scenario":
+        number = v.get("number", "")
+        return (ROMAN.index(number) if number in ROMAN else 99, oid)
+    if kind == "setup":
+        return (0, v.get("scenario", ""), oid)
+    return (int(oid) if oid.isdigit() else 0, oid)
+
+
+def has_hex(kind: str, v: dict | None, map_letter: str | None, hex_id: str, blob: str) -> bool:
+    if kind == "map":
+        g = (v or {}).get("grid") or {}
+        try:
+            col, row = int(hex_id[:2]), int(hex_id[2:])
+            inside = g["columns"]["first"] <= col <= g["columns"]["last"] and g["rows"]["first"] <= row <= g["rows"]["last"]
+        except (KeyError, TypeError, ValueError):
+            return False
+        return inside and (map_letter is None or map_letter.upper() == (v or {}).get("id"))
+    if kind in ("scenario", "setup", "map-configuration"):
+        return hex_id in blob
+    return False
+
+
+class ExplorerFilter(QSortFilterProxyModel):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.query = ""
+        self.setRecursiveFilteringEnabled(True)
+
+    def set_query(self, text: str) -> None:
+        self.query = text.strip()
+        self.invalidate()
+
+    def filterAcceptsRow(self, row, parent) -> bool:
+        if not self.query:
+            return True
+        idx = self.sourceModel().index(row, 0, parent)
+        kind = idx.data(KIND_ROLE)
+        if kind is None:
+            return False
+        m = HEX_QUERY.match(self.query)
+        if m and kind in ("map", "scenario", "setup", "map-configuration"):
+            value = idx.data(HEX_ROLE)
+            if has_hex(kind, value, m.group(1), m.group(2), json.dumps(value) if kind != "map" else ""):
+                return True
+        words = self.query.lower().split()
+        text = idx.data(SEARCH_ROLE) or ""
+        return all(w in text for w in words)
+
+
+class Explorer(QWidget):
+    activated = Signal(str, str)  # kind, id
+
+    def __init__(self, ctx, parent=None):
+        super().__init__(parent)
+        self.ctx = ctx
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(2, 2, 2, 2)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search: name, id, card number or hex id (e.g. B2620)")
+        self.search.setClearButtonEnabled(True)
+        lay.addWidget(self.search)
+        self.model = QStandardItemModel(self)
+        self.model.setHorizontalHeaderLabels(["Object", "Pack"])
+        self.proxy = ExplorerFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.tree = QTreeView()
+        self.tree.setModel(self.proxy)
+        self.tree.setUniformRowHeights(True)
+        self.tree.header().setSectionResizeMode(0, QHeaderView.Stretch)
+        self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeToContents)
+        self.tree.header().setStretchLastSection(False)
+        self.tree.activated.connect(self._activated)
+        self.tree.doubleClicked.connect(self._activated)
+        lay.addWidget(self.tree, 1)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(150)
+        self._timer.timeout.connect(self._apply_search)
+        self.search.textChanged.connect(lambda _: self._timer.start())
+        self.items: dict[tuple[str, str], QStandardItem] = {}
+        self.build()
+        ctx.doc.changed.connect(self._changed)
+        ctx.doc.reset.connect(self._refresh_all)
+
+    def build(self) -> None:
+        ws = self.ctx.ws
+        self.model.removeRows(0, self.model.rowCount())
+        self.items.clear()
+        bold = QFont()
+        bold.setBold(True)
+        known = {k for k, _ in SECTIONS}
+        extra = []
+        if ws.catalog.ruleset is not None:
+            extra = [(d.object_kind, d.title or d.object_kind) for d in ws.catalog.ruleset.documents
+                     if d.object_kind not in known]
+        for kind, title in SECTIONS + extra:
+            ids = ws.keys(kind)
+            if not ids:
+                continue
+            top = QStandardItem(f"{title} ({len(ids)})")
+            top.setFont(bold)
+            top.setEditable(False)
+            groups: dict[tuple, QStandardItem] = {}
+            for oid in sorted(ids, key=lambda i: sort_key(kind, i, ws.value(kind, i))):
+                v = ws.value(kind, oid)
+                parent = top
+                path = ()
+                for g in group_of(kind, v):
+                    path += (g,)
+                    if path not in groups:
+                        gi = QStandardItem(g)
+                        gi.setEditable(False)
+                        parent.appendRow([gi, QStandardItem("")])
+                        groups[path] = gi
+                    parent = groups[path]
+                item = QStandardItem(label(kind, oid, v))
+                item.setEditable(False)
+                item.setData(kind, KIND_ROLE)
+                item.setData(oid, ID_ROLE)
+                item.setData(search_text(kind, oid, v), SEARCH_ROLE)
+                if kind in ("map", "scenario", "setup", "map-configuration"):
+                    item.setData(v, HEX_ROLE)
+                pack = QStandardItem(self._pack_text(kind, oid))
+                pack.setEditable(False)
+                self._style(item, pack, kind, oid)
+                parent.appendRow([item, pack])
+                self.items[(kind, oid)] = item
+            for gi in groups.values():
+                gi.setText(f"{gi.text()} ({self._count(gi)})")
+            self.model.appendRow([top, QStandardItem("")])
+        packs = QStandardItem(f"Packs ({len(ws.catalog.packs)})")
+        packs.setFont(bold)
+        for p in ws.catalog.packs:
+            pi = QStandardItem(f"{p.id} {p.version}" + ("  (editing)" if p is ws.pack else ""))
+            pi.setToolTip(str(p.source.label))
+            for what, pairs in (("adds", p.added), ("overrides", p.overridden), ("removes", p.removed)):
+                if pairs:
+                    wi = QStandardItem(f"{what} {len(pairs)} object(s)")
+                    for kind, oid in pairs[:500]:
+                        oi = QStandardItem(f"{kind} {oid}")
+                        oi.setData(kind, KIND_ROLE)
+                        oi.setData(oid, ID_ROLE)
+                        oi.setData(f"{kind} {oid}".lower(), SEARCH_ROLE)
+                        wi.appendRow(oi)
+                    pi.appendRow(wi)
+            for c in p.conflicts:
+                ci = QStandardItem(f"conflict: {c}")
+                ci.setForeground(QBrush(QColor("#c62828")))
+                pi.appendRow(ci)
+            packs.appendRow([pi, QStandardItem("")])
+        self.model.appendRow([packs, QStandardItem("")])
+        for r in range(self.proxy.rowCount()):
+            self.tree.expand(self.proxy.index(r, 0))
+
+    def _count(self, item: QStandardItem) -> int:
+        n = 0
+        for r in range(item.rowCount()):
+            c = item.child(r)
+            n += 1 if c.data(KIND_ROLE) else self._count(c)
+        return n
+
+    def _pack_text(self, kind: str, oid: str) -> str:
+        ws = self.ctx.ws
+        text = ws.defining_pack(kind, oid)
+        over = ws.overridden_by(kind, oid)
+        if over:
+            text += " ← " + ", ".join(o.split(" ")[0] for o in over)
+        return text
+
+    def _style(self, item: QStandardItem, pack: QStandardItem, kind: str, oid: str) -> None:
+        ws = self.ctx.ws
+        over = ws.overridden_by(kind, oid)
+        edited = ws.value(kind, oid) != ws.saved_value(kind, oid)
+        f = QFont()
+        f.setItalic(bool(over))
+        f.setBold(edited)
+        item.setFont(f)
+        tip = f"{kind} {oid}\ndefined by {ws.defining_pack(kind, oid)}"
+        if over:
+            tip += "\nchanged by " + ", ".join(over)
+            pack.setForeground(QBrush(QColor("#6a1b9a")))
+        if edited:
+            tip += "\nedited (unsaved)"
+        item.setToolTip(tip)
+        item.setText(("● " if edited else "") + label(kind, oid, ws.value(kind, oid)))
+
+    def _changed(self, kind: str, oid: str, pointer: str) -> None:
+        item = self.items.get((kind, oid))
+        if item is None:
+            return
+        pack_item = item.parent().child(item.row(), 1) if item.parent() else None
+        v = self.ctx.ws.value(kind, oid)
+        item.setData(search_text(kind, oid, v), SEARCH_ROLE)
+        if kind in ("map", "scenario", "setup", "map-configuration"):
+            item.setData(v, HEX_ROLE)
+        self._style(item, pack_item or QStandardItem(), kind, oid)
+
+    def _refresh_all(self) -> None:
+        for (kind, oid) in list(self.items):
+            self._changed(kind, oid, "")
+
+    def mark_saved(self) -> None:
+        self._refresh_all()
+
+    def _apply_search(self) -> None:
+        self.proxy.set_query(self.search.text())
+        if self.search.text():
+            self.tree.expandAll()
+        else:
+            self.tree.collapseAll()
+            for r in range(self.proxy.rowCount()):
+                self.tree.expand(self.proxy.index(r, 0))
+
+    def _activated(self, index) -> None:
+        src = self.proxy.mapToSource(index.siblingAtColumn(0))
+        item = self.model.itemFromIndex(src)
+        if item is not None and item.data(KIND_ROLE):
+            self.activated.emit(item.data(KIND_ROLE), item.data(ID_ROLE))
+
+    def select(self, kind: str, oid: str) -> None:
+        item = self.items.get((kind, oid))
+        if item is not None:
+            idx = self.proxy.mapFromSource(item.index())
+            if idx.isValid():
+                self.tree.setCurrentIndex(idx)
+                self.tree.scrollTo(idx)

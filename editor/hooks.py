@@ -1,0 +1,143 @@
+"""Where the editor meets the print kit (issue 6) and the game engine (issue 5), no Qt.
+
+Each hook says plainly when its feature is not installed: the UI shows that message,
+never a made-up result. Both work on the editor's current state (the catalog of the last
+validation, unsaved edits included), not on the files on disk.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Callable
+
+KIT_MODULE = "sandtable.exports.kit"
+RUNNER_MODULE = "sandtable.rules.desert_steel.engine.runner"
+
+
+def _find(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+# --- print kit ---------------------------------------------------------------------------
+
+def print_kit_status() -> tuple[bool, str]:
+    if not _find(KIT_MODULE):
+        return False, ("The print kit (issue 6) is not installed yet: the module sandtable.exports.kit was not found, "
+                       "so nothing can be printed from the editor.")
+    return True, "The print kit is installed."
+
+
+def print_documents(catalog, kind: str, oid: str, folder: Path) -> list[Path]:
+    """Every print-kit document for the selected object, written into folder (atomically).
+
+    scenario (or one of its setups): the whole kit; formation card: the card in every year
+    variant, with backs; unit type: the pack's countersheets; raid card: the raid cards;
+    map configuration: the map sheets at true scale; rule tables and battle conditions:
+    the play aids."""
+    ok, message = print_kit_status()
+    if not ok:
+        raise RuntimeError(message)
+    from sandtable.rules import atomic
+    folder = Path(folder)
+    model = catalog.model
+    if kind in ("scenario", "setup"):
+        kit = importlib.import_module(KIT_MODULE)
+        setup = None
+        sid = oid
+        if kind == "setup":
+            setup = catalog.get("setup", oid).value
+            sid = setup["scenario"]
+        scenario = model.scenario(sid)
+        if scenario is None:
+            raise ValueError(f"scenario {sid!r} cannot be printed: it has broken references (see the findings)")
+        return list(kit.build_kit(model, scenario, folder / scenario.id, catalog=catalog, setup=setup).files)
+
+    def one(module: str, function: str, name: str, *args, **kw) -> list[Path]:
+        out = getattr(importlib.import_module(f"sandtable.exports.{module}"), function)(*args, **kw)
+        path = folder / name
+        atomic.write_bytes(path, out[0])
+        return [path]
+
+    if kind == "formation-card":
+        return one("cards", "cards_pdf", f"card-{oid}.pdf", model, numbers=[int(oid)], backs=True)
+    if kind == "unit-type":
+        return one("counters", "counters_pdf", "counters.pdf", model)
+    if kind == "raid-card":
+        return one("raids", "raids_pdf", "raid-cards.pdf", model, catalog, backs=True)
+    if kind == "map-configuration":
+        conf = model.configurations.get(oid)
+        if conf is None:
+            raise ValueError(f"map configuration {oid!r} has broken references (see the findings)")
+        return one("mapsheet", "map_pdf", f"map-{oid}.pdf", model, conf)
+    if kind in ("rule-tables", "terrain-effects"):
+        return one("aids", "aids_pdf", "play-aids.pdf", model)
+    raise ValueError(f"the print kit has no document for a {kind}: select a scenario, setup, formation card, "
+                     "unit type, raid card, map configuration or the rule tables")
+
+
+# --- quick test games --------------------------------------------------------------------
+
+def simulator_status() -> tuple[bool, str]:
+    if not _find(RUNNER_MODULE):
+        return False, ("The batch simulator (issue 5) is not installed yet: the module "
+                       "sandtable.rules.desert_steel.engine.runner was not found.")
+    return True, "The batch simulator is installed."
+
+
+class Cancelled(Exception):
+    pass
+
+
+def quick_games(catalog, scenario_id: str, games: int, seed: int = 0, bots=("heuristic", "heuristic"),
+                progress: Callable[[int, int], None] | None = None,
+                cancelled: Callable[[], bool] = lambda: False) -> dict:
+    """Play ``games`` games of a scenario with the engine's bots on the given catalog.
+
+    Same seeds as ``sandtable simulate`` (game i gets game_seed(seed, i)), same summary
+    (``Summary.to_json``) plus ``cancelled`` and ``played``. Cancelling stops between games
+    and summarises the games already played."""
+    ok, message = simulator_status()
+    if not ok:
+        raise RuntimeError(message)
+    runner = importlib.import_module(RUNNER_MODULE)
+    from sandtable.rules.desert_steel.engine.game import SIDES, make_context
+    if catalog.errors:
+        raise ValueError("the pack has errors: fix them (see the findings) before playing test games")
+    model = catalog.model
+    scenario = model.scenario(scenario_id)
+    if scenario is None:
+        raise ValueError(f"no scenario {scenario_id!r} in the current pack")
+    setup = runner.sample_setup(catalog, scenario)
+    context = make_context(model, scenario)  # raises EngineError for scenarios the engine cannot play
+    summary = runner.Summary(scenario.id, games, seed, tuple(bots))
+    stopped = False
+    for i in range(games):
+        if cancelled():
+            stopped = True
+            break
+        game_seed = runner.game_seed(seed, i)
+        start = time.perf_counter()
+        game = runner.play(model, scenario, setup, game_seed, tuple(bots), context=context)
+        result = game.returns()
+        losses = {side: Counter() for side in SIDES}
+        for u in game.state.units.values():
+            if u.status == "destroyed" or (u.status == "exited" and (u.fate or {}).get("counts_as_loss")):
+                losses[u.side][u.type.id] += 1
+        summary.results.append({"index": i, "seed": game_seed, "winner": result["winner"], "level": result["level"],
+                                "points": result["points"], "cause": result["cause"], "actions": len(game.actions),
+                                "turns": game.state.turn, "losses": {s: dict(c) for s, c in losses.items()},
+                                "seconds": time.perf_counter() - start})
+        if progress:
+            progress(i + 1, games)
+    out = summary.to_json() if summary.results else {"scenario": scenario.id, "games": 0, "seed": seed,
+                                                      "bots": list(bots), "draws": 0, "sides": {}}
+    out["cancelled"] = stopped
+    out["played"] = len(summary.results)
+    out["requested"] = games
+    return out
