@@ -2,14 +2,19 @@
 autosave folders, and a main window whose dialogs are answered by the test."""
 from __future__ import annotations
 
+import os
 import shutil
+import tempfile
 import time
 from pathlib import Path
 
 from sandtable.rules.catalog import bundled_pack
 
 ROOT = Path(__file__).resolve().parents[1]
-SCREENSHOTS = ROOT / "docs" / "screenshots"
+# Screenshots go to a scratch folder unless asked for the README's copies:
+#   SANDTABLE_SCREENSHOTS=docs/screenshots pytest tests/test_editor_screenshots.py
+SCREENSHOTS = Path(os.environ.get("SANDTABLE_SCREENSHOTS") or
+                   Path(tempfile.gettempdir()) / "sandtable-screenshots").resolve()
 
 
 def copy_pack(tmp_path: Path, name: str = "desert-steel") -> Path:

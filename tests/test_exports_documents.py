@@ -7,7 +7,7 @@ from export_helpers import have_pdftoppm, ink, page_text, reader, render
 from sandtable.exports import (aids, calibration, cards, counters, mapsheet, markers, raidform, raids, record,
                                scenario_sheet)
 from sandtable.exports.cards import CARD_MARGIN
-from sandtable.exports.page import MM, POKER, PRINT_NOTE
+from sandtable.exports.page import MM, POKER
 from sandtable.exports.sheets import grid_for
 from sandtable.rules.catalog import load_catalog
 

@@ -387,6 +387,8 @@ RUNTIME: dict[str, Callable[[Path], list[Finding]]] = {
     "zip-bomb": _zip_bomb,
 }
 RUNTIME.update(RUNTIME_CASES)  # Holland '44 and miniatures: a broken sample pack per code
+from export_helpers import PRINT_RUNTIME_CASES  # noqa: E402
+RUNTIME.update(PRINT_RUNTIME_CASES)  # print-text-too-small, from the print-kit tests
 
 
 def test_file_missing(tmp_path):

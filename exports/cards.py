@@ -1,0 +1,340 @@
+"""Formation cards (§6.2, §6.3), poker size, nine to a page, with cut lines and optional backs.
+
+A combat card shows its number, designation, nationality number, dates of use, the year
+of the variant, experience, C3, morale with its per-loss modifier, the unit count, and
+each unit type with its counter drawn small (every value of the counter on it). A card
+with several year variants prints one card per year (all years, or one chosen year).
+A command card lists its subordinate formations, its HQ, C3 and dates. Values the
+rulebook does not print carry a discreet dagger (†), or, when the whole card is
+reconstructed, one line at its foot says so.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from reportlab.lib.colors import white
+
+from sandtable.rules.desert_steel.model import CombatCard, CommandCard, DesertSteel, Scenario
+
+from . import symbols
+from .counters import draw_front, CounterSpec, scenario_cards
+from .page import (GREY, INK, MM, NATIONALITY_COLOUR, NATIONALITY_DARK, NATIONALITY_NAME, POKER, SIDE_NAME, Doc,
+                   PrinterProfile, ellipsize, text, width, wrap)
+from .provmarks import DAGGER, sources
+from .sheets import Piece, draw_sheets
+
+EXPERIENCE = {"green": "Green", "seasoned": "Seasoned", "veteran": "Veteran"}
+FORMATION = {"company": "Company", "squadron": "Squadron", "battery": "Battery", "hq": "Headquarters",
+             "battle-group": "Battle group", "platoon": "Platoon"}
+CARD_MARGIN = 8 * MM  # three poker cards across A4 need a little less than 10 mm
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """One card to print: a combat card in one year, or a command card."""
+
+    card: CombatCard | CommandCard
+    year: int | None = None
+
+    @property
+    def subject(self) -> str:
+        return f"card {self.card.number}" + (f" ({self.year})" if self.year else "")
+
+
+def _loss(v: float) -> str:
+    if v == int(v):
+        return f"+{int(v)}"
+    return f"+{int(v)}\u00bd" if int(v) else "+\u00bd"
+
+
+def _header(doc: Doc, face: CardFace, x: float, y: float, w: float, h: float) -> float:
+    """Nationality band: number, designation, nationality number. Returns the y below it."""
+    c = doc.c
+    card = face.card
+    band = 40
+    top = y + h
+    c.setFillColor(NATIONALITY_COLOUR.get(card.nationality, white))
+    c.rect(x, top - band, w, band, stroke=0, fill=1)
+    pad = 8
+    text(c, x + pad, top - 15, str(card.number), "Sans-Bold", 11, INK)
+    c.setFillColor(white)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.8)
+    c.circle(x + w - pad - 7, top - 11, 7, stroke=1, fill=1)
+    text(c, x + w - pad - 7, top - 14.5, str(card.nationality_number), "Sans-Bold", 10, INK, align="center")
+    symbols.emblem(c, card.nationality, x + w - pad - 7, top - 30, 5)
+    t, size = doc.fit(card.designation, "Sans-Bold", 19, w - 2 * pad - 44, face.subject, "card",
+                      "formation designation")
+    text(c, x + w / 2, top - 31, t, "Sans-Bold", size, INK, align="center")
+    # full name, at most two lines, under the band
+    name = card.name if card.name != card.designation else ""
+    yy = top - band - 10
+    if name:
+        size = 7.0
+        lines = wrap(name, "Sans-Oblique", size, w - 2 * pad)
+        while len(lines) > 2 and size > 5.2:
+            size = round(size - 0.25, 2)
+            lines = wrap(name, "Sans-Oblique", size, w - 2 * pad)
+        if len(lines) > 2:
+            doc.report("print-text-too-small", f"formation name {name!r} does not fit two lines of the card "
+                       f"even at 5.2 pt; it was cut", face.subject)
+            lines = [lines[0], ellipsize(" ".join(lines[1:]), "Sans-Oblique", size, w - 2 * pad)]
+        for i, line in enumerate(lines):
+            text(c, x + w / 2, yy - i * (size + 1.5), ellipsize(line, "Sans-Oblique", size, w - 2 * pad),
+                 "Sans-Oblique", size, INK, align="center")
+        yy -= (size + 1.5) * len(lines)
+    return yy
+
+
+def _stat(doc: Doc, x: float, y: float, w: float, label: str, value: str, subject: str, mark: str = "") -> None:
+    c = doc.c
+    c.setStrokeColor(GREY)
+    c.setLineWidth(0.5)
+    c.roundRect(x, y, w, 27, 3, stroke=1, fill=0)
+    text(c, x + w / 2, y + 19.5, label, "Sans", 5.6, GREY, align="center")
+    t, size = doc.fit(value, "Sans-Bold", 10.5, w - 6 - (width(mark, "Sans", 6) if mark else 0), subject, "card",
+                      label.lower())
+    text(c, x + w / 2, y + 5.5, t, "Sans-Bold", size, INK, align="center")
+    if mark:
+        text(c, x + w / 2 + width(t, "Sans-Bold", size) / 2 + 0.5, y + 11, mark, "Sans", 6, GREY)
+
+
+def draw_combat(doc: Doc, face: CardFace, x: float, y: float) -> None:
+    card = face.card
+    variant = card.variant(face.year)
+    w, h = POKER
+    c = doc.c
+    pad = 8
+    src = sources(card.raw)
+    vp = f"/variants/{face.year}"
+    yy = _header(doc, face, x, y, w, h)
+    # dates of use and the year of this variant
+    y0, y1 = card.years
+    dates = f"{y0}\u2013{str(y1)[-2:]}" if y1 != y0 else str(y0)
+    text(c, x + pad, yy - 9, "Dates of use " + dates, "Sans", 7, INK)
+    form = FORMATION.get(card.formation, card.formation.title())
+    c.setFillColor(NATIONALITY_DARK.get(card.nationality, INK))
+    c.roundRect(x + w - pad - 38, yy - 12.5, 38, 13, 3, stroke=0, fill=1)
+    text(c, x + w - pad - 19, yy - 9, str(face.year), "Sans-Bold", 9, white, align="center")
+    yy -= 18
+    whole = src.all_reconstructed([vp, "/years"])
+    def m(p):
+        return "" if whole else src.mark(p)
+    cols = [("EXPERIENCE", EXPERIENCE.get(variant.experience, variant.experience), m(vp + "/experience"), 50),
+            ("C3", variant.c3, m(vp + "/c3"), 24),
+            ("MORALE", f"{variant.morale} ({_loss(variant.loss_modifier)})",
+             m(vp + "/morale") or m(vp + "/loss_modifier"), 46),
+            ("UNITS", f"\u00d7{variant.unit_total}", m(vp + "/units"), 30)]
+    gap = (w - 2 * pad - sum(cw for *_, cw in cols)) / (len(cols) - 1)
+    sx = x + pad
+    for label, value, mark, cw in cols:
+        _stat(doc, sx, yy - 27, cw, label, value, face.subject, mark)
+        sx += cw + gap
+    yy -= 33
+    # the units, each with its counter
+    foot = y + 14
+    _units(doc, face, variant, x + pad, foot + 2, w - 2 * pad, yy - foot - 2)
+    note = ("contents reconstructed" if whole else
+            (f"{DAGGER} reconstructed value" if any(
+                m(p) for p in (vp + "/experience", vp + "/c3", vp + "/morale", vp + "/loss_modifier", vp + "/units"))
+             else ""))
+    side = SIDE_NAME.get(card.side, "")
+    text(c, x + pad, y + 6, f"{NATIONALITY_NAME.get(card.nationality, '')} \u00b7 {side} \u00b7 {form}", "Sans",
+         5.5, GREY)
+    if note:
+        text(c, x + w - pad, y + 6, note, "Sans-Oblique", 5, GREY, align="right")
+
+
+def _units(doc: Doc, face: CardFace, variant, x: float, y: float, w: float, h: float) -> None:
+    """Each unit type with its count: beside its counter, drawn as large as fits (one or two columns),
+    or, for a card of many unit types, as a list of names and values."""
+    units = list(variant.units)
+    n = len(units)
+    c = doc.c
+    for cols, size in ((1, 45), (1, 40), (1, 36), (1, 32), (2, 32)):
+        rows = -(-n // cols)
+        if rows * (size + 3) <= h:
+            break
+    else:
+        _unit_list(doc, face, units, x, y, w, h)
+        return
+    col_w = w / cols
+    for i, uc in enumerate(units):
+        col, row = i // rows, i % rows
+        cx = x + col * col_w
+        cy = y + h - (row + 1) * (size + 3)
+        count = f"{uc.count}\u00d7"
+        text(c, cx + 13, cy + size / 2 - 4, count, "Sans-Bold", 10 if cols == 1 else 8, INK, align="right")
+        c.setFillColor(NATIONALITY_COLOUR.get(uc.unit.nationality, white))
+        c.setStrokeColor(GREY)
+        c.setLineWidth(0.4)
+        c.rect(cx + 16, cy, size, size, stroke=1, fill=1)
+        with doc.muted():  # a miniature: its name is printed beside it, full size
+            draw_front(doc, cx + 16, cy, size, CounterSpec(uc.unit, face.card.designation, face.card.number))
+        tx = cx + 16 + size + 4
+        room = col_w - (tx - cx) - 2
+        if room >= 40:  # else the counter, which carries the name, says it
+            t, s = doc.fit(uc.unit.name, "Sans-Bold", 8 if cols == 1 else 6.5, room, face.subject, "card",
+                           "unit type name")
+            text(c, tx, cy + size / 2 + 1, t, "Sans-Bold", s, INK)
+            full = uc.unit.raw.get("full_name") or ""
+            if full and full != uc.unit.name:
+                text(c, tx, cy + size / 2 - 7, ellipsize(full, "Sans", 5.5, room), "Sans", 5.5, GREY)
+
+
+def _values(u) -> str:
+    f = lambda v: "\u2022" if v is None else str(v)  # noqa: E731
+    rng = "" if u.range is None else (f"{u.anti_vehicle_range}/{u.range}" if u.anti_vehicle_range is not None
+                                      else str(u.range)) + ("i" if u.indirect_fire else "")
+    mp = "" if u.movement is None else f"{u.movement} MP"
+    return "  ".join(x for x in (f"R{rng}" if rng else "", mp, f"{f(u.anti_vehicle)}-{u.defense}-{f(u.anti_infantry)}")
+                     if x)
+
+
+def _unit_list(doc: Doc, face: CardFace, units, x: float, y: float, w: float, h: float) -> None:
+    c = doc.c
+    row_h = 10.5
+    per_col = max(1, int(h // row_h))
+    cols = 1 if len(units) <= per_col else 2
+    if len(units) > per_col * cols:
+        doc.report("print-text-too-small", f"{len(units)} unit types do not fit the card; "
+                   f"{len(units) - per_col * cols} are left out", face.subject)
+        units = units[:per_col * cols]
+    col_w = w / cols
+    for i, uc in enumerate(units):
+        col, row = (i // per_col, i % per_col) if cols == 2 else (0, i)
+        cx, cy = x + col * col_w, y + h - (row + 1) * row_h
+        if row % 2 == 0:
+            c.setFillColor(NATIONALITY_COLOUR.get(uc.unit.nationality, white))
+            c.setFillAlpha(0.35)
+            c.rect(cx, cy - 2.5, col_w - 2, row_h, stroke=0, fill=1)
+            c.setFillAlpha(1)
+        text(c, cx + 12, cy, f"{uc.count}\u00d7", "Sans-Bold", 7, INK, align="right")
+        values = _values(uc.unit)
+        vw = width(values, "Sans", 6.5)
+        text(c, cx + col_w - 4, cy, values, "Sans", 6.5, INK, align="right")
+        t, s = doc.fit(uc.unit.name, "Cond-Bold", 7, col_w - 20 - vw - 4, face.subject, "card", "unit type name")
+        text(c, cx + 15, cy, t, "Cond-Bold", s, INK)
+
+
+def draw_command(doc: Doc, face: CardFace, x: float, y: float) -> None:
+    card = face.card
+    w, h = POKER
+    c = doc.c
+    pad = 8
+    yy = _header(doc, face, x, y, w, h)
+    y0, y1 = card.years
+    dates = f"{y0}\u2013{str(y1)[-2:]}" if y1 != y0 else str(y0)
+    text(c, x + pad, yy - 9, "Dates of use " + dates, "Sans", 7, INK)
+    text(c, x + w - pad, yy - 9, "Command card", "Sans-Bold", 7, NATIONALITY_DARK.get(card.nationality, INK),
+         align="right")
+    yy -= 18
+    src = sources(card.raw)
+    whole = src.all_reconstructed(["/c3", "/years"])
+    _stat(doc, x + pad, yy - 27, 40, "C3", card.c3, face.subject, "" if whole else src.mark("/c3"))
+    rule = ("May activate subordinates and rally shaken ones (\u00a76.52)" if card.nationality != "german" else
+            "May activate several subordinates at once (\u00a76.53)")
+    lines = wrap(rule, "Sans", 6.5, w - 2 * pad - 48)
+    for i, line in enumerate(lines[:3]):
+        text(c, x + pad + 48, yy - 9 - i * 8, line, "Sans", 6.5, INK)
+    yy -= 38
+    text(c, x + pad, yy, "Subordinate formations", "Sans-Bold", 7.5, INK)
+    yy -= 4
+    subs = list(card.subordinates)
+    row_h = 15
+    available = yy - (y + 16)
+    per_col = max(1, int(available // row_h))
+    cols = 1 if len(subs) <= per_col else 2
+    if len(subs) > per_col * 2:
+        doc.report("print-text-too-small", f"{len(subs)} subordinate formations do not fit the card; "
+                   f"{len(subs) - per_col * 2} are left out", face.subject)
+        subs = subs[:per_col * 2]
+    col_w = (w - 2 * pad) / cols
+    for i, sub in enumerate(subs):
+        col, row = (i // per_col, i % per_col) if cols == 2 else (0, i)
+        sx = x + pad + col * col_w
+        sy = yy - (row + 1) * row_h
+        c.setFillColor(NATIONALITY_COLOUR.get(sub.nationality, white))
+        c.rect(sx, sy + 2, col_w - 4, row_h - 3, stroke=0, fill=1)
+        hq = " (HQ)" if card.hq is not None and sub.number == card.hq.number else ""
+        t, s = doc.fit(f"{sub.designation}{hq}", "Sans-Bold", 8, col_w - 34, face.subject, "card",
+                       "subordinate designation")
+        text(c, sx + 3, sy + 5, t, "Sans-Bold", s, INK)
+        text(c, sx + col_w - 7, sy + 5, f"({sub.number})", "Sans", 7, INK, align="right")
+    note = "contents reconstructed" if whole else (
+        f"{DAGGER} reconstructed value" if src.mark("/c3") else "")
+    text(c, x + pad, y + 6, f"{NATIONALITY_NAME.get(card.nationality, '')} \u00b7 "
+         f"{SIDE_NAME.get(card.side, '')}", "Sans", 5.5, GREY)
+    if note:
+        text(c, x + w - pad, y + 6, note, "Sans-Oblique", 5, GREY, align="right")
+
+
+def draw_card_back(doc: Doc, face: CardFace, x: float, y: float) -> None:
+    w, h = POKER
+    c = doc.c
+    card = face.card
+    dark = NATIONALITY_DARK.get(card.nationality, INK)
+    c.setStrokeColor(dark)
+    c.setLineWidth(2)
+    c.roundRect(x + 10, y + 10, w - 20, h - 20, 8, stroke=1, fill=0)
+    symbols.emblem(c, card.nationality, x + w / 2, y + h / 2 + 22, 26)
+    text(c, x + w / 2, y + h / 2 - 30, "DESERT STEEL", "Sans-Bold", 15, dark, align="center")
+    kind = "Command card" if isinstance(card, CommandCard) else "Formation card"
+    text(c, x + w / 2, y + h / 2 - 46, f"{kind} \u00b7 {SIDE_NAME.get(card.side, '')}", "Sans", 8, dark,
+         align="center")
+
+
+def faces_for(model: DesertSteel, *, year: int | None = None, numbers: Sequence[int] | None = None,
+              scenario: Scenario | None = None) -> list[CardFace]:
+    """Cards to print: a scenario's (each side's year), or every card (each year variant, or one year)."""
+    out: list[CardFace] = []
+    if scenario is not None:
+        for side, y, card in scenario_cards(model, scenario):
+            if isinstance(card, CombatCard):
+                if card.variant(y) is not None:
+                    out.append(CardFace(card, y))
+            else:
+                out.append(CardFace(card))
+        return out
+    order = {"german": 0, "italian": 1, "british": 2, "us": 3}
+    for card in sorted(model.cards.values(), key=lambda c: (order.get(c.nationality, 9), c.number)):
+        if numbers and card.number not in numbers:
+            continue
+        if isinstance(card, CombatCard):
+            for y in sorted(card.variants):
+                if year is None or y == year:
+                    out.append(CardFace(card, y))
+        elif year is None or card.years[0] <= year <= card.years[1]:
+            out.append(CardFace(card))
+    return out
+
+
+def card_pieces(faces: Sequence[CardFace], backs: bool) -> list[Piece]:
+    pieces = []
+    for face in faces:
+        front = draw_combat if isinstance(face.card, CombatCard) else draw_command
+        pieces.append(Piece(face.subject, lambda d, x, y, f=face, fn=front: fn(d, f, x, y), white,
+                            (lambda d, x, y, f=face: draw_card_back(d, f, x, y)) if backs else None,
+                            NATIONALITY_COLOUR.get(face.card.nationality, white)))
+    return pieces
+
+
+def draw_cards(doc: Doc, faces: Sequence[CardFace], heading: str, *, backs: bool = False,
+               bookmark: str | None = None):
+    w, h = POKER
+    return draw_sheets(doc, card_pieces(faces, backs), w, h, heading=heading, backs=backs, bleed=1 * MM,
+                       margin=CARD_MARGIN, bookmark=bookmark)
+
+
+def cards_pdf(model: DesertSteel, *, year: int | None = None, numbers: Sequence[int] | None = None,
+              scenario: Scenario | None = None, backs: bool = False, page: str = "a4",
+              profile=None) -> tuple[bytes, list]:
+    faces = faces_for(model, year=year, numbers=numbers, scenario=scenario)
+    what = (f"{scenario.number} {scenario.name}" if scenario else
+            (f"year {year}" if year else "every card, every year variant"))
+    doc = Doc(f"Desert Steel formation cards \u2014 {what}", f"{len(faces)} formation cards, poker size", page,
+              profile or PrinterProfile())
+    draw_cards(doc, faces, f"Formation cards \u2014 {what} \u2014 {len(faces)} cards", backs=backs,
+               bookmark=f"Formation cards: {what}")
+    return doc.save(), doc.findings

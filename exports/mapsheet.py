@@ -1,0 +1,333 @@
+"""Map sheets: a map configuration at true scale, tiled over A4 or Letter pages.
+
+The printed maps are 56 x 43 cm (§2: each hex 150 m across); the board keeps their
+hexes regular, 30 hex heights down a sheet's 56 cm (NOTES: maps). Drawn from the map
+data: colour bands (a two-colour hex shows its minor colour as a rim), building
+symbols, roads and tracks, printed symbols and labels, hex ids, the map letter in the
+upper left quarter (§18.3), half hexes greyed. For a scenario the battle conditions
+apply: each hex shows its elevation level, buildings are drawn as buildings only under
+an inhabited urbanization, red and brown lines as the road network makes them (road,
+track or plain ground), and the north arrow is the scenario's.
+
+Tiles overlap (10 mm by default). A tile that is not in the first column or row has a
+cut line along its left or top printed edge; crosses centred on that edge appear whole
+on the neighbouring tile, so the half crosses of the trimmed tile lie exactly over them.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color, HexColor, black, white
+
+from sandtable.rules.board import Board
+from sandtable.rules.desert_steel.battlefield import Battlefield
+from sandtable.rules.desert_steel.model import DesertSteel, MapConfiguration, Scenario
+
+from . import symbols
+from .hexdraw import SQRT3, BoardGeometry, HALF_HEX
+from .page import (GREY, INK, MM, PAGE_SIZES, TERRAIN_COLOUR, Doc, PrinterProfile, registration_mark, scale_bar, text,
+                   width)
+
+ROAD = HexColor("#c0281c")
+TRACK = HexColor("#7a4a1e")
+_CLEAR_LINE = HexColor("#a39a8a")
+MARGIN = 10 * MM
+MARK_STEP = 60 * MM
+
+
+@dataclass(frozen=True)
+class Tiling:
+    landscape: bool
+    cols: int
+    rows: int
+    step_x: float
+    step_y: float
+    area_w: float
+    area_h: float
+
+    @property
+    def pages(self) -> int:
+        return self.cols * self.rows
+
+
+def tiling(board_w: float, board_h: float, page: str, overlap: float) -> Tiling:
+    """Fewest pages: portrait or landscape, each tile the printable area, tiles overlapping."""
+    best = None
+    pw, ph = PAGE_SIZES[page]
+    for landscape in (False, True):
+        w, h = (ph, pw) if landscape else (pw, ph)
+        aw, ah = w - 2 * MARGIN, h - 2 * MARGIN - 4 * MM  # head and foot lines
+        sx, sy = aw - overlap, ah - overlap
+        cols = max(1, math.ceil((board_w - overlap) / sx - 1e-9))
+        rows = max(1, math.ceil((board_h - overlap) / sy - 1e-9))
+        t = Tiling(landscape, cols, rows, sx, sy, aw, ah)
+        if best is None or t.pages < best.pages:
+            best = t
+    return best
+
+
+def true_scale_k(board: Board, configuration: MapConfiguration) -> float:
+    """Points per board x unit so that a map sheet is its printed height (56 cm)."""
+    first = configuration.maps[0]
+    size = first.raw.get("size_cm", {"height": 56})
+    edges = board.page_edges[first.id]
+    hex_heights = (edges["bottom"] - edges["top"]) / 2
+    hex_h = size["height"] * 10 * MM / hex_heights
+    radius = hex_h / SQRT3
+    return radius / 4
+
+
+def _house(c, cx: float, cy: float, r: float, real: bool) -> None:
+    w, h = r * 0.7, r * 0.45
+    p = c.beginPath()
+    p.moveTo(cx - w / 2, cy - h / 2)
+    p.lineTo(cx + w / 2, cy - h / 2)
+    p.lineTo(cx + w / 2, cy + h / 2)
+    p.lineTo(cx, cy + h / 2 + r * 0.3)
+    p.lineTo(cx - w / 2, cy + h / 2)
+    p.close()
+    if real:
+        c.setFillColor(HexColor("#3b2f2a"))
+        c.drawPath(p, stroke=0, fill=1)
+    else:
+        c.setStrokeColor(HexColor("#8a7f70"))
+        c.setLineWidth(0.6)
+        c.setDash(1.5, 1.2)
+        c.drawPath(p, stroke=1, fill=0)
+        c.setDash()
+
+
+def _wadi(c, cx: float, cy: float, r: float) -> None:
+    c.setStrokeColor(HexColor("#5d7f9a"))
+    c.setLineWidth(0.7)
+    for dy in (-r * 0.12, r * 0.12):
+        p = c.beginPath()
+        p.moveTo(cx - r * 0.45, cy + dy)
+        for i in range(1, 7):
+            x = cx - r * 0.45 + i * r * 0.15
+            p.lineTo(x, cy + dy + (r * 0.07 if i % 2 else -r * 0.07))
+        c.drawPath(p, stroke=1, fill=0)
+
+
+def draw_board_region(doc: Doc, geo: BoardGeometry, configuration: MapConfiguration, field: Battlefield | None,
+                      region: tuple[float, float, float, float], network: dict | None = None) -> int:
+    """Draw the hexes whose centres fall in region (page x0, y0, x1, y1, grown by a hex). Returns the count."""
+    c = doc.c
+    board = geo.board
+    maps = {m.id: m for m in configuration.maps}
+    r = geo.radius
+    x0, y0, x1, y1 = region
+    keys = []
+    for key in board.cells:
+        cx, cy = geo.centre(key)
+        if x0 - r <= cx <= x1 + r and y0 - r <= cy <= y1 + r:
+            keys.append(key)
+    outline = HexColor("#8c8274")
+    halves, rims, plain = [], {}, {}
+    for key in keys:
+        cell = board.cells[key]
+        if cell.half:
+            halves.append(key)
+            continue
+        m = maps[cell.map_id]
+        printed = m.hexes.get(cell.hex_id, {})
+        colour = printed.get("colour", m.default_colour)
+        minor = printed.get("minor_colour")
+        if minor:
+            rims.setdefault((minor, colour), []).append(key)
+        plain.setdefault(minor or colour, []).append(key)
+    geo.fill_hexes(c, halves, HALF_HEX, outline, 0.5)
+    for colour in sorted(plain):
+        geo.fill_hexes(c, plain[colour], TERRAIN_COLOUR.get(colour, white), outline, 0.5)
+    for minor, colour in sorted(rims):  # a two-colour hex: its colour inside a rim of the minor one
+        geo.fill_hexes(c, rims[(minor, colour)], TERRAIN_COLOUR.get(colour, white), None, shrink=0.74)
+    # roads and tracks: red and brown lines are what the road network makes them (§3.5)
+    for map_id in board.maps():
+        for road in maps[map_id].roads:
+            kind = network.get(road["type"], road["type"]) if network else road["type"]
+            pts = [geo.centre(f"{map_id}{h}") for h in road["hexes"] if f"{map_id}{h}" in board.cells]
+            if len(pts) < 2:
+                continue
+            if kind == "road":
+                c.setStrokeColor(ROAD)
+                c.setLineWidth(r * 0.22)
+                c.setDash()
+            elif kind == "track":
+                c.setStrokeColor(TRACK)
+                c.setLineWidth(r * 0.14)
+                c.setDash(r * 0.35, r * 0.2)
+            else:
+                c.setStrokeColor(_CLEAR_LINE)
+                c.setLineWidth(r * 0.06)
+                c.setDash(r * 0.08, r * 0.16)
+            c.setLineCap(1)
+            c.setLineJoin(1)
+            p = c.beginPath()
+            p.moveTo(*pts[0])
+            for pt in pts[1:]:
+                p.lineTo(*pt)
+            c.drawPath(p, stroke=1, fill=0)
+            c.setDash()
+            c.setLineCap(0)
+            c.setLineJoin(0)
+    # symbols, ids, levels
+    for key in keys:
+        cell = board.cells[key]
+        if cell.half:
+            continue
+        m = maps[cell.map_id]
+        printed = m.hexes.get(cell.hex_id, {})
+        cx, cy = geo.centre(key)
+        if printed.get("building"):
+            real = field.terrain.hexes[key].building if field is not None else True
+            _house(c, cx, cy, r, real)
+        if "wadi" in printed.get("symbols", ()):
+            _wadi(c, cx, cy - r * 0.35, r)
+        if printed.get("label"):
+            text(c, cx, cy - r * 0.62, printed["label"], "Cond-Bold", r * 0.2, INK, align="center")
+        text(c, cx, cy + r * 0.6, cell.hex_id, "Cond", r * 0.2, HexColor("#4a4238"), align="center")
+        if field is not None:
+            lv = field.terrain.hexes[key].level
+            text(c, cx + r * 0.55, cy - r * 0.1, str(lv), "Sans-Bold", r * 0.2, HexColor("#6b5f52"), align="center")
+    # map letters (§18.3: upper left quarter) and outlines
+    for map_id in board.maps():
+        e = board.page_edges[map_id]
+        mx0, my0 = geo.units_to_page(e["left"], e["bottom"])
+        mx1, my1 = geo.units_to_page(e["right"], e["top"])
+        c.setStrokeColor(INK)
+        c.setLineWidth(1)
+        c.rect(mx0, my0, mx1 - mx0, my1 - my0, stroke=1, fill=0)
+        size = r * 2.2
+        c.setFillColor(Color(0, 0, 0, alpha=0.55))
+        c.setFont("Sans-Bold", size)
+        c.drawString(mx0 + (mx1 - mx0) * 0.18, my1 - (my1 - my0) * 0.2, map_id)
+    return len(keys)
+
+
+def map_geometry(model: DesertSteel, configuration: MapConfiguration) -> tuple[Board, BoardGeometry]:
+    board = Board.from_sheets([[dict(m.raw) for m in row] for row in configuration.layout], configuration.north)
+    k = true_scale_k(board, configuration)
+    return board, BoardGeometry(board, k, 0, 0)
+
+
+def _north_arrow(c, x: float, y: float, north: str, size: float = 9) -> None:
+    c.saveState()
+    c.translate(x, y)
+    c.rotate({"up": 0, "right": -90, "down": 180, "left": 90}[north])
+    symbols.arrow(c, 0, -size, size, size * 0.25, size * 0.8, size * 0.6, INK)
+    c.restoreState()
+
+
+def draw_map(doc: Doc, model: DesertSteel, configuration: MapConfiguration, scenario: Scenario | None = None,
+             overlap_mm: float = 10, bookmark: str | None = None) -> Tiling:
+    board, geo0 = map_geometry(model, configuration)
+    field = Battlefield.for_scenario(model, scenario) if scenario is not None else None
+    network = _road_network(model, scenario) if scenario is not None else None
+    overlap = overlap_mm * MM
+    bw, bh = geo0.width, geo0.height
+    t = tiling(bw, bh, doc.page, overlap)
+    what = (f"{scenario.number} {scenario.name} \u2014 " if scenario else "") + f"configuration {configuration.id}"
+    hex_mm = geo0.radius * SQRT3 / MM
+    first = True
+    for row in range(t.rows):
+        for col in range(t.cols):
+            doc.begin(t.landscape)
+            if first and bookmark:
+                doc.bookmark(bookmark)
+                first = False
+            c = doc.c
+            W, H = doc.w, doc.h
+            ax0, atop = MARGIN, H - MARGIN - 2 * MM
+            geo = BoardGeometry(board, geo0.k, ax0 - col * t.step_x, atop + row * t.step_y)
+            region = (ax0, atop - t.area_h, ax0 + t.area_w, atop)
+            c.saveState()
+            p = c.beginPath()
+            p.rect(ax0, atop - t.area_h, t.area_w, t.area_h)
+            c.clipPath(p, stroke=0, fill=0)
+            geo_clip = c.beginPath()
+            for m in board.maps():
+                e = board.page_edges[m]
+                mx0, my0 = geo.units_to_page(e["left"], e["bottom"])
+                mx1, my1 = geo.units_to_page(e["right"], e["top"])
+                geo_clip.rect(mx0, my0, mx1 - mx0, my1 - my0)
+            c.clipPath(geo_clip, stroke=0, fill=0)
+            draw_board_region(doc, geo, configuration, field, region, network)
+            c.restoreState()
+            # alignment crosses on the seams, whole on this tile or halved at its trimmed edges
+            c.saveState()
+            p = c.beginPath()
+            p.rect(ax0, atop - t.area_h, t.area_w, t.area_h)
+            c.clipPath(p, stroke=0, fill=0)
+            for seam in range(1, t.cols):
+                sx = geo.x0 + seam * t.step_x
+                for by in _marks_along(bh):
+                    registration_mark(c, sx, geo.top - by, 3 * MM)
+            for seam in range(1, t.rows):
+                sy = geo.top - seam * t.step_y
+                for bx in _marks_along(bw):
+                    registration_mark(c, geo.x0 + bx, sy, 3 * MM)
+            c.restoreState()
+            # cut lines on the edges this tile loses when laid over its neighbours
+            c.setStrokeColor(black)
+            c.setLineWidth(0.5)
+            c.setDash(3, 2)
+            if col > 0:
+                c.line(ax0, atop, ax0, atop - t.area_h)
+                text(c, ax0 - 1.5 * MM, atop - t.area_h / 2, "\u2702", "Sans", 9, INK, align="right")
+            if row > 0:
+                c.line(ax0, atop, ax0 + t.area_w, atop)
+            c.setDash()
+            # head, foot, index of tiles
+            n = row * t.cols + col + 1
+            note = "Print at actual size (100 %), not \u201cfit to page\u201d"
+            title, size = doc.fit(f"Map sheet \u2014 {what} \u2014 tile {n} of {t.pages} (row {row + 1}, column "
+                                  f"{col + 1})", "Sans-Bold", 7, W - 2 * MARGIN - width(note, "Sans", 6.5) - 4 * MM,
+                                  f"map {configuration.id}", "sheet", "title")
+            text(c, MARGIN, H - 6.2 * MM, title, "Sans-Bold", size)
+            text(c, W - MARGIN, H - 6.2 * MM, note, "Sans", 6.5, GREY, align="right")
+            _north_arrow(c, W - MARGIN - 1.5 * MM, H - 9.0 * MM, configuration.north, 1.6 * MM)
+            text(c, W - MARGIN - 4 * MM, H - 9.6 * MM, "north", "Sans", 6.5, INK, align="right")
+            scale_bar(c, MARGIN, 4.6 * MM, 100)
+            edges = (["left"] if col > 0 else []) + (["top"] if row > 0 else [])
+            tip = (f"Cut along the dashed {' and '.join(edges)} edge{'s' if len(edges) > 1 else ''}, lay the tile over "
+                   "its neighbours, half crosses on the whole ones") if edges else "First tile: keep its margins"
+            text(c, MARGIN, H - 9.4 * MM, f"True scale: a hex is 150 m, {hex_mm:.1f} mm high. {tip}.", "Sans", 5.8,
+                 GREY)
+            _index(c, W - MARGIN - 8 * MM, 2.2 * MM, t, row, col)
+            doc.end()
+    return t
+
+
+def _marks_along(length: float) -> list[float]:
+    n = max(1, int(length // MARK_STEP))
+    step = length / (n + 1)
+    return [step * (i + 1) for i in range(n)] if n > 0 else [length / 2]
+
+
+def _index(c, right: float, bottom: float, t: Tiling, row: int, col: int) -> None:
+    cell = min(2.2 * MM, 12 * MM / max(t.cols, t.rows))
+    x0 = right - t.cols * cell
+    for r in range(t.rows):
+        for k in range(t.cols):
+            c.setFillColor(INK if (r, k) == (row, col) else white)
+            c.setStrokeColor(GREY)
+            c.setLineWidth(0.3)
+            c.rect(x0 + k * cell, bottom + (t.rows - 1 - r) * cell, cell, cell, stroke=1, fill=1)
+
+
+# --- road network under the scenario's conditions ---------------------------------------
+
+def _road_network(model: DesertSteel, scenario: Scenario) -> dict:
+    """What red (road) and brown (track) lines are under the scenario's road network (§3.5)."""
+    effects = model.terrain_effects or {}
+    value = scenario.conditions["road_network"]["value"]
+    return dict((effects.get("road_network") or {}).get("values", {}).get(value, {}))
+
+
+def map_pdf(model: DesertSteel, configuration: MapConfiguration, scenario: Scenario | None = None, *,
+            page: str = "a4", overlap_mm: float = 10, profile=None) -> tuple[bytes, list, Tiling]:
+    what = f"{scenario.number} {scenario.name}" if scenario else configuration.id
+    doc = Doc(f"Desert Steel map sheets \u2014 {what}", "Map at true scale, tiled", page, profile or PrinterProfile())
+    t = draw_map(doc, model, configuration, scenario, overlap_mm, bookmark=f"Map: {what}")
+    return doc.save(), doc.findings, t
