@@ -3,8 +3,7 @@ validate`` would print if the edits were saved.
 
 The catalog is rebuilt from the packs read at open, with the opened pack's documents
 taken from memory and the edited objects of lower packs laid over their layered value.
-It follows ``catalog.load_catalog`` step for step (schema, layering, provenance, ruleset
-checks) and reuses its pieces; what it saves is I/O and parsing: an unchanged document is
+It uses ``catalog.load_catalog``'s own steps (``layer_documents``, ``run_checks``); what it saves is I/O and parsing: an unchanged document is
 the one read at open, its schema findings are computed once, and a changed document is
 serialised once per version (values are immutable, so identity is the cache key).
 """
@@ -16,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sandtable.rules import catalog as cat
-from sandtable.rules import provenance
 from sandtable.rules.atomic import dumps_json
 from sandtable.rules.findings import Finding
 from sandtable.rules.jsondoc import Document
@@ -115,7 +113,7 @@ class Checker:
         catalog.ruleset = ruleset
         if ruleset is None:
             return catalog
-        layering = cat._Layering(catalog, self.schemas, ruleset)
+        layering = cat.Layering(catalog, self.schemas, ruleset)
         for old in opened.packs:
             pack = cat.LoadedPack(old.source, old.manifest, old.manifest_doc)
             catalog.packs.append(pack)
@@ -125,25 +123,8 @@ class Checker:
                 docs = [self._document(rel, value) for rel, value in sorted(snap.docs.items())]
             else:
                 docs = old.documents
-            overrides = []
-            for doc in docs:
-                pack.documents.append(doc)
-                dk = cat._document_kind(doc, ruleset, catalog.findings)
-                if dk is None:
-                    continue
-                schema = cat._SHARED_KINDS[dk] if isinstance(dk, str) else dk.schema
-                problems = self._schema(doc, schema)
-                catalog.findings.extend(problems)
-                if isinstance(dk, str):
-                    if not problems:
-                        overrides.append(doc)
-                    continue
-                bad = {f.location.pointer or "" for f in problems}
-                for key, value, ptr in cat._objects(doc, dk, bad):
-                    layering.add(pack, doc, dk, key, value, ptr)
-            for doc in overrides:
-                for i, item in enumerate(doc.value["overrides"]):
-                    layering.override(pack, doc, i, item)
+            pack.documents.extend(docs)
+            cat.layer_documents(catalog, pack, docs, ruleset, layering, self._schema)
         kinds = ruleset.object_kinds()
         for (kind, oid), value in snap.foreign.items():
             entry = catalog.get(kind, oid)
@@ -154,10 +135,7 @@ class Checker:
                 catalog.findings.append(entry.finding("schema", f"edited value breaks its schema: {problems[0]}"))
                 continue
             entry.value = value
-        catalog.files_checked = sum(len(p.documents) + 1 for p in catalog.packs)
-        catalog.findings.extend(provenance.check(catalog))
-        catalog.findings.extend(ruleset.check(catalog))
-        cat._finish(catalog)
+        cat.run_checks(catalog)
         return catalog
 
 

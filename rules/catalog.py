@@ -150,9 +150,8 @@ def read_pack(source: PackSource, schemas: SchemaSet) -> tuple[LoadedPack | None
     return LoadedPack(source, doc.value, doc), findings
 
 
-def _read_documents(pack: LoadedPack, schemas: SchemaSet, ruleset: rulesets.Ruleset,
-                    findings: list[Finding]) -> list[tuple[Document, rulesets.DocumentKind | None]]:
-    out = []
+def _read_documents(pack: LoadedPack, findings: list[Finding]) -> list[Document]:
+    """Parse every data file of a pack (parse findings go to findings)."""
     for rel in pack.source.data_files():
         if rel == MANIFEST:
             continue
@@ -162,11 +161,9 @@ def _read_documents(pack: LoadedPack, schemas: SchemaSet, ruleset: rulesets.Rule
             continue
         doc, parse_findings = parse(pack.source.display(rel), data)
         findings.extend(parse_findings)
-        if doc is None:
-            continue
-        pack.documents.append(doc)
-        out.append((doc, _document_kind(doc, ruleset, findings)))
-    return out
+        if doc is not None:
+            pack.documents.append(doc)
+    return pack.documents
 
 
 _SHARED_KINDS = {"overrides": "overrides.schema.json"}
@@ -270,7 +267,9 @@ def _check_version(pack: LoadedPack, dep: dict, target: LoadedPack, findings: li
 
 # --- layering ----------------------------------------------------------------------------
 
-class _Layering:
+class Layering:
+    """Adds a pack's objects and applies its overrides, in load order (see the module doc)."""
+
     def __init__(self, catalog: Catalog, schemas: SchemaSet, ruleset: rulesets.Ruleset):
         self.catalog = catalog
         self.schemas = schemas
@@ -440,29 +439,29 @@ def load_catalog(paths: list[str | Path] | None = None, *, search: list[Path] | 
         _finish(catalog)
         return catalog
     catalog.ruleset = ruleset
-    layering = _Layering(catalog, schemas, ruleset)
+    layering = Layering(catalog, schemas, ruleset)
     for pack in catalog.packs:
         if pack.manifest["ruleset"] != ruleset.name:
             catalog.findings.append(pack.manifest_doc.finding(
                 "pack-ruleset-mismatch", f"pack {pack.id!r} is for {pack.manifest['ruleset']!r}, "
                 f"but the packs it is loaded with are {ruleset.name!r}", "/ruleset"))
             continue
-        _load_pack_documents(pack, catalog, schemas, ruleset, layering)
-    catalog.files_checked = sum(len(p.documents) + 1 for p in catalog.packs)
-    catalog.findings.extend(provenance.check(catalog))
-    catalog.findings.extend(ruleset.check(catalog))
-    _finish(catalog)
+        layer_documents(catalog, pack, _read_documents(pack, catalog.findings), ruleset, layering, schemas.validate)
+    run_checks(catalog)
     return catalog
 
 
-def _load_pack_documents(pack, catalog, schemas, ruleset, layering) -> None:
-    docs = _read_documents(pack, schemas, ruleset, catalog.findings)
+def layer_documents(catalog: Catalog, pack: LoadedPack, docs: list[Document], ruleset: rulesets.Ruleset,
+                    layering: "Layering", validate) -> None:
+    """Schema-check a pack's documents (``validate(doc, schema)`` → findings), add their
+    objects to the catalog, then apply the pack's overrides."""
     overrides = []
-    for doc, dk in docs:
+    for doc in docs:
+        dk = _document_kind(doc, ruleset, catalog.findings)
         if dk is None:
             continue
         schema = _SHARED_KINDS[dk] if isinstance(dk, str) else dk.schema
-        problems = schemas.validate(doc, schema)
+        problems = validate(doc, schema)
         catalog.findings.extend(problems)
         if isinstance(dk, str):
             if not problems:
@@ -474,6 +473,15 @@ def _load_pack_documents(pack, catalog, schemas, ruleset, layering) -> None:
     for doc in overrides:
         for i, item in enumerate(doc.value["overrides"]):
             layering.override(pack, doc, i, item)
+
+
+def run_checks(catalog: Catalog) -> None:
+    """The checks across objects once every pack is layered: provenance and the ruleset's."""
+    catalog.files_checked = sum(len(p.documents) + 1 for p in catalog.packs)
+    catalog.findings.extend(provenance.check(catalog))
+    if catalog.ruleset is not None:
+        catalog.findings.extend(catalog.ruleset.check(catalog))
+    _finish(catalog)
 
 
 def _finish(catalog: Catalog) -> None:
