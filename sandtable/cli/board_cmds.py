@@ -10,12 +10,8 @@ from sandtable.rules.desert_steel.battlefield import Battlefield
 from sandtable.rules.desert_steel.zones import ZoneError
 from sandtable.rules.findings import Severity
 
-from .common import add_json_flags, print_findings, print_json
+from .common import add_json_flags, add_pack_option, print_findings, print_json, usage_error
 
-
-def _packs(p) -> None:
-    p.add_argument("--pack", action="append", default=[], metavar="PACK",
-                   help="pack folder or zip (repeatable); default: the bundled pack")
 
 
 def register(sub) -> None:
@@ -25,7 +21,7 @@ def register(sub) -> None:
     p.add_argument("scenario", metavar="SCENARIO")
     p.add_argument("--seed", type=int, default=0, help="vary the placement (default 0)")
     p.add_argument("-o", "--output", metavar="FILE", help="write the setup here (atomically) instead of printing it")
-    _packs(p)
+    add_pack_option(p)
     p.set_defaults(run=run_setup)
 
     p = sub.add_parser("los", help="line of sight between two hexes",
@@ -36,7 +32,7 @@ def register(sub) -> None:
     p.add_argument("to", metavar="TO")
     p.add_argument("--turn", type=int, default=1, help="turn (visibility may change by turn)")
     p.add_argument("--explain", action="store_true", help="list every hex and hexside the line crosses")
-    _packs(p)
+    add_pack_option(p)
     add_json_flags(p)
     p.set_defaults(run=run_los)
 
@@ -45,7 +41,7 @@ def register(sub) -> None:
     p.add_argument("scenario", metavar="SCENARIO")
     p.add_argument("side", choices=("allied", "axis"))
     p.add_argument("card", type=int, metavar="CARD")
-    _packs(p)
+    add_pack_option(p)
     add_json_flags(p)
     p.set_defaults(run=run_zone)
 
@@ -55,7 +51,7 @@ def register(sub) -> None:
     p.add_argument("unit", metavar="UNIT", help="unit type id, e.g. gb-stuart")
     p.add_argument("frm", metavar="FROM")
     p.add_argument("to", metavar="TO")
-    _packs(p)
+    add_pack_option(p)
     add_json_flags(p)
     p.set_defaults(run=run_path)
 
@@ -67,9 +63,6 @@ def _model(args):
     return catalog
 
 
-def _usage(message: str) -> int:
-    print(f"sandtable: {message}", file=sys.stderr)
-    return 2
 
 
 def _field(args):
@@ -96,7 +89,7 @@ def run_setup(args) -> int:
     try:
         model, scenario, _ = _field(args)
     except (LookupError, BoardError) as exc:
-        return _usage(str(exc))
+        return usage_error(str(exc))
     try:
         setup = auto_setup(model, scenario, args.seed)
     except AutoSetupError as exc:
@@ -115,7 +108,7 @@ def run_los(args) -> int:
         _, _, field = _field(args)
         a, b = _hex(field, args.frm), _hex(field, args.to)
     except (LookupError, BoardError) as exc:
-        return _usage(str(exc))
+        return usage_error(str(exc))
     result = field.los(a, b)
     if args.format == "json":
         out = result.to_json()
@@ -143,14 +136,14 @@ def run_zone(args) -> int:
     try:
         model, scenario, field = _field(args)
     except (LookupError, BoardError) as exc:
-        return _usage(str(exc))
+        return usage_error(str(exc))
     side = scenario.sides[args.side]
     groups = [(g, "setup", g.get("setup"), 1) for g in side.groups if "setup" in g]
     groups += [(g, "enter", g["enter"]["zone"], g["enter"]["turn"]) for g in side.groups if "enter" in g]
     groups += [(r, "enter", r.get("zone"), r["turn"]) for r in side.reinforcements]
     match = next(((how, z, turn) for g, how, z, turn in groups if args.card in g["cards"]), None)
     if match is None or match[1] is None:
-        return _usage(f"card {args.card} has no zone among the {args.side} formations of {scenario.id}")
+        return usage_error(f"card {args.card} has no zone among the {args.side} formations of {scenario.id}")
     how, expression, turn = match
     try:
         hexes = sorted(field.zone(expression))
@@ -173,10 +166,10 @@ def run_path(args) -> int:
         model, _, field = _field(args)
         a, b = _hex(field, args.frm), _hex(field, args.to)
     except (LookupError, BoardError) as exc:
-        return _usage(str(exc))
+        return usage_error(str(exc))
     unit = model.unit_types.get(args.unit)
     if unit is None:
-        return _usage(f"no unit type {args.unit!r}")
+        return usage_error(f"no unit type {args.unit!r}")
     try:
         route, cost = field.path(unit, a, b)
     except nx.NetworkXNoPath:

@@ -7,6 +7,17 @@ import sys
 from sandtable.rules.findings import Finding, Severity
 
 
+def add_pack_option(parser) -> None:
+    parser.add_argument("--pack", action="append", default=[], metavar="PACK",
+                        help="pack folder or zip (repeatable); default: the bundled pack")
+
+
+def usage_error(message: str) -> int:
+    """A usage problem: say it on stderr and exit 2."""
+    sys.stderr.write(f"sandtable: {message}\n")
+    return 2
+
+
 def add_json_flags(parser) -> None:
     parser.add_argument("--format", choices=("text", "json"), default="text", help="output format")
     parser.add_argument("--json", dest="format", action="store_const", const="json", help="same as --format json")

@@ -10,7 +10,7 @@ from sandtable.rules import atomic
 from sandtable.rules.catalog import load_catalog
 from sandtable.rules.findings import Severity
 
-from .common import print_findings
+from .common import add_pack_option, print_findings, usage_error
 
 KINDS = ("cards", "raids", "counters", "markers", "record", "raid-form", "scenario", "aids", "map", "calibration",
          "kit", "profile")
@@ -19,8 +19,7 @@ KINDS = ("cards", "raids", "counters", "markers", "record", "raid-form", "scenar
 def _common(p, output_help: str = "the PDF to write") -> None:
     p.add_argument("-o", "--output", required=True, metavar="FILE", help=output_help)
     p.add_argument("--page", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
-    p.add_argument("--pack", action="append", default=[], metavar="PACK",
-                   help="pack folder or zip (repeatable); default: the bundled pack")
+    add_pack_option(p)
     p.add_argument("--lang", choices=("en", "fr"), default="en",
                    help="language of the pack's texts (scenario background, rules, victory); default en")
     g = p.add_argument_group("printer profile (documents with backs)")
@@ -115,9 +114,6 @@ def register(sub) -> None:
     k.set_defaults(run=run_profile)
 
 
-def _usage(message: str) -> int:
-    print(f"sandtable: {message}", file=sys.stderr)
-    return 2
 
 
 def _offset(text: str) -> tuple[float, float]:
@@ -139,7 +135,7 @@ def run_profile(args) -> int:
     try:
         profile = PrinterProfile(args.name, _offset(args.back_offset), args.flip, args.marks)
     except ValueError as exc:
-        return _usage(str(exc))
+        return usage_error(str(exc))
     profile.save(args.output)
     print(f"wrote {args.output}: back offset {profile.back_offset_mm[0]:+g},{profile.back_offset_mm[1]:+g} mm, "
           f"flip on the {profile.flip} edge")
@@ -175,7 +171,7 @@ def run(args) -> int:
     try:
         profile = _profile(args)
     except (ValueError, OSError) as exc:
-        return _usage(f"printer profile: {exc}")
+        return usage_error(f"printer profile: {exc}")
     catalog = load_catalog([Path(p) for p in args.pack] or None)
     errors = [f for f in catalog.findings if f.severity == Severity.ERROR]
     if errors:
@@ -188,9 +184,9 @@ def run(args) -> int:
             return _run_kit(args, catalog, model, profile)
         data, findings = _render(args, catalog, model, profile)
     except LookupError as exc:
-        return _usage(str(exc))
+        return usage_error(str(exc))
     except ValueError as exc:
-        return _usage(str(exc))
+        return usage_error(str(exc))
     except FontError as exc:
         print(f"sandtable: {exc}", file=sys.stderr)
         return 1

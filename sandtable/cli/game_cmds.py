@@ -11,12 +11,8 @@ from sandtable.rules.desert_steel.engine.game import EngineError
 from sandtable.rules.desert_steel.engine.runner import (digest, play, replay, sample_setup, simulate,
                                                         write_log)
 
-from .common import add_json_flags, print_json
+from .common import add_json_flags, add_pack_option, print_json, usage_error
 
-
-def _packs(p) -> None:
-    p.add_argument("--pack", action="append", default=[], metavar="PACK",
-                   help="pack folder or zip (repeatable); default: the bundled pack")
 
 
 def _bots(value: str) -> tuple[str, str]:
@@ -37,14 +33,14 @@ def register(sub) -> None:
     p.add_argument("--quiet", "-q", action="store_true", help="print only the result")
     p.add_argument("--limited-interruption", action="store_true", help="optional rule §6.56")
     p.add_argument("--limited-intelligence", action="store_true", help="optional rule §6.55")
-    _packs(p)
+    add_pack_option(p)
     add_json_flags(p)
     p.set_defaults(run=run_play)
 
     p = sub.add_parser("replay", help="rebuild a game from its log and check it ends the same",
                        description="Replay a game log: the same seed and decisions must give the same game.")
     p.add_argument("log", metavar="LOG")
-    _packs(p)
+    add_pack_option(p)
     add_json_flags(p)
     p.set_defaults(run=run_replay)
 
@@ -60,7 +56,7 @@ def register(sub) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("--limited-interruption", action="store_true", help="optional rule §6.56")
     p.add_argument("--limited-intelligence", action="store_true", help="optional rule §6.55")
-    _packs(p)
+    add_pack_option(p)
     add_json_flags(p)
     p.set_defaults(run=run_simulate)
 
@@ -70,9 +66,6 @@ def _options(args) -> dict:
     return {n: True for n in names if getattr(args, n)}
 
 
-def _usage(message: str) -> int:
-    print(f"sandtable: {message}", file=sys.stderr)
-    return 2
 
 
 def _prepare(args):
@@ -94,7 +87,7 @@ def run_play(args) -> int:
         _, model, scenario, setup = _prepare(args)
         game = play(model, scenario, setup, args.seed, bots, options=_options(args))
     except (ValueError, OSError) as exc:
-        return _usage(str(exc))
+        return usage_error(str(exc))
     except EngineError as exc:
         print(f"sandtable: {exc}", file=sys.stderr)
         return 1
@@ -160,7 +153,7 @@ def run_replay(args) -> int:
     try:
         game, recorded = replay(catalog.model, args.log)
     except (ValueError, OSError, KeyError, json.JSONDecodeError) as exc:
-        return _usage(f"{args.log}: {exc}")
+        return usage_error(f"{args.log}: {exc}")
     except EngineError as exc:
         print(f"sandtable: {args.log}: the log does not replay: {exc}", file=sys.stderr)
         return 1
@@ -182,7 +175,7 @@ def run_simulate(args) -> int:
         if args.games < 1 or args.jobs < 1:
             raise ValueError("--games and --jobs must be at least 1")
     except (ValueError, OSError) as exc:
-        return _usage(str(exc))
+        return usage_error(str(exc))
 
     def progress(done, total):
         if not args.no_progress and sys.stderr.isatty():

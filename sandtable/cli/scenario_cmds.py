@@ -6,13 +6,13 @@ from pathlib import Path
 from sandtable.rules.catalog import load_catalog
 from sandtable.rules.findings import Severity
 
-from .common import add_json_flags, print_findings, print_json
+from .common import add_json_flags, add_pack_option, print_findings, print_json
 
 
 def register(sub) -> None:
     p = sub.add_parser("scenarios", help="list the scenarios of a pack",
                        description="List the scenarios: id, roman number, name, year, rules level, turns.")
-    p.add_argument("--pack", action="append", default=[], metavar="PACK", help="pack folder or zip (repeatable)")
+    add_pack_option(p)
     add_json_flags(p)
     p.set_defaults(run=run_list)
 
@@ -20,7 +20,7 @@ def register(sub) -> None:
                        description="Print one object as a normalized summary, e.g. 'show scenario IV --json'.")
     p.add_argument("what", choices=("scenario",), help="kind of object")
     p.add_argument("ref", metavar="ID", help="scenario id or roman number (e.g. beda-fomm or I)")
-    p.add_argument("--pack", action="append", default=[], metavar="PACK", help="pack folder or zip (repeatable)")
+    add_pack_option(p)
     add_json_flags(p)
     p.set_defaults(run=run_show)
 

@@ -9,7 +9,7 @@ from sandtable.rules.findings import Severity, sort_key
 from sandtable.rules.jsondoc import parse
 from sandtable.rules.schemas import default_schemas
 
-from .common import add_json_flags, print_findings, print_json, verdict
+from .common import add_json_flags, add_pack_option, print_findings, print_json, verdict
 
 HELP = "check a setup against its scenario's setup rules"
 
@@ -19,8 +19,7 @@ def register(sub) -> None:
                        description="Check a setup (a JSON file, or a setup id of the pack) against its scenario: "
                        "every setup rule of the pack's ruleset, as findings with their rule sections.")
     p.add_argument("setup", metavar="SETUP", help="setup JSON file or setup id")
-    p.add_argument("--pack", action="append", default=[], metavar="PACK",
-                   help="pack folder or zip (repeatable); default: the bundled pack")
+    add_pack_option(p)
     add_json_flags(p)
     p.set_defaults(run=run)
 
@@ -31,7 +30,7 @@ def run(args) -> int:
     if catalog.errors:
         print_findings([f for f in catalog.findings if f.severity == Severity.ERROR], sys.stderr)
     if ruleset is None or ruleset.check_setup is None or catalog.model is None:
-        print(f"sandtable: the pack's ruleset has no setup rules", file=sys.stderr)
+        print("sandtable: the pack's ruleset has no setup rules", file=sys.stderr)
         return 2
     path = Path(args.setup)
     if path.is_file():

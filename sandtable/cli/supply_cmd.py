@@ -13,7 +13,7 @@ from sandtable.rules.findings import Severity
 from sandtable.rules.jsondoc import parse
 from sandtable.rules.schemas import default_schemas
 
-from .common import add_json_flags, print_findings, print_json
+from .common import add_json_flags, add_pack_option, print_findings, print_json
 
 HELP = "trace the supply line of one unit of a setup (rulesets with supply rules)"
 
@@ -25,8 +25,7 @@ def register(sub) -> None:
                        "of supply, 2 when the arguments cannot be used.")
     p.add_argument("setup", metavar="SETUP", help="setup JSON file or setup id of the pack")
     p.add_argument("unit", metavar="UNIT", help="the unit (counter id) to trace")
-    p.add_argument("--pack", action="append", default=[], metavar="PACK",
-                   help="pack folder or zip (repeatable); default: the bundled pack")
+    add_pack_option(p)
     add_json_flags(p)
     p.set_defaults(run=run)
 
