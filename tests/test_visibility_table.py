@@ -4,7 +4,6 @@ import random
 import pytest
 from boardkit import field, level
 
-from sandtable import rules  # noqa: F401  (package import keeps pytest's rootdir imports simple)
 from sandtable.rules import hexmath
 from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.battlefield import Battlefield
