@@ -183,7 +183,7 @@ class MainWindow(QMainWindow):
                                      "edits are saved as a mod pack"), 8000)
         payload = self.doc.pending_recovery()
         if payload is not None:
-            QTimer.singleShot(0, lambda: self._offer_recovery(payload))
+            QTimer.singleShot(0, self, lambda: self._offer_recovery(payload))
 
     def _offer_recovery(self, payload: dict) -> None:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(payload.get("saved_at", 0)))
@@ -314,7 +314,7 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentWidget(form)
         self.explorer.select(kind, oid)
         if pointer:
-            QTimer.singleShot(0, lambda: form.focus_pointer(pointer))
+            QTimer.singleShot(0, form, lambda: form.focus_pointer(pointer))
         return form
 
     def close_tab(self, index: int) -> None:

@@ -479,7 +479,8 @@ def reveal(widget: QWidget) -> None:
 def flash(widget: QWidget) -> None:
     old = widget.styleSheet()
     widget.setStyleSheet(old + "; border: 2px solid #d81b60;")
-    QTimer.singleShot(900, lambda: widget.setStyleSheet(old))
+    # The widget as the timer's context: Qt drops the call if the widget is deleted first.
+    QTimer.singleShot(900, widget, lambda: widget.setStyleSheet(old))
 
 
 def scrolled(widget: QWidget) -> QScrollArea:
