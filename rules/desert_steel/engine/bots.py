@@ -64,24 +64,50 @@ class HeuristicBot:
 
     # --- evaluation --------------------------------------------------------------------------
 
-    def expected_effect(self, game: Game, firer, target, opportunity=False, move_fire=False) -> float:
+    def _p_spot(self, game: Game, spotter, target, opportunity=False, move_fire=False) -> float:
         t = game.ctx.tables
-        board = game.ctx.field.board
-        d = board.distance(firer.hex, target.hex)
-        cover = game._cover(firer, target)
+        d = game.ctx.field.board.distance(spotter.hex, target.hex)
         if d == 0:
-            p_spot = 1.0
-        else:
-            number = t.spotting_number(d, cover and not target.fired)
-            mods = sum(game.spot_modifiers(firer, target, opportunity, move_fire).values())
-            p_spot = sum(1 for roll in range(1, 7) if roll + mods >= number) / 6
+            return 1.0
+        number = t.spotting_number(d, game._cover(spotter, target) and not target.fired)
+        mods = sum(game.spot_modifiers(spotter, target, opportunity, move_fire).values())
+        return sum(1 for roll in range(1, 7) if roll + mods >= number) / 6
+
+    def expected_effect(self, game: Game, firer, target, opportunity=False, move_fire=False, mode=None,
+                        same_hex=False) -> float:
+        t = game.ctx.tables
+        mode = mode or game._natural_mode(target)
+        p_spot = self._p_spot(game, firer, target, opportunity, move_fire)
         if p_spot == 0:
             return 0.0
-        vs_vehicle = target.type.is_vehicle
-        column = "vehicle" if (vs_vehicle or target.type.lightly_armored) else "non_vehicle"
-        factor = game._factor(firer, vs_vehicle) + game._self_spotting(firer)
-        shift = factor - target.type.defense + sum(game.fire_modifiers(firer, target, move_fire, cover).values())
+        column = "vehicle" if target.type.is_vehicle else "non_vehicle"
+        factor = game._factor(firer, mode == "av") + game._self_spotting(firer)
+        mods = game.fire_modifiers(firer, target, move_fire, game._cover(firer, target), mode,
+                                   same_hex and firer.flipped)
+        shift = factor - target.type.defense + sum(mods.values())
         return p_spot * _expected_result(t, column, shift)
+
+    def expected_indirect(self, game: Game, firer, spotter, target, mode=None) -> float:
+        """Spotting chance times the effect on the target, plus the zone's effect on the others."""
+        t = game.ctx.tables
+        mode = mode or game._natural_mode(target)
+        p_spot = self._p_spot(game, spotter, target)
+        if p_spot == 0 or game._factor(firer, mode == "av") is None:
+            return 0.0
+        bonus = t.fire("self_spotting") if spotter is firer else 0
+        d = game.ctx.field.board.distance(firer.hex, target.hex)
+        value = 0.0
+        for x in game.state.at(target.hex):
+            if x.side != target.side:
+                continue
+            m = mode if x is target else game._best_zone_mode(firer, x, bonus)
+            factor = game._factor(firer, m == "av")
+            if factor is None:
+                continue
+            mods = sum(game.indirect_modifiers(firer, x, m, d).values()) + (0 if x is target else t.fire("fire_zone"))
+            column = "vehicle" if x.type.is_vehicle else "non_vehicle"
+            value += _expected_result(t, column, factor + bonus - x.type.defense + mods)
+        return p_spot * value
 
     def _goal_distance(self, game: Game, side: str, unit_type=None) -> dict[str, float]:
         """Hex -> movement points to what this side's victory terms reward (an exit edge or a
@@ -144,18 +170,56 @@ class HeuristicBot:
             return enter[0]
         best, best_value = None, 0.3
         for a in ops:
+            if a[2] == "indirect":
+                u = game.state.units[a[1]]
+                for sp, t in game._indirect_plans(u):
+                    for m in game._fire_modes(u, t, indirect=True):
+                        # a spotter other than the firer is worth keeping: small preference for self-spotting
+                        v = self.expected_indirect(game, u, sp, t, m) - (0.05 if sp is not u else 0)
+                        if v > best_value:
+                            best, best_value = a, v
+                            self._plan = (sp.id, t.id, m)
+                continue
             if a[2] != "fire":
                 continue
             u = game.state.units[a[1]]
             for t in game._targets(u):
-                v = self.expected_effect(game, u, t)
-                if v > best_value:
-                    best, best_value = a, v
+                for m in game._fire_modes(u, t):
+                    v = self.expected_effect(game, u, t, mode=m)
+                    if v > best_value:
+                        best, best_value = a, v
         if best:
             return best
+        # Infantry assaults enemy vehicles it may reach (§14.1).
+        for a in ops:
+            if a[2] == "assault":
+                u = game.state.units[a[1]]
+                for h in game._assault_hexes(u):
+                    if any(self._assault_value(game, u, v) > 0.3 for v in game.state.at(h) if game._armour(v)):
+                        return a
+        # Tanks overrun soft targets in the open nearby (§14.2).
+        for a in ops:
+            if a[2] == "overrun":
+                u = game.state.units[a[1]]
+                near = [e for e in game.state.units.values() if e.side != u.side and e.on_map and not e.hidden
+                        and not e.type.is_vehicle and not e.suppressed
+                        and game.ctx.field.board.distance(u.hex, e.hex) <= max(1, (u.type.movement or 1) // 3)]
+                if near:
+                    return a
+        # Transports carry infantry and guns that want to go somewhere (§13.3).
+        for a in ops:
+            if a[2] == "transport":
+                carrier = game.state.units[a[1]]
+                riders = [p for p in game.state.at(carrier.hex) if game._can_load(carrier, p, [])]
+                if any(p.type.towed or self._wants_to_move(game, p) for p in riders):
+                    return a
         moves = [a for a in ops if a[2] == "move" and self._wants_to_move(game, game.state.units[a[1]])]
         if moves:
             return moves[0]
+        # Infantry, guns and observers with nothing better to do dig in (§13.4).
+        dig = [a for a in ops if a[2] == "entrench"]
+        if dig:
+            return dig[0]
         return ("end",) if ("end",) in actions else ops[0]
 
     def _wants_to_move(self, game, u) -> bool:
@@ -171,6 +235,9 @@ class HeuristicBot:
 
     def _move(self, game, actions):
         u = game.state.units[game.cx["unit"]]
+        overruns = [a for a in actions if a[0] == "overrun"]
+        if overruns:
+            return overruns[0]
         exits = [a for a in actions if a[0] == "exit"]
         goal = self._goal_distance(game, u.side)
         if exits and goal and goal.get(u.hex, 99) == 0:
@@ -203,7 +270,8 @@ class HeuristicBot:
             enemies = sorted(enemies, key=lambda e: _dist(here, e))[:4]
         return {"goal": self._goal_distance(game, u.side, u.type), "enemies": enemies, "friends": friends,
                 "mates": mates, "enemy_hexes": enemy_hexes, "axial": axial,
-                "radius": doctrine_radius(game.ctx.field.settings, game.ctx.model.cards[u.card]),
+                "radius": doctrine_radius(game.ctx.field.settings, game.ctx.model.cards[u.card])
+                if u.card in game.ctx.model.cards else None,
                 "reach": max(1, (game._range(u, True) or 2) // 2),
                 "limit": game.ctx.tables.stacking()["vehicles"]}
 
@@ -227,22 +295,131 @@ class HeuristicBot:
             score += 50
         return score
 
+    def _assault_value(self, game, u, v) -> float:
+        if v.side == u.side or not game._fire_modes(u, v):
+            return 0.0
+        t = game.ctx.tables
+        mode = game._fire_modes(u, v)[-1] if v.type.lightly_armored else "av"
+        factor = game._factor(u, mode == "av")
+        if factor is None:
+            return 0.0
+        shift = factor - v.type.defense + t.range_modifier(0) + t.fire("close_assault")
+        return _expected_result(t, "vehicle", shift)
+
+    def _assault_hex(self, game, actions):
+        u = game.state.units[game.cx["unit"]]
+        best, value = ("cancel",), 0.0
+        for a in actions:
+            if a[0] == "hex":
+                v = max((self._assault_value(game, u, x) for x in game.state.at(a[1])), default=0.0)
+                if v > value:
+                    best, value = a, v
+        return best
+
+    def _assault_join(self, game, actions):
+        joins = [a for a in actions if a[0] == "join"]
+        return joins[0] if joins else ("go",)
+
+    def _assault_fire(self, game, actions):
+        x = game._assault_shooter()
+        return max(actions, key=lambda a: self.expected_effect(game, x, game.state.units[a[1]],
+                                                               mode=a[2] if len(a) > 2 else None))
+
+    def _assault_react(self, game, actions):
+        best, value = ("react-pass",), 0.0
+        for a in actions:
+            if a[0] == "react-fire":
+                v = self.expected_effect(game, game.state.units[a[1]], game.state.units[a[2]], opportunity=True,
+                                         mode=a[3] if len(a) > 3 else None)
+                if v > value:
+                    best, value = a, v
+        return best
+
+    def _overrun_react(self, game, actions):
+        u = game.state.units[game.cx["unit"]]
+        best, value = ("react-pass",), 0.0
+        for a in actions:
+            if a[0] == "react-fire":
+                v = self.expected_effect(game, game.state.units[a[1]], u, opportunity=True,
+                                         mode=a[2] if len(a) > 2 else None, same_hex=True)
+                if v > value:
+                    best, value = a, v
+        return best
+
+    def _overrun_target(self, game, actions):
+        u = game.state.units[game.cx["unit"]]
+        best, value = ("hold",), 0.0
+        for a in actions:
+            if a[0] == "target":
+                v = self.expected_effect(game, u, game.state.units[a[1]], mode="ai")
+                if v > value:
+                    best, value = a, v
+        return best
+
+    def _load(self, game, actions):
+        loads = [a for a in actions if a[0] == "load"]
+        return loads[0] if loads else actions[-1]
+
+    def _smoke_hex(self, game, actions):
+        u = game.state.units[game.cx["unit"]]
+        h = self._smoke_choice(game, u, {a[1] for a in actions if a[0] == "hex"})
+        return ("hex", h) if h else ("cancel",)
+
+    def _spotter(self, game, actions):
+        plan = getattr(self, "_plan", None)
+        if plan and ("spotter", plan[0]) in actions:
+            return ("spotter", plan[0])
+        u = game.state.units[game.cx["unit"]]
+        best, value = ("cancel",), 0.0
+        for sp, t in game._indirect_plans(u):
+            v = self.expected_indirect(game, u, sp, t)
+            if v > value and ("spotter", sp.id) in actions:
+                best, value = ("spotter", sp.id), v
+        return best
+
     def _target(self, game, actions):
         u = game.state.units[game.cx["unit"]]
         best, value = None, -1.0
+        spotter = game.cx.get("spotter")
         for a in actions:
             if a[0] == "target":
-                v = self.expected_effect(game, u, game.state.units[a[1]], move_fire=game.cx.get("move_fire", False))
+                target, mode = game.state.units[a[1]], (a[2] if len(a) > 2 else None)
+                if spotter:
+                    v = self.expected_indirect(game, u, game.state.units[spotter], target, mode)
+                else:
+                    v = self.expected_effect(game, u, target, move_fire=game.cx.get("move_fire", False), mode=mode)
                 if v > value:
                     best, value = a, v
+        self._plan = None
+        if ("smoke",) in actions and value < 0.2 and self._smoke_choice(game, u):
+            return ("smoke",)  # nothing worth shooting: blind the enemy that sees most of us (§17.3)
         return best or actions[-1]
+
+    def _smoke_choice(self, game, u, hexes=None):
+        """The hex of the enemy unit that sees the most friendly units (its spotting takes −2)."""
+        if hexes is None:
+            viewer = game.state.units[game.cx["spotter"]] if game.cx.get("spotter") else u
+            hexes = set(game._smoke_hexes(u, viewer))
+        best, seen = None, 1
+        friends = [f for f in game.state.units.values() if f.side == u.side and f.on_map]
+        for e in game.state.units.values():
+            if e.side == u.side or not e.on_map or e.hidden or e.hex not in hexes or e.hex in game.state.smoke:
+                continue
+            n = sum(1 for f in friends if game._can_target(e, f))
+            if n > seen:
+                best, seen = e.hex, n
+        return best
 
     def _opportunity(self, game, actions):
         mover = game.state.units[game.cx["mover"]]
         best, value = ("opp-pass",), 0.25
         for a in actions:
-            if a[0] == "opp-fire":
-                v = self.expected_effect(game, game.state.units[a[1]], mover, opportunity=True)
+            if a[0] in ("opp-fire", "same-hex-fire"):
+                mode = a[2] if len(a) > 2 else None
+                v = self.expected_effect(game, game.state.units[a[1]], mover, opportunity=True, mode=mode,
+                                         same_hex=a[0] == "same-hex-fire")
+                if a[0] == "same-hex-fire":
+                    v += 1.0  # free: not an operation (§12.14)
                 if v > value:
                     best, value = a, v
         return best

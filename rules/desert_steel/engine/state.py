@@ -28,11 +28,18 @@ class Unit:
     flash_kills: int = 0  # this turn
     opportunity_fired: bool = False  # this turn (§9.42)
     fate: dict | None = None  # how it left: {"turn", "by", "edge", "map", "counts_as_loss"}
+    hidden: bool = False  # a forward observer deployed hidden, written on paper (§12.21)
+    if_spotted: bool = False  # made its indirect-fire spotting this turn (§12.23, §13.23)
+    smoked: bool = False  # a CS tank fired its smoke this turn (§17.2)
+    carried_by: str | None = None  # loaded in this transport until Morale step 1 (§13.3)
+    start_hex: str | None = None  # where it stood when the Operations Phase began (§13.3 step 1)
+    pinned: bool = False  # assaulted into an enemy hex: cannot leave while the enemy stays (§14.11)
 
     def copy(self) -> "Unit":
         u = Unit(self.id, self.card, self.type, self.side, self.hex, self.facing, self.status, self.flipped,
                  self.suppressed, self.separated, self.experience_bonus, self.moved, self.fired, self.spotted,
-                 self.flash_kill, self.flash_kills, self.opportunity_fired, self.fate)
+                 self.flash_kill, self.flash_kills, self.opportunity_fired, self.fate, self.hidden, self.if_spotted, self.smoked,
+                 self.carried_by, self.start_hex, self.pinned)
         return u
 
     @property
@@ -49,7 +56,7 @@ class Unit:
 class Formation:
     card: int
     side: str
-    kind: str  # "combat" | "command"
+    kind: str  # "combat" | "command" | "transport" (a side's scenario transports, §13.31: no card)
     shaken: bool = False
     losses: float = 0  # units that count as losses for morale (§10.11, §18.5)
     lost_this_turn: int = 0
@@ -74,12 +81,21 @@ class State:
     visibility: int = 10
     interrupt_windows: set[int] = field(default_factory=set)  # cards that had their window (§6.56)
     failed_interrupts: dict = field(default_factory=dict)  # top card -> cards that failed against it (§6.55)
+    # Fire zones (§13.26), the paper record: {"hex", "side", "firer", "firer_hex", "anti_vehicle",
+    # "anti_infantry", "experience", "turn"}; removed at Morale step 5 or with their firer.
+    fire_zones: list = field(default_factory=list)
+    # Entrenchment markers (§13.4): {"hex", "occupant": unit id or None, "done": bool, "turn": started}
+    entrenchments: list = field(default_factory=list)
+    smoke: list = field(default_factory=list)  # hexes holding a smoke marker (§17), one entry per marker
+    smoke_points: dict = field(default_factory=dict)  # side -> smoke fires left (§17.1)
 
     def copy(self) -> "State":
         s = State(self.turn, self.phase, {k: u.copy() for k, u in self.units.items()},
                   {k: f.copy() for k, f in self.formations.items()},
                   {k: list(v) for k, v in self.hands.items()}, list(self.stack), set(self.played), self.visibility,
-                  set(self.interrupt_windows), {k: set(v) for k, v in self.failed_interrupts.items()})
+                  set(self.interrupt_windows), {k: set(v) for k, v in self.failed_interrupts.items()},
+                  [dict(z) for z in self.fire_zones], [dict(e) for e in self.entrenchments],
+                  list(self.smoke), dict(self.smoke_points))
         return s
 
     def side_units(self, side: str) -> list[Unit]:

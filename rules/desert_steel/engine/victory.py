@@ -47,6 +47,8 @@ def count(game, spec: Mapping) -> int:
     zone = game.ctx.field.zone(spec["zone"]) if "zone" in spec else None
     n = 0
     for u in game.state.units.values():
+        if u.card < 0:
+            continue  # §13.31: scenario transports never count for victory
         if not _matches(game, u, spec.get("units", {})):
             continue
         fate = u.fate or {}
