@@ -167,3 +167,13 @@ def test_zone_that_cannot_be_evaluated_is_a_finding(tmp_path):
 def test_setup_codes_are_all_exercised():
     expected = {c for c in CODES if c.startswith("setup-")}
     assert expected <= SEEN, f"no test produces {sorted(expected - SEEN)}"
+
+
+def test_auto_setup_places_the_starting_transports_beside_towed_guns(model):
+    s = model.scenario("VIII")  # Crusader: the Allies have 2 trucks for their towed 25-pounders
+    setup = auto_setup(model, s, 0)
+    trucks = setup["sides"]["allied"]["transports"]
+    assert len(trucks) == 2 and all(model.unit_types[t["type"]].transport_capacity == "truck" for t in trucks)
+    guns = {p["hex"] for p in setup["sides"]["allied"]["placements"] if model.unit_types[p["type"]].towed}
+    assert {t["hex"] for t in trucks} <= guns
+    assert run(model, setup) == []

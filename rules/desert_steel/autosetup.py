@@ -70,7 +70,56 @@ def auto_setup(model: DesertSteel, scenario: Scenario, seed: int = 0) -> dict:
                     placements.append({"card": number, "type": unit_id, "hex": key})
         if placements:
             setup["sides"][side] = {"placements": placements}
+            transports = _place_transports(model, scenario, side, placements, units_in, vehicles_in, singles,
+                                           limit, field)
+            if transports:
+                setup["sides"][side]["transports"] = transports
     return setup
+
+
+_CAPACITY = {"truck": "truck", "motorcycle": "motorcycle", "halftrack": "light"}
+
+
+def transport_type(model: DesertSteel, side: str, transport: dict) -> str | None:
+    """The counter of a scenario transport: as named, else the side's own of that kind."""
+    if "unit_type" in transport:
+        return transport["unit_type"]
+    nationalities = [transport["nationality"]] if "nationality" in transport else \
+        sorted({t.nationality for t in model.unit_types.values() if t.side == side})
+    for nat in nationalities:
+        for t in sorted(model.unit_types.values(), key=lambda t: t.id):
+            if t.nationality == nat and t.transport_capacity == _CAPACITY[transport["type"]] \
+                    and not t.formation_transport:
+                return t.id
+    return None
+
+
+def _place_transports(model, scenario, side, placements, units_in, vehicles_in, singles, limit, field) -> list:
+    """The scenario's transports available at the start (§18.6), set up with the units they may
+    carry: first beside towed guns (which move only in tow, §12.3), then beside infantry."""
+    wanted = []
+    for t in scenario.sides[side].raw.get("transports", ()):
+        if t.get("turn", 1) <= 1:
+            type_id = transport_type(model, side, t)
+            if type_id is not None:
+                wanted += [type_id] * t["count"]
+    if not wanted:
+        return []
+    def priority(p):
+        unit = model.unit_types[p["type"]]
+        return (0 if unit.towed else 1 if unit.unit_class == "infantry" else 2, p["hex"])
+    hexes = [p["hex"] for p in sorted(placements, key=priority)]
+    hexes += sorted({h for h in units_in if h not in hexes})
+    out = []
+    for type_id in wanted:
+        spot = next((h for h in hexes if h not in singles and units_in[h] < limit["units"]
+                     and vehicles_in[h] < limit["vehicles"]), None)
+        if spot is None:
+            break  # no room left beside the units: the rest stay off the board
+        units_in[spot] += 1
+        vehicles_in[spot] += 1
+        out.append({"type": type_id, "hex": spot})
+    return out
 
 
 def _place_formation(field, model, scenario, side, number, units, zone, radius, rng, units_in, vehicles_in,
