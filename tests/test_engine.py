@@ -222,3 +222,15 @@ def test_cli_simulate_json_has_the_documented_keys(capsys):
     assert {"wins"} <= set(out["sides"]["allied"]) and {"wins"} <= set(out["sides"]["axis"])
     assert main(["simulate", "VII", "--games", "1"]) == 1  # advanced rules: a clear error, not a crash
     assert main(["simulate", "I", "--bots", "clever,random"]) == 2
+
+
+def test_heuristic_bot_heads_for_what_its_side_scores(model, catalog):
+    """Exit edges, zones and maps come from the victory expression (read-only JSON)."""
+    beda = Game(model, model.scenario("I"), sample_setup(catalog, model.scenario("I")), seed=1)
+    goal = HeuristicBot(0)._goal_distance(beda, "axis")  # Italians exit off map B's south edge
+    exits = [k for k, d in goal.items() if d == 0]
+    assert exits and all(k.startswith("B") and beda.ctx.field.board.edge_distance(k, "south", "B") == 1
+                         for k in exits)
+    gazala = Game(model, model.scenario("III"), sample_setup(catalog, model.scenario("III")), seed=1)
+    on_b = [k for k, d in HeuristicBot(0)._goal_distance(gazala, "axis").items() if d == 0]
+    assert on_b and all(k.startswith("B") for k in on_b)  # the Axis wins with 8 German units on map B

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 import heapq
+from collections.abc import Mapping
 import math
 from functools import lru_cache
 
@@ -110,24 +111,29 @@ class HeuristicBot:
         return p_spot * value
 
     def _goal_distance(self, game: Game, side: str, unit_type=None) -> dict[str, float]:
-        """Hex -> movement points to what this side's victory terms reward (an exit edge or a
-        zone), for a unit type (roads count), or in hexes when no type is given."""
+        """Hex -> movement points to what this side's victory terms and winning conditions
+        reward (an exit edge, a zone, a map to occupy), for a unit type (roads count), or in
+        hexes when no type is given."""
         key = (id(game.ctx), side, unit_type.id if unit_type else None)
         if key in self._goals:
             return self._goals[key]
         board = game.ctx.field.board
         targets: set[str] = set()
-        for term in game.ctx.scenario.raw["victory"].get("expression", {}).get("points", {}).get(side, ()):
-            for spec in _counts(term["value"]):
-                units = spec.get("units", {})
-                if units.get("side", side) != side:
-                    continue
-                if spec["event"] == "exited" and "edge" in spec:
-                    targets |= {k for k in board.usable
-                                if board.edge_distance(k, spec["edge"], spec.get("map")) == 1
-                                and ("map" not in spec or board.cells[k].map_id == spec["map"])}
-                elif spec["event"] == "in-zone" and "zone" in spec:
-                    targets |= set(game.ctx.field.zone(spec["zone"]))
+        expression = game.ctx.scenario.raw["victory"].get("expression", {})
+        specs = [spec for term in expression.get("points", {}).get(side, ()) for spec in _counts(term["value"])]
+        specs += [spec for outcome in expression.get("outcomes", ())
+                  if outcome["result"]["winner"] == side for spec in _counts(outcome["when"])]
+        for spec in specs:
+            if spec.get("units", {}).get("side", side) != side:
+                continue
+            if spec["event"] == "on-map" and "map" in spec:
+                targets |= {k for k, c in board.usable.items() if c.map_id == spec["map"]}
+            elif spec["event"] == "exited" and "edge" in spec:
+                targets |= {k for k in board.usable
+                            if board.edge_distance(k, spec["edge"], spec.get("map")) == 1
+                            and ("map" not in spec or board.cells[k].map_id == spec["map"])}
+            elif spec["event"] == "in-zone" and "zone" in spec:
+                targets |= set(game.ctx.field.zone(spec["zone"]))
         distance = _dijkstra(game.ctx.field, targets, unit_type) if targets else {}
         self._goals[key] = distance
         return distance
@@ -434,14 +440,16 @@ def _dist(a, b) -> int:
 
 
 def _counts(node):
-    """Every count spec inside a number expression."""
-    if isinstance(node, dict):
+    """Every count spec inside a number or condition expression."""
+    if isinstance(node, Mapping):  # the model's JSON is read-only: mapping proxies and tuples
         for op, arg in node.items():
             if op == "count":
                 yield arg
-            elif isinstance(arg, list):
-                for n in arg:
-                    yield from _counts(n)
+            elif isinstance(arg, (Mapping, list, tuple)):
+                yield from _counts(arg)
+    elif isinstance(node, (list, tuple)):
+        for n in node:
+            yield from _counts(n)
 
 
 def _dijkstra(field, sources: set[str], unit_type) -> dict[str, float]:
