@@ -222,3 +222,13 @@ def test_6_55_limited_intelligence_hides_the_stack_and_failed_attempts_go_back(c
     assert any(e["e"] == "interrupt-failed" and e["card"] == 2 for e in game.events)  # back to hand
     activated = [e["card"] for e in game.events if e["e"] == "activate"]
     assert activated[0] == 1  # nobody else can try: the face-down card activates, then 2 is played
+
+
+def test_11_5_separation_effects_by_experience_and_class(catalog):
+    game = new(catalog, "III", seed=2)
+    u = next(x for x in game.state.units.values() if x.on_map)
+    assert game._separation_key(u) is None  # not separated
+    u.separated = True
+    exp = game._experience(u)
+    assert game._separation_key(u) == ("separated_veteran" if exp == "veteran" else "separated_vehicle")
+    assert game._separation_morale(u) and game._separation_fire(u)

@@ -1645,11 +1645,20 @@ class Game:
             mods["scenario"] = special
         return mods
 
-    def _separation_fire(self, u: Unit) -> dict:
+    def _separation_key(self, u: Unit) -> str | None:
+        """The §11.5 row of a separated unit; §11.5 gives Seasoned non-vehicles none (NOTES.md)."""
+        if not u.separated:
+            return None
         exp = self._experience(u)
-        key = "separated_veteran" if exp == "veteran" else \
-            ("separated_vehicle" if u.type.is_vehicle else "separated_green_non_vehicle")
-        return {key: self.ctx.tables.fire(key)}
+        if exp == "veteran":
+            return "separated_veteran"
+        if u.type.is_vehicle:
+            return "separated_vehicle"
+        return "separated_green_non_vehicle" if exp == "green" else None
+
+    def _separation_fire(self, u: Unit) -> dict:
+        key = self._separation_key(u)
+        return {key: self.ctx.tables.fire(key)} if key else {}
 
     def fire_modifiers(self, firer: Unit, target: Unit, move_fire: bool, cover: bool, mode: str = "av",
                        same_hex_flipped: bool = False) -> dict[str, float]:
@@ -1806,11 +1815,7 @@ class Game:
             mods["hit_plus_x"] = x * t.morale("hit_plus_x")
         if flank:
             mods["flank_or_same_hex"] = t.morale("flank_or_same_hex")
-        if u.separated:
-            exp = self._experience(u)
-            key = "separated_veteran" if exp == "veteran" else \
-                ("separated_vehicle" if u.type.is_vehicle else "separated_green_non_vehicle")
-            mods[key] = t.morale(key)
+        mods.update(self._separation_morale(u))
         special = self._special("morale", u.side)
         if special:
             mods["scenario"] = special
@@ -1911,12 +1916,8 @@ class Game:
         self._start_turn()
 
     def _separation_morale(self, u: Unit) -> dict:
-        if not u.separated:
-            return {}
-        exp = self._experience(u)
-        key = "separated_veteran" if exp == "veteran" else \
-            ("separated_vehicle" if u.type.is_vehicle else "separated_green_non_vehicle")
-        return {key: self.ctx.tables.morale(key)}
+        key = self._separation_key(u)
+        return {key: self.ctx.tables.morale(key)} if key else {}
 
     def _enforce_stacking(self) -> None:
         limit = self.ctx.tables.stacking()
