@@ -39,8 +39,7 @@ class Field:
     on_edit: Callable[[Any], None] | None = None
     _loading = False
 
-    def load(self, value: Any) -> None:
-        raise NotImplementedError
+    # Each field class defines load(value): show a value without recording an edit.
 
     def commit(self, value: Any) -> None:
         if not self._loading and self.on_edit is not None:

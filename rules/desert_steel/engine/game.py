@@ -911,11 +911,7 @@ class Game:
     def _do_smoke_hex(self, action):
         u = self.state.units[self.cx["unit"]]
         if action[0] == "cancel":
-            self.cx["cancelled"] = self.cx.get("cancelled", ()) + (u.id,)
-            if self.cx.get("move_fire"):
-                self._finish_operation(u)
-            else:
-                self._back_to_activation()
+            self._cancel_declared(u)
             return
         self.state.smoke.append(action[1])
         self.state.smoke_points[u.side] -= 1
@@ -962,11 +958,20 @@ class Game:
             out.append(("smoke",))  # §17.2: a hex instead of a unit
         return out + [("hold",)] if self.cx.get("move_fire") else out + [("cancel",)]
 
+    def _cancel_declared(self, u: Unit) -> None:
+        """A declared fire (or smoke, assault) withdrawn before any roll is not an operation
+        (§9.19): the unit may still move, but not declare it again in this activation. After a
+        move-and-fire's move the operation is over."""
+        self.cx["cancelled"] = self.cx.get("cancelled", ()) + (u.id,)
+        if self.cx.get("move_fire"):
+            self._finish_operation(u)
+        else:
+            self._back_to_activation()
+
     def _do_target(self, action):
         u = self.state.units[self.cx["unit"]]
         if action[0] == "cancel":  # not an operation (§9.19); it may still move, not declare fire again
-            self.cx["cancelled"] = self.cx.get("cancelled", ()) + (u.id,)
-            self._back_to_activation()
+            self._cancel_declared(u)
             return
         if action[0] == "hold":
             self._finish_operation(u)
@@ -1039,8 +1044,7 @@ class Game:
     def _do_assault_hex(self, action):
         u = self.state.units[self.cx["unit"]]
         if action[0] == "cancel":
-            self.cx["cancelled"] = self.cx.get("cancelled", ()) + (u.id,)
-            self._back_to_activation()
+            self._cancel_declared(u)
             return
         self.cx["assault"] = {**self.cx["assault"], "hex": action[1]}  # copied: clones share cx values
         self.mode = "assault-join"
@@ -1447,8 +1451,7 @@ class Game:
     def _do_spotter(self, action):
         u = self.state.units[self.cx["unit"]]
         if action[0] == "cancel":
-            self.cx["cancelled"] = self.cx.get("cancelled", ()) + (u.id,)
-            self._back_to_activation()
+            self._cancel_declared(u)
             return
         spotter = self.state.units[action[1]]
         targets = [t for sp, t in self._indirect_plans(u) if sp is spotter]
