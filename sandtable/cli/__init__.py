@@ -22,8 +22,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="sandtable", description="A workbench for Tank Leader hex-and-counter wargames "
-                                                    "(Desert Steel): validate packs and mod packs.")
+    parser = _Parser(prog="sandtable", description="A workbench for Tank Leader hex-and-counter wargames (Desert Steel): "
+                                                    "validate packs and mods, check setups, play test games, print the kit, edit.")
     parser.add_argument("--version", action="version", version=f"sandtable {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module in COMMANDS:
