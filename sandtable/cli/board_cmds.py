@@ -118,8 +118,8 @@ def run_los(args) -> int:
         print_json(out)
         return 0
     word = "visible" if result.visible else "blocked"
-    print(f"{a} -> {b}: {word}, {result.distance} hexes (visibility {field.visibility}) — {result.reason} "
-          f"[§{result.section}]")
+    section = "" if "§" in result.reason else f" [§{result.section}]"
+    print(f"{a} -> {b}: {word}, {result.distance} hexes (visibility {field.visibility}) — {result.reason}{section}")
     if result.visible:
         kind = "in cover" if result.cover else "in the open"
         print(f"spotting number {result.spotting_number} (target {kind})")
