@@ -174,6 +174,14 @@ class HeuristicBot:
         enter = [a for a in ops if game.state.units[a[1]].status == "off-map"]
         if enter:
             return enter[0]
+        # Observers call on-call bombardments on enemies they see close enough to spot (§16.35).
+        for a in ops:
+            if a[2] == "call-bombardment":
+                fo = game.state.units[a[1]]
+                board = game.ctx.field.board
+                if any(e.side != fo.side and e.on_map and not e.hidden and board.distance(fo.hex, e.hex) <= 9
+                       and game._visible(fo.hex, e.hex) for e in game.state.units.values()):
+                    return a
         best, best_value = None, 0.3
         for a in ops:
             if a[2] == "indirect":
@@ -429,6 +437,50 @@ class HeuristicBot:
                 if v > value:
                     best, value = a, v
         return best
+
+    # raids (§16.2): strike in the turn the enemy is all there, at the most damaging units
+
+    def _plan_raid(self, game, actions):
+        me = game.side_to_act
+        arrivals = [f.arrival for f in game.state.formations.values() if f.side != me and f.kind == "combat"]
+        want = min(max(arrivals, default=1) + 1, game.ctx.scenario.turns)
+        turns = [a[1] for a in actions]
+        return ("raid-turn", min(turns, key=lambda t: (abs(t - want), t)))
+
+    def _air_strike(self, game, actions):
+        return ("air-strike",) if game._air_targets(game.side_to_act, []) else ("pass",)
+
+    def _plan_bombardment(self, game, actions):
+        me = game.side_to_act
+        arrivals = [f.arrival for f in game.state.formations.values() if f.side != me and f.kind == "combat"]
+        want = min(max(arrivals, default=1) + 1, game.ctx.scenario.turns)
+        return min(actions, key=lambda a: (abs(a[1] - want), a[1], a[2]))
+
+    def _bombard(self, game, actions):
+        raid = game.ctx.model.raid_cards[game.cx["bombard"]["raid_card"]].bombardment
+        marked = [t for _, t in game.cx["bombard"]["markers"]]
+        best, best_value = ("fire-bombardment",), 0.0
+        for a in actions:
+            if a[0] != "bombard":
+                continue
+            fo, t = game.state.units[a[1]], game.state.units[a[2]]
+            v = self._p_spot(game, fo, t) * self.expected_raid(game, t, raid) * 0.5 ** marked.count(t.id)
+            if v > best_value:
+                best, best_value = a, v
+        return best if best in actions else actions[0]
+
+    def expected_raid(self, game, target, raid) -> float:
+        mode = game._raid_mode(target, raid)
+        factor = raid["anti_vehicle" if mode == "av" else "anti_infantry"]
+        column = "vehicle" if target.type.is_vehicle else "non_vehicle"
+        shift = factor - target.type.defense + sum(game.raid_modifiers(target, mode).values())
+        return _expected_result(game.ctx.tables, column, shift)
+
+    def _air_target(self, game, actions):
+        raid = game.ctx.model.raid_cards[game.cx["raid_card"]].air_strike
+        marked = game.cx["markers"]
+        return max(actions, key=lambda a: self.expected_raid(game, game.state.units[a[1]], raid)
+                   * 0.5 ** marked.count(a[1]))
 
     def _lowest(self, game, actions):
         return actions[0]

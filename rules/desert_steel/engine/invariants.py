@@ -35,7 +35,9 @@ def check(game) -> list[str]:
             out.append(f"{u.id} is a non-vehicle in a basic-rules game (§2.11)")
     for z in s.fire_zones:
         firer = s.units.get(z["firer"])
-        if firer is None or firer.status != ON_MAP or firer.suppressed:
+        if z.get("raid_card") and z["firer"] is None:
+            pass  # a bombardment's zone (§16.33) lasts to Morale step 5
+        elif firer is None or firer.status != ON_MAP or firer.suppressed:
             out.append(f"fire zone at {z['hex']} outlives its firer {z['firer']} (§13.26)")
         elif firer.side != z["side"]:
             out.append(f"fire zone at {z['hex']} has the wrong side")
@@ -76,6 +78,14 @@ def check(game) -> list[str]:
         out.append("a unit holds two entrenchments (§13.41)")
     limit = game.ctx.tables.setting("entrenchments_per_hex", 6)
     out += [f"{n} entrenchments at {h} (§13.41)" for h, n in per_hex.items() if n > limit]
+    if s.raids:  # §16.1: the 9 raid cards are in the deck or drawn since the last Morale Phase
+        cards = s.raid_deck + s.raid_used
+        if sorted(cards) != sorted(game.ctx.model.raid_cards):
+            out.append(f"raid deck and used cards are not the raid cards once each: {cards} (§16.1)")
+        for side in ("allied", "axis"):  # §16.21: one air strike per player per turn
+            turns = [r["turn"] for r in s.raids if r["side"] == side and r["kind"] == "air-strike" and r["turn"]]
+            if len(turns) != len(set(turns)):
+                out.append(f"{side} has two air strikes in one turn (§16.21)")
     if s.phase == "operations" and game.mode not in ("over",) and s.turn > 1 and _after_morale(game):
         out += stacking(game)
     return out

@@ -88,6 +88,12 @@ class State:
     entrenchments: list = field(default_factory=list)
     smoke: list = field(default_factory=list)  # hexes holding a smoke marker (§17), one entry per marker
     smoke_points: dict = field(default_factory=dict)  # side -> smoke fires left (§17.1)
+    # Raids (§16): the deck (top first), cards drawn since the last Morale Phase, the raid record
+    # (§18.9: {"side", "kind", "turn", "nationality", "done"}) and the (card, side) air-strike windows
+    raid_deck: list = field(default_factory=list)
+    raid_used: list = field(default_factory=list)
+    raids: list = field(default_factory=list)
+    air_windows: set = field(default_factory=set)
 
     def copy(self) -> "State":
         s = State(self.turn, self.phase, {k: u.copy() for k, u in self.units.items()},
@@ -96,6 +102,8 @@ class State:
                   set(self.interrupt_windows), {k: set(v) for k, v in self.failed_interrupts.items()},
                   [dict(z) for z in self.fire_zones], [dict(e) for e in self.entrenchments],
                   list(self.smoke), dict(self.smoke_points))
+        s.raid_deck, s.raid_used = list(self.raid_deck), list(self.raid_used)
+        s.raids, s.air_windows = [dict(r) for r in self.raids], set(self.air_windows)
         return s
 
     def side_units(self, side: str) -> list[Unit]:

@@ -129,9 +129,45 @@ def _condition(game, node, terms, cache) -> bool:
     if op == "not":
         return not _condition(game, arg, terms, cache)
     if op == "path_exists":
-        raise VictoryError("path_exists (Tebourba's escape corridor) is an advanced-rules condition, "
-                           "not evaluated yet")
+        return path_exists(game, arg)
     raise VictoryError(f"unknown condition {op!r}")
+
+
+def path_exists(game, arg: Mapping) -> bool:
+    """Tebourba's corridor (scenario XIV): a chain of adjacent usable hexes from the ``from`` zone to
+    the ``to`` zone, each hex out of range of fire, beyond the visibility and out of the line of sight
+    of every enemy unit on the map (``outside_enemy`` names which of the three apply; NOTES.md)."""
+    field = game.ctx.field
+    board = field.board
+    start, goal = field.zone(arg["from"]), field.zone(arg["to"])
+    enemies = [u for u in game.state.units.values() if u.side != arg["side"] and u.status == ON_MAP and u.hex]
+    outside = set(arg.get("outside_enemy", ()))
+    vis = game.state.visibility
+    memo: dict = {}
+
+    def clear(h: str) -> bool:
+        if h not in memo:
+            memo[h] = True
+            for e in enemies:
+                d = board.distance(e.hex, h)
+                reach = max(e.type.range or 0, e.type.anti_vehicle_range or 0)
+                if ("range" in outside and d <= reach) or ("visibility" in outside and d <= vis) or \
+                        ("line-of-sight" in outside and (d == 0 or game._visible(e.hex, h))):
+                    memo[h] = False
+                    break
+        return memo[h]
+
+    frontier = [h for h in start if h in board.usable and clear(h)]
+    seen = set(frontier)
+    while frontier:
+        h = frontier.pop()
+        if h in goal:
+            return True
+        for n in board.neighbours(h):
+            if n not in seen and n in board.usable and clear(n):
+                seen.add(n)
+                frontier.append(n)
+    return False
 
 
 def evaluate(game) -> dict:
