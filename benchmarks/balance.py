@@ -47,8 +47,8 @@ def main() -> None:
             out["wall_seconds"] = time.perf_counter() - start
         rows.append((scenario, out))
     lines = ["# Balance of the scenarios", "",
-             f"Heuristic bot against heuristic bot, {args.games} games a scenario, seed {args.seed}, the pack's "
-             "sample setups; made by `python benchmarks/balance.py`. Win rates with 95 % Wilson intervals.",
+             f"Heuristic bot against heuristic bot, seed {args.seed}, the pack's sample setups, the number of games "
+             "in the table; made by `python benchmarks/balance.py`. Win rates with 95 % Wilson intervals.",
              "The bots are simple (see `rules/desert_steel/engine/bots.py`) and most values of the pack are "
              "reconstructed (NOTES.md): read a lopsided result as a question for the designer, not a verdict.", "",
              "| # | Scenario | Games | Allied wins | Axis wins | Draws | Most common result | Median game |",
