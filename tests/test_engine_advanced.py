@@ -2,6 +2,7 @@
 itself with scripted dice, the §13.28 worked example replayed, the bots' use of the new operations,
 and the invariants checked after every action of whole games (I, V and VIII)."""
 import pytest
+from enginekit import play_checked
 
 from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.battlefield import Battlefield
@@ -385,22 +386,13 @@ def test_heuristic_bot_takes_same_hex_fire(model):
                                          ("V", ("random", "heuristic")), ("VIII", ("heuristic", "heuristic")),
                                          ("VIII", ("random", "random")), ("VIII", ("heuristic", "random"))])
 def test_invariants_hold_after_every_action(catalog, number, bots):
-    from sandtable.rules.desert_steel.engine.bots import make_bot
-    from sandtable.rules.desert_steel.engine.invariants import assert_ok
     from sandtable.rules.desert_steel.engine.runner import sample_setup
     model = catalog.model
     scenario = model.scenario(number)
     ctx = make_context(model, scenario)
     ctx.advanced = number in ("V", "VIII")  # V's FO plays under the advanced rules (§12.2)
     game = Game(model, scenario, sample_setup(catalog, scenario), seed=2, context=ctx)
-    players = {"allied": make_bot(bots[0], 1), "axis": make_bot(bots[1], 2)}
-    assert_ok(game)
-    for _ in range(20000):
-        if game.is_terminal():
-            break
-        game.apply(players[game.current_player()].choose(game, game.legal_actions()))
-        assert_ok(game)
-    assert game.is_terminal() and "winner" in game.returns()
+    play_checked(game, bots, 20000)
 
 
 # --- §13.4 entrenchment ---------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 rule sentence with scripted dice, the §16.23 and §16.37 worked examples replayed, bots planning and
 using raids, invariants over whole games (VIII with raids added; XIV and XV)."""
 import pytest
+from enginekit import play_checked
 
 from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.engine.dice import Dice, ScriptedDice
@@ -255,22 +256,13 @@ def test_heuristic_bot_plans_and_uses_air_strikes(model):
 def test_invariants_hold_in_whole_games_with_air_strikes(catalog, bots):
     """Scenario VIII with an air strike for each side (the scenarios that give air strikes all
     still need another rule), planned by the bots, invariants after every action."""
-    from sandtable.rules.desert_steel.engine.bots import make_bot
-    from sandtable.rules.desert_steel.engine.invariants import assert_ok
     from sandtable.rules.desert_steel.engine.runner import sample_setup
     model = catalog.model
     scenario = model.scenario("VIII")
     game = Game(model, scenario, sample_setup(catalog, scenario), seed=3)
     game.state.raids = [strike("allied", 2), strike("axis", 3, "german")]
     game.state.raid_deck = game._shuffled(CARDS)
-    players = {"allied": make_bot(bots[0], 1), "axis": make_bot(bots[1], 2)}
-    assert_ok(game)
-    for _ in range(20000):
-        if game.is_terminal():
-            break
-        game.apply(players[game.current_player()].choose(game, game.legal_actions()))
-        assert_ok(game)
-    assert game.is_terminal() and "winner" in game.returns()
+    play_checked(game, bots, 40000)
     assert events(game, "raid-deck-reshuffled")
     if bots[0] == "heuristic":
         assert len(events(game, "air-strike")) == 2
@@ -398,21 +390,12 @@ def test_16_31_preplanned_bombardments_are_planned_before_play(model):
 @pytest.mark.parametrize("number,bots", [("XIV", ("heuristic", "heuristic")), ("XV", ("heuristic", "heuristic")),
                                          ("XV", ("random", "random"))])
 def test_whole_games_with_bombardments(catalog, number, bots):
-    from sandtable.rules.desert_steel.engine.bots import make_bot
-    from sandtable.rules.desert_steel.engine.invariants import assert_ok
     from sandtable.rules.desert_steel.engine.runner import sample_setup
     model = catalog.model
     scenario = model.scenario(number)
     ctx = make_context(model, scenario)
     game = Game(model, scenario, sample_setup(catalog, scenario), seed=4, context=ctx)
-    players = {"allied": make_bot(bots[0], 1), "axis": make_bot(bots[1], 2)}
-    assert_ok(game)
-    for _ in range(40000):
-        if game.is_terminal():
-            break
-        game.apply(players[game.current_player()].choose(game, game.legal_actions()))
-        assert_ok(game)
-    assert game.is_terminal() and "winner" in game.returns()
+    play_checked(game, bots, 40000)
 
 
 # --- found by the whole games above ----------------------------------------------------------------
