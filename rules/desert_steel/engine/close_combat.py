@@ -1,0 +1,310 @@
+"""Close combat: close assault (§14.1) and overrun (§14.2).
+
+A part of :class:`Game` (see game.py): the methods use its state and dice."""
+from __future__ import annotations
+
+import math
+from .state import ON_MAP, Unit
+from .context import other
+from .facing import _direction
+
+
+class CloseCombatMixin:
+    def _pinned(self, u: Unit) -> bool:
+        """§14.11: after an assault, infantry stays while an enemy unit shares its hex."""
+        if u.pinned and not any(e.side != u.side and not e.hidden for e in self.state.at(u.hex)):
+            u.pinned = False
+        return u.pinned
+
+    @staticmethod
+    def _armour(u: Unit) -> bool:
+        """Vehicles in §14's sense: trucks and motorcycles are not."""
+        return u.type.is_vehicle and u.type.transport_capacity not in ("truck", "motorcycle")
+
+    def _may_assault(self, u: Unit, h: str) -> bool:
+        """§14.11: ready infantry of the activated formation, in or next to a hex of enemy vehicles
+        without enemy infantry; the vehicles in cover, the infantry in an entrenchment, or entering
+        through a vehicle's flank arc; no more than the stacking limit."""
+        if u.type.unit_class != "infantry" or not u.ready or u.carried_by or u.card not in self.cx.get("cards", ()):
+            return False
+        board = self.ctx.field.board
+        if board.distance(u.hex, h) > 1:
+            return False
+        there = [e for e in self.state.at(h) if e.side != u.side and not e.hidden]
+        vehicles = [e for e in there if self._armour(e)]
+        if not vehicles or any(e.type.unit_class == "infantry" for e in there):
+            return False
+        if u.hex != h and self.ctx.field.enter_cost(u.type, u.hex, h) == "prohibited":
+            return False
+        if self._entrenched(u):
+            return True
+        terrain = self.ctx.field.terrain
+        if terrain.hexes[h].building or terrain.level(h) > terrain.level(u.hex):
+            return True
+        return u.hex != h and any(self._in_flank(v, u.hex) for v in vehicles)
+
+    def _assault_hexes(self, u: Unit) -> list[str]:
+        if u.type.unit_class != "infantry" or not u.ready:
+            return []
+        board = self.ctx.field.board
+        return [h for h in [u.hex] + list(board.neighbours(u.hex)) if self._may_assault(u, h)]
+
+    def _assault_room(self, h: str, side: str, joining: list) -> bool:
+        limit = self.ctx.tables.stacking()["units"]
+        already = [x for x in self.state.at(h) if x.side == side and x.id not in joining]
+        return len(already) + len(joining) <= limit
+
+    def _legal_assault_hex(self):
+        u = self.state.units[self.cx["unit"]]
+        return [("hex", h) for h in self._assault_hexes(u) if self._assault_room(h, u.side, [u.id])] + [("cancel",)]
+
+    def _do_assault_hex(self, action):
+        u = self.state.units[self.cx["unit"]]
+        if action[0] == "cancel":
+            self._cancel_declared(u)
+            return
+        self.cx["assault"] = {**self.cx["assault"], "hex": action[1]}  # copied: clones share cx values
+        self.mode = "assault-join"
+
+    def _legal_assault_join(self):
+        a = self.cx["assault"]
+        me = self.state.units[self.cx["unit"]]
+        out = [("join", x.id) for c in self.cx["cards"] for x in self._units_of(c)
+               if x.id not in a["units"] and x.side == me.side and x.on_map and self._may_assault(x, a["hex"])
+               and self._assault_room(a["hex"], me.side, a["units"] + [x.id])]
+        return out + [("go",)]
+
+    def _do_assault_join(self, action):
+        a = self.cx["assault"] = dict(self.cx["assault"])
+        if action[0] == "join":
+            a["units"] = a["units"] + [action[1]]
+            return
+        h = a["hex"]
+        self.log("close-assault", units=a["units"], hex=h, section="14.1")
+        f = self.ctx.field
+        going = []
+        for uid in a["units"]:  # step 1: each takes a morale check; failure flips it
+            x = self.state.units[uid]
+            mods = {"losses": self._loss_modifier(x.card), **self._separation_morale(x)}
+            special = self._special("morale", x.side)
+            if special:
+                mods["scenario"] = special
+            if self._resolve_unit_check(x, self.ctx.variant(x.card).morale, mods, "close assault", "14.1"):
+                going.append(x)
+            elif x.on_map:
+                x.flipped = True
+        for x in going:  # step 2: all move in together
+            if x.hex != h:
+                self._leave_entrenchment(x)
+                x.facing = _direction(f.board.axial(x.hex), f.board.axial(h))
+                x.hex, x.moved, x.spotted = h, True, None
+                self.log("move", unit=x.id, hex=h, close_assault=True)
+            x.pinned = True
+        for x in going:
+            if x.on_map:
+                self._zone_attacks(x)
+        a["going"] = [x.id for x in going if x.on_map and not x.suppressed]
+        self._assault_reactions()
+
+    def _assault_reactors(self) -> list:
+        """§14.11: only the assaulted vehicles fire back (opportunity fire, §9.4)."""
+        a = self.cx["assault"]
+        side = self.state.units[self.cx["unit"]].side
+        out = []
+        for v in self.state.at(a["hex"]):
+            if v.side == side or not self._armour(v) or not v.ready or self.state.formations[v.card].shaken:
+                continue
+            if v.opportunity_fired and not v.flash_kill:
+                continue
+            for aid in a["going"]:
+                x = self.state.units[aid]
+                if x.on_map and not x.suppressed:
+                    out += [("react-fire", v.id, aid) if m == self._natural_mode(x) else ("react-fire", v.id, aid, m)
+                            for m in self._fire_modes(v, x)]
+        return out
+
+    def _assault_reactions(self) -> None:
+        if self._assault_reactors():
+            self.mode, self.side_to_act = "assault-react", other(self.state.units[self.cx["unit"]].side)
+            return
+        self._assault_fire()
+
+    def _legal_assault_react(self):
+        return self._assault_reactors() + [("react-pass",)]
+
+    def _do_assault_react(self, action):
+        if action[0] == "react-pass":
+            self._assault_fire()
+            return
+        v, x = self.state.units[action[1]], self.state.units[action[2]]
+        v.opportunity_fired = True
+        self.log("opportunity-fire", unit=v.id, target=x.id, section="14.11")
+        self._shoot(v, x, opportunity=True, move_fire=False, mode=action[3] if len(action) > 3 else None)
+        self._assault_reactions()
+
+    def _assault_shooter(self) -> Unit | None:
+        a = self.cx["assault"]
+        if a["going"] and self._assault_targets(self.state.units[a["going"][0]]) and \
+                self.state.units[a["going"][0]].on_map and not self.state.units[a["going"][0]].suppressed:
+            return self.state.units[a["going"][0]]
+        a = self.cx["assault"] = dict(a)
+        while a["going"]:
+            x = self.state.units[a["going"][0]]
+            if x.on_map and not x.suppressed and self._assault_targets(x):
+                return x
+            a["going"] = a["going"][1:]
+            if x.on_map:
+                x.flipped = True
+        return None
+
+    def _assault_targets(self, x: Unit) -> list:
+        out = []
+        for v in self.state.at(x.hex):
+            if v.side != x.side and self._armour(v):
+                out += [("target", v.id) if m == "av" else ("target", v.id, m) for m in self._fire_modes(x, v)]
+        return out
+
+    def _assault_fire(self) -> None:
+        """Step 2: each assaulting unit must fire at a vehicle of the hex (AV, or AI at light armour),
+        +6 same hex, the close-assault modifier, no cover; then it is flipped."""
+        x = self._assault_shooter()
+        if x is None:
+            self._back_to_activation()
+            return
+        self.mode, self.side_to_act = "assault-fire", x.side
+
+    def _legal_assault_fire(self):
+        return self._assault_targets(self._assault_shooter())
+
+    def _do_assault_fire(self, action):
+        x = self._assault_shooter()
+        self._shoot(x, self.state.units[action[1]], opportunity=False, move_fire=False,
+                    mode=action[2] if len(action) > 2 else None, close_assault=True)
+        x.flipped = True
+        self.cx["assault"] = {**self.cx["assault"], "going": self.cx["assault"]["going"][1:]}
+        self._assault_fire()
+
+    # --- overrun (§14.2) ------------------------------------------------------------------------
+
+    def _overrunner(self, u: Unit) -> bool:
+        """§14.2, §14.21: vehicles other than trucks and motorcycles."""
+        return u.type.is_vehicle and u.type.transport_capacity not in ("truck", "motorcycle")
+
+    def _may_overrun(self, u: Unit) -> bool:
+        if not self.ctx.advanced or not self._overrunner(u) or u.status != ON_MAP:
+            return False
+        board = self.ctx.field.board
+        reach = (u.type.movement or 1)
+        return any(e.side != u.side and e.on_map and not e.hidden and not e.type.is_vehicle
+                   and board.distance(u.hex, e.hex) <= reach for e in self.state.units.values())
+
+    def _overrun_cost(self, u: Unit, n: str) -> float | None:
+        """§14.21: a hex of enemy non-vehicles (trucks and motorcycles may be there, no other
+        vehicle), not cover (a building or higher ground), for its cost plus half the printed MP
+        rounded up, which the vehicle must have."""
+        enemies = [e for e in self.state.at(n) if e.side != u.side and not e.hidden]
+        if not any(not e.type.is_vehicle for e in enemies) or any(self._overrunner(e) for e in enemies):
+            return None
+        terrain = self.ctx.field.terrain
+        if terrain.hexes[n].building or terrain.level(n) > terrain.level(u.hex):
+            return None
+        cost = self.ctx.field.enter_cost(u.type, u.hex, n)
+        if not isinstance(cost, (int, float)):
+            return None
+        fraction = self.ctx.tables.setting("overrun_extra_cost_fraction", 0.5)
+        total = cost + math.ceil((u.type.movement or 1) * fraction)
+        return total if self.cx["spent"] + total <= self.cx["mp"] else None
+
+    def _overrun(self, u: Unit, dest: str) -> None:
+        f = self.ctx.field
+        cost = self._overrun_cost(u, dest)
+        self.cx["spent"] += cost
+        self.cx["steps"] += 1
+        self.cx["overrun"] = "done"  # one overrun per operation
+        u.facing = _direction(f.board.axial(u.hex), f.board.axial(dest))
+        u.hex, u.moved, u.spotted = dest, True, None
+        self.log("overrun", unit=u.id, hex=dest, spent=self.cx["spent"], section="14.2")
+        defenders = [e for e in self.state.at(dest) if e.side != u.side]
+        for e in defenders:
+            if e.hidden:
+                self._reveal(e, "enemy entered its hex")
+        self.cx["same_hex_done"] = [e.id for e in defenders]  # their reaction is the overrun's (§14.2)
+        self.cx["stopped_by_enemy"] = False  # §14.2 step 4: it may drive on
+        self._zone_attacks(u)
+        if not u.on_map or u.suppressed:
+            self._finish_operation(u)
+            return
+        reactors = []
+        for e in defenders:  # step 2: morale, without the same-hex/flank +2
+            if e.type.is_vehicle or e.suppressed:
+                continue
+            mods = {"losses": self._loss_modifier(e.card), **self._separation_morale(e)}
+            special = self._special("morale", e.side)
+            if special:
+                mods["scenario"] = special
+            if self._resolve_unit_check(e, self.ctx.variant(e.card).morale, mods, "overrun", "14.2"):
+                if e.on_map and self._fire_modes(e, u):
+                    reactors.append(e.id)
+        self.cx["reactors"] = reactors
+        self._overrun_reactions(u)
+
+    def _overrun_reactions(self, u: Unit) -> None:
+        if u.on_map and not u.suppressed and self.cx.get("reactors"):
+            self.mode, self.side_to_act = "overrun-react", other(u.side)
+            return
+        self._overrun_fire(u)
+
+    def _legal_overrun_react(self):
+        u = self.state.units[self.cx["unit"]]
+        out = []
+        for rid in self.cx["reactors"]:
+            r = self.state.units[rid]
+            out += [("react-fire", rid) if m == self._natural_mode(u) else ("react-fire", rid, m)
+                    for m in self._fire_modes(r, u)]
+        return out + [("react-pass",)]
+
+    def _do_overrun_react(self, action):
+        u = self.state.units[self.cx["unit"]]
+        if action[0] == "react-pass":
+            self.cx["reactors"] = []
+        else:
+            r = self.state.units[action[1]]
+            self.cx["reactors"] = [x for x in self.cx["reactors"] if x != r.id]
+            self.log("overrun-fire", unit=r.id, target=u.id, section="14.2")
+            # like §12.14: an immediate fire in the hex, not an operation (+6, or the adjacent
+            # modifier for a flipped unit); a hit gives the vehicle the same-hex +2 (§14.2)
+            self._shoot(r, u, opportunity=True, move_fire=False, mode=action[2] if len(action) > 2 else None,
+                        same_hex=True)
+        self._overrun_reactions(u)
+
+    def _overrun_fire(self, u: Unit) -> None:
+        """Step 3: a vehicle still up fires its AI factor at a non-vehicle or truck of the hex; the
+        others there are attacked at −2 (the anti-infantry spill, §13.11)."""
+        if not u.on_map or u.suppressed:
+            self._finish_operation(u)
+            return
+        targets = [e for e in self.state.at(u.hex) if e.side != u.side and not e.carried_by
+                   and (not e.type.is_vehicle or e.type.transport_capacity in ("truck", "motorcycle"))]
+        if u.type.anti_infantry is None or not targets:
+            self._overrun_done(u)
+            return
+        self.cx["targets"] = [("target", e.id) if not e.type.is_vehicle else ("target", e.id, "ai") for e in targets]
+        self.mode, self.side_to_act = "overrun-target", u.side
+
+    def _legal_overrun_target(self):
+        return list(self.cx["targets"]) + [("hold",)]
+
+    def _do_overrun_target(self, action):
+        u = self.state.units[self.cx["unit"]]
+        if action[0] == "target":
+            flipped = u.flipped
+            self._shoot(u, self.state.units[action[1]], opportunity=False, move_fire=False, mode="ai")
+            u.flipped = flipped  # flipped at the end of the operation
+        self.cx.pop("targets", None)
+        self._overrun_done(u)
+
+    def _overrun_done(self, u: Unit) -> None:
+        self.mode, self.side_to_act = "move", u.side
+        self._open_opportunity(u)  # other enemies may fire at it as it entered (§9.4)
+
+    # --- transport (§13.3) -------------------------------------------------------------------

@@ -1,0 +1,108 @@
+"""What every game of a scenario shares: the context, the rules a scenario lacks, errors."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+from ..battlefield import Battlefield
+from ..model import CardVariant, CombatCard, DesertSteel, Scenario
+from ..setup_checks import expected_units
+from ..visibility import VisibilityTable
+from .tables import Tables
+
+SIDES = ("allied", "axis")
+ADVANCED_ONLY = "the advanced rules (§12-§17) are not implemented yet: this scenario cannot be played"
+
+# The advanced rules the engine plays (issue 8 is partly done): a scenario that needs any other
+# is refused by make_context, naming what is missing (see missing_rules).
+IMPLEMENTED = ("non-vehicle units (§12)", "anti-infantry fire (§13.1)", "indirect fire (§13.2)",
+               "entrenchment operations (§13.4)", "smoke (§17.1-17.4, from indirect fire and CS tanks)",
+               "transport (§13.3, scenario transports set up on the map)", "overrun (§14.2)",
+               "close assault (§14.1)", "entrenchments placed at set-up (§18.4)")
+
+# Scenario transports belong to no formation (§13.31): each side's are filed under a pseudo card.
+TRANSPORT_POOL = {"allied": -1, "axis": -2}
+
+
+class EngineError(RuntimeError):
+    """A game that cannot be played or an action that is not legal (the message says why)."""
+
+
+def other(side: str) -> str:
+    return "axis" if side == "allied" else "allied"
+
+
+Action = tuple  # ("pass",), ("play", card), ("op", unit, "move"), ("step", hex)... JSON-friendly
+
+
+@dataclass
+class Context:
+    """Static per game: the board, tables and lookups every action needs."""
+
+    model: DesertSteel
+    scenario: Scenario
+    field: Battlefield
+    tables: Tables
+    years: dict
+    visibility: dict = field(default_factory=dict)  # turn visibility -> VisibilityTable
+    exits: Mapping = field(default_factory=dict)
+    special: tuple = ()
+    advanced: bool = False  # the advanced rules (§12-§17) are in force (scenarios VI-XV)
+
+    def table(self, vis: int) -> VisibilityTable:
+        if vis not in self.visibility:
+            saved = self.field.visibility
+            self.field.visibility = vis
+            self.visibility[vis] = VisibilityTable(self.field)
+            self.field.visibility = saved
+        return self.visibility[vis]
+
+    def variant(self, card: int):
+        if card < 0:  # §13.31: scenario transports have morale 7 and are Seasoned
+            t = self.tables
+            return CardVariant(0, (), t.setting("transport_experience", "seasoned"), "F",
+                               t.setting("transport_morale", 7), 0)
+        c = self.model.cards[card]
+        return c.variant(self.years[c.side]) if isinstance(c, CombatCard) else None
+
+
+def missing_rules(model: DesertSteel, scenario: Scenario) -> list[str]:
+    """The advanced rules a scenario needs that the engine does not play yet (empty: playable)."""
+    if scenario.rules == "basic":
+        return []
+    raw = scenario.raw
+    need: list[str] = []
+    sides = [raw["sides"][s] for s in SIDES]
+    types = {t for s in SIDES for g in scenario.sides[s].groups + scenario.sides[s].reinforcements
+             for c in g["cards"] for t in expected_units(model, scenario, s, c)}
+    if any(t.get("turn", 1) > 1 for sd in sides for t in sd.get("transports", ())):
+        need.append("scenario transports arriving as reinforcements (§13.3, §18.6)")
+    fort = {k for sd in sides for k in sd.get("fortifications", {})}
+    if "minefields" in fort:
+        need.append("minefields (§15.1)")
+    if "bunkers" in fort:
+        need.append("bunkers (§15.2)")
+    if "wire" in fort:
+        need.append("wire (§15.3)")
+    if any(model.unit_types[t].engineer for t in types) or \
+            any(r["type"] == "engineer-capable" for r in raw.get("special_rules", ())):
+        need.append("engineers (§15.4)")
+    # handled elsewhere: setup checks (no-stacking), the terrain (level-override), the engine (the rest)
+    known = {"die-roll-modifier", "self-spotting", "text-only", "no-stacking", "level-override"}
+    for r in raw.get("special_rules", ()):
+        if r["type"] not in known and r["type"] != "engineer-capable":
+            need.append(f"scenario rule {r['type']} (§18.7)")
+    return need
+
+
+def make_context(model: DesertSteel, scenario: Scenario, allow: tuple = ()) -> Context:
+    """What every game of a scenario shares (build once for a batch of games). ``allow``: missing
+    rules to play anyway (for tests of a rule before the scenarios that need it are enabled)."""
+    missing = [m for m in missing_rules(model, scenario) if m not in allow]
+    if missing:
+        raise EngineError(f"{scenario.id}: the advanced rules it needs are not all implemented yet; "
+                          f"missing: {', '.join(missing)}")
+    field_ = Battlefield.for_scenario(model, scenario)
+    return Context(model, scenario, field_, Tables(model.rule_tables or {}),
+                   {s: scenario.sides[s].year for s in SIDES},
+                   exits=scenario.raw.get("exits", {}), special=tuple(scenario.raw.get("special_rules", ())),
+                   advanced=scenario.rules != "basic")

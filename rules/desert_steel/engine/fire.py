@@ -1,0 +1,478 @@
+"""Direct fire: targeting, opportunity fire, spotting and fire modifiers, attacks (§9, §12.14, §13.1).
+
+A part of :class:`Game` (see game.py): the methods use its state and dice."""
+from __future__ import annotations
+
+from ... import hexmath
+from ..model import CombatCard
+from .state import Unit
+from .tables import EXPERIENCE, hit_value
+from .context import other
+from .facing import _sector
+
+
+class FireMixin:
+    def _opportunity_firers(self, mover: Unit) -> list[Unit]:
+        s = self.state
+        out = []
+        for u in s.units.values():
+            if u.side == mover.side or not u.ready or s.formations[u.card].shaken:
+                continue
+            if u.opportunity_fired and not u.flash_kill:
+                continue
+            if self._can_target(u, mover):
+                out.append(u)
+        return out
+
+    def _same_hex_firers(self, mover: Unit) -> list[Unit]:
+        """§12.14: enemy infantry in the hex a unit enters may fire at it, flipped or not (not an
+        operation); suppressed units and units of shaken formations cannot fire (§10.13, §10.14)."""
+        if not self.ctx.advanced or not mover.on_map:
+            return []
+        done = self.cx.get("same_hex_done", ())
+        return [u for u in self.state.at(mover.hex)
+                if u.side != mover.side and u.type.unit_class == "infantry" and not u.suppressed and not u.carried_by
+                and not self.state.formations[u.card].shaken and u.id not in done and self._fire_modes(u, mover)]
+
+    def _opp_actions(self, mover: Unit) -> list:
+        out = []
+        for u in self._same_hex_firers(mover):
+            out += [("same-hex-fire", u.id) if m == self._natural_mode(mover) else ("same-hex-fire", u.id, m)
+                    for m in self._fire_modes(u, mover)]
+        for u in self._opportunity_firers(mover):
+            out += [("opp-fire", u.id) if m == self._natural_mode(mover) else ("opp-fire", u.id, m)
+                    for m in self._fire_modes(u, mover)]
+        return out
+
+    def _open_opportunity(self, mover: Unit) -> None:
+        self.cx["mover"] = mover.id
+        if mover.suppressed or not self._opp_actions(mover):
+            self._after_opportunity(mover)
+            return
+        self.mode, self.side_to_act = "opportunity", other(mover.side)
+
+    def _legal_opportunity(self):
+        mover = self.state.units[self.cx["mover"]]
+        return self._opp_actions(mover) + [("opp-pass",)]
+
+    def _do_opportunity(self, action):
+        mover = self.state.units[self.cx["mover"]]
+        if action[0] == "opp-pass":
+            self._after_opportunity(mover)
+            return
+        firer = self.state.units[action[1]]
+        mode = action[2] if len(action) > 2 else None
+        if action[0] == "same-hex-fire":
+            self.cx["same_hex_done"] = self.cx.get("same_hex_done", []) + [firer.id]
+            self.log("same-hex-fire", unit=firer.id, target=mover.id, flipped=firer.flipped, section="12.14")
+            self._shoot(firer, mover, opportunity=True, move_fire=False, mode=mode, same_hex=True)
+        else:
+            firer.opportunity_fired = True
+            self.log("opportunity-fire", unit=firer.id, target=mover.id, section="9.4")
+            self._shoot(firer, mover, opportunity=True, move_fire=False, mode=mode)
+        if mover.on_map and not mover.suppressed and self._opp_actions(mover):
+            self.mode, self.side_to_act = "opportunity", other(mover.side)
+        else:
+            self._after_opportunity(mover)
+
+    # --- fire (§9) ---------------------------------------------------------------------------
+
+    def _factor(self, u: Unit, vs_vehicle: bool) -> int | None:
+        return u.type.anti_vehicle if vs_vehicle else u.type.anti_infantry
+
+    def _range(self, u: Unit, vs_vehicle: bool) -> int | None:
+        if vs_vehicle and u.type.anti_vehicle_range is not None:
+            return u.type.anti_vehicle_range
+        if vs_vehicle and u.type.unit_class == "infantry":
+            return 0  # §12.13: one range box is the AI range; AV fire only in the unit's own hex
+        return u.type.range
+
+    @staticmethod
+    def _natural_mode(target: Unit) -> str:
+        """AV fire at vehicles, AI fire at non-vehicles (§13.1); AI at lightly armoured is a choice."""
+        return "av" if target.type.is_vehicle else "ai"
+
+    def _fire_modes(self, firer: Unit, target: Unit, indirect: bool = False) -> list[str]:
+        """The kinds of fire (``"av"``, ``"ai"``) the firer may direct at the target: factor, range,
+        the stacking limits of §8.51 and §13.13 (no line of sight or dice here)."""
+        if not (firer.on_map and target.on_map) or target.hidden or target.carried_by or firer.carried_by:
+            return []  # §13.36: fire at the carrier, never at its passengers; passengers never fire
+        if not self.ctx.advanced:  # basic rules (vehicles only): the short path
+            vs_vehicle = target.type.is_vehicle
+            factor, reach = self._factor(firer, vs_vehicle), self._range(firer, vs_vehicle)
+            if factor is None or reach is None or self.ctx.field.board.distance(firer.hex, target.hex) > reach:
+                return []
+            if vs_vehicle and firer.hex != target.hex and \
+                    any(x.side == firer.side and x.type.is_vehicle for x in self.state.at(target.hex)):
+                return []  # §8.51
+            return ["av" if vs_vehicle else "ai"]
+        modes = ["av"] if target.type.is_vehicle else ["ai"]
+        if target.type.is_vehicle and target.type.lightly_armored and self.ctx.advanced:
+            modes.append("ai")  # §13.13: AI fire may be directed at a lightly armoured vehicle
+        d = self.ctx.field.board.distance(firer.hex, target.hex)
+        there = None
+        out = []
+        for m in modes:
+            factor = self._factor(firer, m == "av")
+            reach = firer.type.range if indirect else self._range(firer, m == "av")
+            if factor is None or reach is None or d > reach:
+                continue
+            if firer.hex != target.hex:
+                there = there if there is not None else [x for x in self.state.at(target.hex) if x.side == firer.side]
+                if m == "av" and not indirect and any(x.type.is_vehicle for x in there):
+                    continue  # §8.51: no anti-vehicle fire into a hex holding friendly vehicles
+                if m == "ai" and self.ctx.advanced and \
+                        any(not x.type.is_vehicle or x.type.lightly_armored for x in there):
+                    continue  # §13.13: no AI fire into a hex holding friendly non-vehicles/light armour
+                if indirect and there:
+                    continue  # §13.21: never at a hex holding friendly units (except the firer's own)
+            out.append(m)
+        return out
+
+    def _can_target(self, firer: Unit, target: Unit) -> bool:
+        """Range, line of sight and the stacking restrictions of §8.51 (no dice)."""
+        if not self._fire_modes(firer, target):
+            return False
+        if firer.hex != target.hex and any(e.side != firer.side and not e.hidden for e in self.state.at(firer.hex)):
+            return False  # §8.51: only at units in its own hex
+        return self._visible(firer.hex, target.hex)
+
+    def _visible(self, a: str, b: str) -> bool:
+        """Line of sight within the turn's visibility; smoke markers block it (§17.3) except in
+        the two end hexes."""
+        if not self.ctx.table(self.state.visibility).visible(a, b):
+            return False
+        if not self.state.smoke or a == b:
+            return True
+        board = self.ctx.field.board
+        pa, pb = board.axial(a), board.axial(b)
+        v = hexmath.sub(pb, pa)
+        smoky = {board.axial(h) for h in self.state.smoke}
+        policy = self.ctx.field.settings.get("line_of_sight_policy", "sampled")
+        for step in hexmath.line_pattern(v, policy).steps:
+            cells = [hexmath.add(pa, o) for o in step if o != (0, 0) and o != v]
+            if cells and all(c in smoky for c in cells):
+                return False
+        return True
+
+    def _smoke_hexes(self, firer: Unit, viewer: Unit) -> list[str]:
+        """§17.2: any hex in the firer's range within the spotting unit's visibility (no roll)."""
+        board = self.ctx.field.board
+        reach = firer.type.range or 0
+        return [h for h in self.ctx.table(self.state.visibility).seen_from(viewer.hex)
+                if board.distance(firer.hex, h) <= reach and self._visible(viewer.hex, h)]
+
+    def _may_smoke(self, firer: Unit, indirect: bool) -> bool:
+        if not self.ctx.advanced or self.state.smoke_points.get(firer.side, 0) <= 0:
+            return False
+        if indirect:
+            return firer.type.indirect_fire
+        return firer.type.close_support and not firer.smoked
+
+    def _legal_smoke_hex(self):
+        return [("hex", h) for h in self.cx["smoke_hexes"]] + [("cancel",)]
+
+    def _do_smoke_hex(self, action):
+        u = self.state.units[self.cx["unit"]]
+        if action[0] == "cancel":
+            self._cancel_declared(u)
+            return
+        self.state.smoke.append(action[1])
+        self.state.smoke_points[u.side] -= 1
+        spotter = self.state.units[self.cx["spotter"]] if self.cx.get("spotter") else None
+        if spotter is not None:
+            spotter.if_spotted = spotter.flipped = True  # it designated the hex (§17.2)
+        else:
+            u.smoked = True  # a CS tank: one smoke fire per turn (§17.2)
+        self.log("smoke", unit=u.id, hex=action[1], spotter=spotter.id if spotter else None,
+                 points_left=self.state.smoke_points[u.side], section="17.2")
+        self._finish_operation(u)
+
+    def _targets(self, firer: Unit) -> list[Unit]:
+        return [t for t in self.state.units.values() if t.side != firer.side and self._can_target(firer, t)]
+
+    def _target_actions(self, firer: Unit, targets: list[Unit], indirect: bool = False) -> list:
+        out = []
+        for t in targets:
+            out += [("target", t.id) if m == self._natural_mode(t) else ("target", t.id, m)
+                    for m in self._fire_modes(firer, t, indirect)]
+        return out
+
+    def _start_targeting(self, u: Unit, move_fire: bool) -> None:
+        targets = self._targets(u)
+        self.cx["move_fire"] = move_fire
+        if not targets and self._may_smoke(u, False):
+            self.cx["targets"] = []
+            self.mode = "target"
+            return
+        if not targets:
+            self.log("no-target", unit=u.id, section="9.19")
+            if move_fire:
+                self._finish_operation(u)
+            else:  # an aborted attempt is not an operation: the unit may do something else
+                self._back_to_activation()
+            return
+        self.cx["targets"] = self._target_actions(u, targets)
+        self.mode = "target"
+
+    def _legal_target(self):
+        out = list(self.cx["targets"])
+        u = self.state.units[self.cx["unit"]]
+        if self._may_smoke(u, bool(self.cx.get("spotter"))):
+            out.append(("smoke",))  # §17.2: a hex instead of a unit
+        return out + [("hold",)] if self.cx.get("move_fire") else out + [("cancel",)]
+
+    def _cancel_declared(self, u: Unit) -> None:
+        """A declared fire (or smoke, assault) withdrawn before any roll is not an operation
+        (§9.19): the unit may still move, but not declare it again in this activation. After a
+        move-and-fire's move the operation is over."""
+        self.cx["cancelled"] = self.cx.get("cancelled", ()) + (u.id,)
+        if self.cx.get("move_fire"):
+            self._finish_operation(u)
+        else:
+            self._back_to_activation()
+
+    def _do_target(self, action):
+        u = self.state.units[self.cx["unit"]]
+        if action[0] == "cancel":  # not an operation (§9.19); it may still move, not declare fire again
+            self._cancel_declared(u)
+            return
+        if action[0] == "hold":
+            self._finish_operation(u)
+            return
+        if action[0] == "smoke":
+            viewer = self.state.units[self.cx["spotter"]] if self.cx.get("spotter") else u
+            self.cx["smoke_hexes"] = self._smoke_hexes(u, viewer)
+            self.mode = "smoke-hex"
+            return
+        target = self.state.units[action[1]]
+        mode = action[2] if len(action) > 2 else None
+        if self.cx.get("spotter"):
+            self._indirect_fire(u, self.state.units[self.cx["spotter"]], target, mode)
+            self._finish_operation(u)
+            return
+        if self._shoot(u, target, opportunity=False, move_fire=self.cx["move_fire"], mode=mode):
+            self.cx["flash_now"] = True  # §9.36: not flipped, one more operation later
+        self._finish_operation(u)
+
+    # --- close assault (§14.1) -------------------------------------------------------------------
+
+    def _attack(self, target: Unit, factor: int, mods: dict, flank: bool = False, **log) -> str:
+        """Roll 3d6 + differential + modifiers on the target's column and apply the result (no
+        spotting, no flash kill): spills, fire zones and indirect fire."""
+        t = self.ctx.tables
+        column = "vehicle" if target.type.is_vehicle else "non_vehicle"
+        differential = factor - target.type.defense
+        dice = self.dice.roll(3)
+        total = sum(dice) + differential + sum(mods.values())
+        result = t.crt(column, total)
+        self.log("fire", target=target.id, dice=dice, differential=differential, modifiers=mods, total=total,
+                 result=result, **log)
+        if result == "destroyed":
+            self._destroy(target, "fire")
+        elif (x := hit_value(result)) is not None:
+            self._unit_check(target, x, flank=flank)
+        return result
+
+    def _experience(self, u: Unit) -> str:
+        base = EXPERIENCE.index(self.ctx.variant(u.card).experience)
+        return EXPERIENCE[min(2, base + u.experience_bonus)]
+
+    def _special(self, roll: str, side: str) -> int:
+        """Scenario die-roll modifiers (§18.7), e.g. Totensonntag's −1 to spotting."""
+        total = 0
+        for r in self.ctx.special:
+            if r["type"] == "die-roll-modifier" and r.get("roll") in (roll, "all") \
+                    and r.get("side", "both") in (side, "both"):
+                total += r.get("value", 0)
+        return total
+
+    def _self_spotting(self, u: Unit) -> int:
+        if self.ctx.advanced and u.type.indirect_fire:
+            return self.ctx.tables.fire("self_spotting")  # §13.28: direct and opportunity fire too
+        for r in self.ctx.special:
+            if r["type"] == "self-spotting" and u.type.id in r.get("units", {}).get("types", ()) and \
+                    (not r.get("cards") or u.card in r["cards"]):
+                return 3  # §13.28: an indirect-fire unit spotting its own target, +3 to its factors
+        return 0
+
+    def _in_flank(self, target: Unit, source_hex: str) -> bool:
+        """Whether fire from source_hex comes through the target's flank arc (§8.2, §8.21)."""
+        f = self.ctx.field.board
+        if source_hex == target.hex:
+            return False
+        side = _sector(f.axial(target.hex), f.axial(source_hex))
+        return not any(abs((side - target.facing + k) % 6) == 0 for k in (-1, 0, 1))
+
+    def spot_modifiers(self, firer: Unit, target: Unit, opportunity: bool, move_fire: bool) -> dict[str, float]:
+        t = self.ctx.tables
+        mods = {}
+        if self._experience(target) == "veteran":
+            mods["target_veteran"] = t.spot("target_veteran")
+        if self._experience(firer) == "green":
+            mods["spotter_green"] = t.spot("spotter_green")
+        if target.moved:
+            mods["moving_target"] = t.spot("moving_target")
+        if move_fire:
+            mods["move_and_fire"] = t.spot("move_and_fire")
+        if self._in_flank(firer, target.hex):
+            mods["through_own_flank"] = t.spot("through_own_flank")
+        if target.spotted:
+            mods[f"target_spotted_{target.spotted.lower()}"] = t.spot(f"target_spotted_{target.spotted.lower()}")
+        if self._entrenched(target):
+            mods["target_entrenched"] = t.spot("target_entrenched")  # §13.43
+        if self.state.smoke and (firer.hex in self.state.smoke or target.hex in self.state.smoke):
+            mods["smoke"] = t.spot("smoke")  # §17.3: −2, once even if both hexes are smoky
+        special = self._special("spotting", firer.side)
+        if special:
+            mods["scenario"] = special
+        return mods
+
+    def _separation_key(self, u: Unit) -> str | None:
+        """The §11.5 row of a separated unit; §11.5 gives Seasoned non-vehicles none (NOTES.md)."""
+        if not u.separated:
+            return None
+        exp = self._experience(u)
+        if exp == "veteran":
+            return "separated_veteran"
+        if u.type.is_vehicle:
+            return "separated_vehicle"
+        return "separated_green_non_vehicle" if exp == "green" else None
+
+    def _separation_fire(self, u: Unit) -> dict:
+        key = self._separation_key(u)
+        return {key: self.ctx.tables.fire(key)} if key else {}
+
+    def fire_modifiers(self, firer: Unit, target: Unit, move_fire: bool, cover: bool, mode: str = "av",
+                       same_hex_flipped: bool = False) -> dict[str, float]:
+        t = self.ctx.tables
+        d = self.ctx.field.board.distance(firer.hex, target.hex)
+        if same_hex_flipped:
+            d = 1  # §12.14: flipped infantry firing in its hex has only the adjacent modifier
+        if d == 1 and mode == "ai" and self.ctx.advanced:
+            mods = {"range": t.setting("adjacent_anti_infantry_range_modifier", 2)}  # §12.14: +2 AI
+        else:
+            mods = {"range": t.range_modifier(d)}
+        if mode == "ai" and target.type.is_vehicle:
+            mods["anti_infantry_vs_lightly_armored"] = t.fire("anti_infantry_vs_lightly_armored")
+        if target.moved:
+            mods["moving_target"] = t.fire("moving_target")
+        if self._experience(target) == "veteran":
+            mods["target_veteran"] = t.fire("target_veteran")
+        if self._experience(firer) == "green":
+            mods["firer_green"] = t.fire("firer_green")
+        if cover:
+            mods["target_in_cover"] = t.fire("target_in_cover")
+        if self._entrenched(target):
+            mods["target_entrenched"] = t.fire("target_entrenched")  # §13.43
+        if move_fire:
+            mods["move_and_fire"] = t.fire("move_and_fire")
+        if self._in_flank(target, firer.hex):
+            mods["flank_fire"] = t.fire("flank_fire")
+        if self._in_flank(firer, target.hex):
+            mods["through_own_flank"] = t.fire("through_own_flank")
+        if firer.separated:
+            mods.update(self._separation_fire(firer))
+        special = self._special("fire", firer.side)
+        if special:
+            mods["scenario"] = special
+        return mods
+
+    def _cover(self, firer: Unit, target: Unit) -> bool:
+        terrain = self.ctx.field.terrain
+        return terrain.hexes[target.hex].building or terrain.level(target.hex) > terrain.level(firer.hex)
+
+    def _shoot(self, firer: Unit, target: Unit, opportunity: bool, move_fire: bool, mode: str | None = None,
+               same_hex: bool = False, close_assault: bool = False) -> bool:
+        """Spot, fire, apply the result; flip the firer. True when it scored a flash kill.
+        ``mode``: "av" or "ai" fire (default: the target's kind, §13.1); ``same_hex``: infantry
+        opportunity fire in its own hex (§12.14), not an operation: the firer is not flipped."""
+        t = self.ctx.tables
+        f = self.ctx.field
+        mode = mode or self._natural_mode(target)
+        if firer.hex != target.hex:  # the firer turns to face its target (§8.22)
+            firer.facing = _sector(f.board.axial(firer.hex), f.board.axial(target.hex))
+        d = f.board.distance(firer.hex, target.hex)
+        cover = self._cover(firer, target) and not close_assault  # §14.13: no cover in a close assault
+        spot_cover = cover and not target.fired  # a Fired marker loses cover's spotting benefit (§9.17)
+        if d == 0:
+            spotted, number, roll, mods = True, 0, None, {}
+        else:
+            number = t.spotting_number(d, spot_cover)
+            mods = self.spot_modifiers(firer, target, opportunity, move_fire)
+            roll = self.dice.roll(1)[0]
+            spotted = roll + sum(mods.values()) >= number
+        self.log("spot", unit=firer.id, target=target.id, distance=d, number=number, roll=roll,
+                 modifiers=mods, success=spotted, section="9.14")
+        if not spotted:
+            firer.flipped, firer.flash_kill = True, False  # §9.14: a failed spotting counts as having fired
+            self._fired_marker(firer, None)
+            return False
+        c3 = self.ctx.model.cards.get(firer.card)
+        letter = c3.variant(self.ctx.years[firer.side]).c3 if isinstance(c3, CombatCard) else None
+        if letter in ("A", "B", "C") and d > 0:
+            target.spotted = letter  # §9.18
+        vs_vehicle = mode == "av"
+        column = "vehicle" if target.type.is_vehicle else "non_vehicle"
+        factor = self._factor(firer, vs_vehicle) + self._self_spotting(firer)
+        differential = factor - target.type.defense
+        mods = self.fire_modifiers(firer, target, move_fire, cover, mode, same_hex and firer.flipped)
+        if close_assault:
+            mods["close_assault"] = t.fire("close_assault")  # §14.13
+        dice = self.dice.roll(3)
+        raw = sum(dice)
+        total = raw + differential + sum(mods.values())
+        result = t.crt(column, total)
+        self.log("fire", unit=firer.id, target=target.id, dice=dice, differential=differential, modifiers=mods,
+                 total=total, result=result, section="9.22")
+        flank = self._in_flank(target, firer.hex) or firer.hex == target.hex
+        hex_ = target.hex
+        flash = False
+        if result == "destroyed":
+            # §13.13: AI fire never flash-kills; same-hex infantry fire is no operation (§12.14)
+            flash = (vs_vehicle and not move_fire and not same_hex and not close_assault and firer.flash_kills == 0
+                     and raw >= t.flash_kill(self._experience(firer)))
+            if flash:
+                self.log("flash-kill", unit=firer.id, raw=raw, section="9.35")
+            self._destroy(target, "fire")
+        elif (x := hit_value(result)) is not None:
+            self._unit_check(target, x, flank=flank)
+        if mode == "ai" and self.ctx.advanced:
+            self._spill(firer, target, hex_, move_fire)
+        if same_hex:
+            pass  # §12.14: not an operation; the firer keeps its side
+        elif flash:
+            firer.flash_kill, firer.flash_kills, firer.flipped = True, firer.flash_kills + 1, False
+        else:
+            firer.flash_kill, firer.flipped = False, True
+        self._fired_marker(firer, target if not target.on_map else None)
+        return flash
+
+    def _spill(self, firer: Unit, target: Unit, hex_: str, move_fire: bool) -> None:
+        """§13.11-13.12: AI fire also attacks every other non-vehicle and lightly armoured vehicle
+        of the target's side in the hex, one roll each, at −2 (no fire-zone marker)."""
+        t = self.ctx.tables
+        for x in [x for x in self.state.at(hex_) if x.side == target.side and x is not target
+                  and (not x.type.is_vehicle or x.type.lightly_armored) and not x.carried_by]:
+            if x.hidden:
+                self._reveal(x, "attacked by anti-infantry fire at its hex")
+            if firer.type.anti_infantry is None:
+                continue
+            mods = {**self.fire_modifiers(firer, x, move_fire, self._cover(firer, x), "ai"),
+                    "anti_infantry_stack": t.fire("anti_infantry_stack")}
+            flank = self._in_flank(x, firer.hex) or firer.hex == x.hex
+            self._attack(x, firer.type.anti_infantry + self._self_spotting(firer), mods, flank=flank, unit=firer.id,
+                         spill=True, section="13.11")
+
+    def _fired_marker(self, firer: Unit, destroyed: Unit | None) -> None:
+        """§9.17: fired from cover while an enemy sees it (not if it killed the only one)."""
+        terrain = self.ctx.field.terrain
+        if firer.hex is None:
+            return
+        enemies = [e for e in self.state.units.values() if e.side != firer.side and e.on_map]
+        in_cover_of = [e for e in enemies if terrain.hexes[firer.hex].building
+                       or terrain.level(firer.hex) > terrain.level(e.hex)]
+        if any(self._visible(e.hex, firer.hex) for e in in_cover_of if e is not destroyed):
+            firer.fired = True
+
+    # --- morale (§10) ---------------------------------------------------------------------

@@ -1,0 +1,175 @@
+"""Morale (§10, §11): checks, losses, the morale phase, stacking and doctrine.
+
+A part of :class:`Game` (see game.py): the methods use its state and dice."""
+from __future__ import annotations
+
+import math
+from ..setup_checks import best_centre, doctrine_radius
+from .state import DESTROYED, Unit
+
+
+class MoraleMixin:
+    def _loss_modifier(self, card: int) -> int:
+        f = self.state.formations[card]
+        return math.ceil(f.losses * self.ctx.variant(card).loss_modifier * self.ctx.tables.morale("per_loss"))
+
+    def _formation_check(self, card: int, why: str, section: str = "10.22") -> bool:
+        variant = self.ctx.variant(card)
+        mod = self._loss_modifier(card) + self._special("morale", self.state.formations[card].side)
+        dice = self.dice.roll(2)
+        ok = sum(dice) + mod <= variant.morale
+        self.log("formation-check", card=card, why=why, dice=dice, modifier=mod, morale=variant.morale,
+                 passed=ok, section=section)
+        return ok
+
+    def _unit_check(self, u: Unit, x: int, flank: bool) -> None:
+        t = self.ctx.tables
+        variant = self.ctx.variant(u.card)
+        mods = {"losses": self._loss_modifier(u.card)}
+        if x:
+            mods["hit_plus_x"] = x * t.morale("hit_plus_x")
+        if flank:
+            mods["flank_or_same_hex"] = t.morale("flank_or_same_hex")
+        mods.update(self._separation_morale(u))
+        special = self._special("morale", u.side)
+        if special:
+            mods["scenario"] = special
+        self._resolve_unit_check(u, variant.morale, mods, "hit", section="10.21")
+
+    def _resolve_unit_check(self, u: Unit, morale: int, mods: dict, why: str, section: str) -> bool:
+        t = self.ctx.tables
+        dice = self.dice.roll(2)
+        raw = sum(dice)
+        total = raw + sum(mods.values())
+        passed = total <= morale
+        outcome = "passed" if passed else "failed"
+        if raw == t.setting("morale_rout_roll", 12):
+            outcome = "rout"
+        elif raw == t.setting("morale_steel_roll", 2) and u.experience_bonus == 0 and \
+                self._experience(u) != "veteran":
+            u.experience_bonus = 1
+            outcome = "steel" if passed else "steel-failed"
+        self.log("unit-check", unit=u.id, why=why, dice=dice, modifiers=mods, morale=morale, result=outcome,
+                 section=section)
+        if outcome == "rout":  # §10.32: eliminated, counts as a loss
+            self._destroy(u, "rout")
+            return False
+        if not passed:
+            if u.suppressed and self.state.phase == "operations":
+                self._destroy(u, "suppressed twice")  # §10.12
+            else:
+                # a suppressed unit loses a pending flash kill (§9.36)
+                u.suppressed, u.flipped, u.flash_kill = True, True, False
+                self._drop_zones(u)
+                self._unload(u, suppressed=True)
+        return passed
+
+    def _destroy(self, u: Unit, how: str) -> None:
+        u.status, u.fate = DESTROYED, {"turn": self.state.turn, "by": how}
+        self.log("destroyed", unit=u.id, how=how, hex=u.hex)
+        self._leave_entrenchment(u, destroyed=True)
+        u.hex, u.hidden, u.carried_by = None, False, None
+        self._drop_zones(u)
+        for p in [x for x in self.state.units.values() if x.carried_by == u.id]:
+            self._destroy(p, "carrier destroyed")  # §13.36
+        self._count_loss(u)
+
+    def _count_loss(self, u: Unit) -> None:
+        if u.type.unit_class == "forward-observer" or u.card < 0:
+            return  # §12.2; §13.31: scenario transports have no morale effect
+        f = self.state.formations[u.card]
+        f.losses += 1
+        f.lost_this_turn += 1
+
+    # --- morale phase (§4.3) ------------------------------------------------------------------
+
+    def _morale_phase(self) -> None:
+        s = self.state
+        s.phase = "morale"
+        self.log("morale-phase")
+        combat = [f for f in s.formations.values() if f.kind == "combat" and f.arrival <= s.turn]
+        for u in s.units.values():  # step 1 (and §13.3 step 4: passengers get off)
+            u.carried_by = None
+            if u.on_map and not u.suppressed and not s.formations[u.card].shaken:
+                u.flipped = False
+        for f in combat:  # step 2: rally first, then formations that lost units this turn
+            if f.shaken and self._has_units(f.card) and self._formation_check(f.card, "rally", "10.15"):
+                f.shaken = False
+        for f in combat:
+            if f.lost_this_turn and not f.shaken and self._has_units(f.card):
+                if not self._formation_check(f.card, "losses this turn"):
+                    f.shaken = True
+                    self.log("shaken", card=f.card, section="10.14")
+                    for u in self._units_of(f.card):
+                        u.flipped = True
+        for u in list(s.units.values()):  # step 3
+            if u.on_map and u.suppressed and not s.formations[u.card].shaken:
+                variant = self.ctx.variant(u.card)
+                mods = {"losses": self._loss_modifier(u.card), **self._separation_morale(u)}
+                if self._resolve_unit_check(u, variant.morale, mods, "rally suppressed", "10.22"):
+                    u.suppressed = False
+        self._enforce_stacking()  # step 4
+        for u in s.units.values():  # step 5
+            u.moved = u.fired = u.flash_kill = u.opportunity_fired = u.if_spotted = False
+            u.spotted, u.flash_kills = None, 0
+        s.fire_zones.clear()  # §13.26: fire zones last until Morale step 5
+        for u in s.units.values():
+            u.smoked = False
+        for h in list(s.smoke):  # §17.4: 1d6 per marker, removed on 1-3
+            roll = self.dice.roll(1)[0]
+            gone = roll <= self.ctx.tables.setting("smoke_removal_max_roll", 3)
+            if gone:
+                s.smoke.remove(h)
+            self.log("smoke-check", hex=h, roll=roll, removed=gone, section="17.4")
+        self._doctrine()  # step 6
+        self._reshuffle_raids()  # step 7 (§16.1)
+        for f in s.formations.values():
+            f.lost_this_turn, f.must_replay = 0, False
+        s.phase = "operations"
+        if s.turn >= self.ctx.scenario.turns:
+            self._end_game()
+            return
+        s.turn += 1
+        self._start_turn()
+
+    def _separation_morale(self, u: Unit) -> dict:
+        key = self._separation_key(u)
+        return {key: self.ctx.tables.morale(key)} if key else {}
+
+    def _enforce_stacking(self) -> None:
+        limit = self.ctx.tables.stacking()
+        by_hex: dict = {}
+        for u in self.state.units.values():
+            if u.on_map:
+                by_hex.setdefault((u.hex, u.side), []).append(u)
+        for (hex_, side), units in sorted(by_hex.items()):
+            vehicles = [u for u in units if u.type.is_vehicle]
+            # The owner's choice, made for him: the weakest go first (suppressed, then lowest defense).
+            order = sorted(vehicles, key=lambda u: (not u.suppressed, u.type.defense, u.id))
+            while len(vehicles) > limit["vehicles"]:
+                victim = order.pop(0)
+                vehicles.remove(victim)
+                units.remove(victim)
+                self._destroy(victim, "overstacked")
+            order = sorted(units, key=lambda u: (not u.suppressed, u.type.defense, u.id))
+            while len(units) > limit["units"]:
+                victim = order.pop(0)
+                units.remove(victim)
+                self._destroy(victim, "overstacked")
+
+    def _doctrine(self) -> None:
+        """Step 6 (§11): the centre leaving fewest units separated, for each formation."""
+        for card, f in self.state.formations.items():
+            if f.kind != "combat":
+                continue
+            units = [u for u in self._units_of(card) if u.on_map and u.type.unit_class != "forward-observer"]
+            if not units:
+                continue
+            radius = doctrine_radius(self.ctx.field.settings, self.ctx.model.cards[card])
+            if radius is None:
+                continue
+            if len(units) == 1:
+                continue  # §11.11: a lone unit keeps whatever marker it has
+            centre, outside = best_centre(self.ctx.field, [u.hex for u in units], radius)
+            for i, u in enumerate(units):
+                u.separated = i in outside

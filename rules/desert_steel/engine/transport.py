@@ -1,0 +1,121 @@
+"""Transport (§13.3): scenario transports, loading, towing and unloading.
+
+A part of :class:`Game` (see game.py): the methods use its state and dice."""
+from __future__ import annotations
+
+from typing import Mapping
+from .state import OFF_MAP, ON_MAP, Formation, Unit
+from .context import (TRANSPORT_POOL, EngineError)
+
+
+class TransportMixin:
+    def _make_transports(self, side: str, data: Mapping) -> None:
+        """§13.31, §18.6: the scenario transports the setup places (they belong to no formation)."""
+        placed = data.get("transports", ())
+        if not placed:
+            return
+        if not self.ctx.advanced:
+            raise EngineError("transports (§13.3) belong to the advanced rules")
+        pool = TRANSPORT_POOL[side]
+        self.state.formations[pool] = Formation(pool, side, "transport")
+        for i, t in enumerate(placed):
+            uid = f"T{'AX'[side == 'axis']}.{i + 1}"
+            hex_ = self.ctx.field.board.resolve(t["hex"])
+            facing = t.get("facing", 0 if side == "allied" else 3)
+            self.state.units[uid] = Unit(uid, pool, self.ctx.model.unit_types[t["type"]], side, hex_, facing, ON_MAP)
+
+    def _transports_off_map(self, side: str) -> None:
+        """§18.6: a side whose forces all enter the map brings its turn-1 scenario transports with
+        them (off the map, entering with what they carry)."""
+        pool = TRANSPORT_POOL[side]
+        n = 0
+        for t in self.ctx.scenario.sides[side].raw.get("transports", ()):
+            if t.get("turn", 1) > 1:
+                continue
+            self.state.formations.setdefault(pool, Formation(pool, side, "transport"))
+            for _ in range(t["count"]):
+                n += 1
+                uid = f"T{'AX'[side == 'axis']}.{n}"
+                self.state.units[uid] = Unit(uid, pool, self.ctx.model.unit_types[t["unit_type"]], side, None,
+                                             0 if side == "allied" else 3, OFF_MAP)
+
+    def _capacity(self, carrier: Unit) -> tuple[int, int, bool]:
+        cls = carrier.type.transport_capacity
+        t = self.ctx.tables
+        default = {"truck": (4, 3, True), "motorcycle": (3, 3, False), "light": (2, 1, True)}[cls]
+        return (t.setting(f"transport_{cls}_capacity", default[0]), t.setting(f"transport_{cls}_max_infantry",
+                default[1]), t.setting(f"transport_{cls}_can_tow", default[2]))
+
+    def _passengers(self, carrier: Unit) -> list[Unit]:
+        if not self.cx.get("loaded") or self.cx.get("unit") != carrier.id:
+            return [u for u in self.state.units.values() if u.carried_by == carrier.id] \
+                if carrier.type.transport_capacity else []
+        return [self.state.units[p] for p in self.cx["loaded"]]
+
+    def _can_load(self, carrier: Unit, p: Unit, loaded: list[Unit]) -> bool:
+        """§13.3-13.34: a face-up non-vehicle of an activated formation that shared the carrier's
+        hex when the Operations Phase began, within capacity (towed guns not on motorcycles)."""
+        if p.type.is_vehicle or p.card not in self.cx.get("cards", ()) or p in loaded or p.side != carrier.side:
+            return False
+        if carrier.status == OFF_MAP:  # §18.6: entering loaded, with a formation arriving now
+            if p.status != OFF_MAP or p.flipped or self.state.formations[p.card].arrival != self.state.turn:
+                return False
+            if loaded and self.state.formations[p.card].entry_zone != \
+                    self.state.formations[loaded[0].card].entry_zone:
+                return False
+        elif not p.ready or p.hex != carrier.hex or p.start_hex != carrier.hex or carrier.start_hex != carrier.hex:
+            return False
+        capacity, max_inf, tow = self._capacity(carrier)
+        if len(loaded) + 1 > capacity or (p.type.towed and not tow):
+            return False
+        return p.type.unit_class != "infantry" or sum(x.type.unit_class == "infantry" for x in loaded) < max_inf
+
+    def _riders(self, carrier: Unit) -> list[Unit]:
+        if carrier.status == OFF_MAP:
+            return [u for c in self.cx.get("cards", ()) for u in self._units_of(c) if u.status == OFF_MAP]
+        return self.state.at(carrier.hex)
+
+    def _loadable(self, carrier: Unit) -> bool:
+        if not carrier.type.transport_capacity or carrier.flipped or carrier.suppressed:
+            return False
+        if carrier.status == OFF_MAP:
+            if carrier.card >= 0 and self.state.formations[carrier.card].arrival != self.state.turn:
+                return False
+        elif carrier.status != ON_MAP:
+            return False
+        return any(self._can_load(carrier, p, []) for p in self._riders(carrier))
+
+    def _legal_load(self):
+        carrier = self.state.units[self.cx["unit"]]
+        loaded = [self.state.units[p] for p in self.cx["loaded"]]
+        out = [("load", p.id) for p in self._riders(carrier) if self._can_load(carrier, p, loaded)]
+        return out + ([("go",)] if loaded else [("cancel",)])
+
+    def _do_load(self, action):
+        carrier = self.state.units[self.cx["unit"]]
+        if action[0] == "cancel":
+            self._back_to_activation()
+            return
+        if action[0] == "load":
+            p = self.state.units[action[1]]
+            p.carried_by, p.flipped, p.flash_kill = carrier.id, True, False  # §13.3 step 2: flipped (its operation)
+            self.cx["loaded"] = self.cx["loaded"] + [p.id]
+            self.log("load", carrier=carrier.id, unit=p.id, section="13.3")
+            if len(self._legal_load()) > 1:
+                return
+        if carrier.hidden:
+            self._reveal(carrier, "moved")
+        self.cx.update(mp=self.ctx.field.allowance(carrier.type), spent=0, steps=0)
+        self.mode = "move"
+        if self._legal_move() == [("stop",)]:
+            self._end_move(carrier)
+
+    def _unload(self, carrier: Unit, suppressed: bool) -> None:
+        """§13.36: a suppressed carrier's passengers get off, suppressed."""
+        for p in [u for u in self.state.units.values() if u.carried_by == carrier.id]:
+            p.carried_by = None
+            if suppressed:
+                p.suppressed = p.flipped = True
+                self.log("unloaded", carrier=carrier.id, unit=p.id, suppressed=True, section="13.36")
+
+    # --- entrenchment (§13.4) -----------------------------------------------------------------
