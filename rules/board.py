@@ -100,6 +100,7 @@ class Board:
     by_axial: dict[Axial, list[Cell]] = field(default_factory=dict)
     page_edges: dict[str, dict[str, int]] = field(default_factory=dict)  # map id or "*" -> edge -> coordinate
     _xy: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> global (x, y) units
+    _neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def from_sheets(cls, layout: list[list[dict]], north: str) -> "Board":
@@ -186,8 +187,11 @@ class Board:
 
     def neighbours(self, key: str) -> list[str]:
         """Usable hexes adjacent to a hex (across map seams too)."""
-        at = self.usable_at
-        return [at[n] for n in hexmath.neighbours(self.cells[key].axial) if n in at]
+        found = self._neighbours.get(key)
+        if found is None:  # memoised: the layout is fixed once built
+            at = self.usable_at
+            found = self._neighbours[key] = tuple(at[n] for n in hexmath.neighbours(self.cells[key].axial) if n in at)
+        return list(found)
 
     def page_edge(self, compass: str) -> str:
         return _COMPASS_TO_PAGE[self.north][compass]

@@ -130,14 +130,19 @@ def test_quick_game_runs_and_cancels(qtbot, pack):
     close(w)
 
 
-def test_quick_game_refuses_scenarios_the_engine_cannot_play(qtbot, pack):
+def test_quick_game_refuses_scenarios_the_engine_cannot_play(qtbot, pack, monkeypatch):
+    from sandtable.rules.desert_steel.engine import game as engine_game
+
+    def refuse(model, scenario, allow=()):  # every bundled scenario plays: a mod may need more
+        raise engine_game.EngineError(f"{scenario.id}: missing: scenario rule sandstorm (§18.7)")
+    monkeypatch.setattr(engine_game, "make_context", refuse)
     w = window(qtbot, pack)
     panel = w.quickgame
     if not panel.available:
         assert "not installed yet" in panel.status.text() and not panel.run_button.isEnabled()
         close(w)
         return
-    panel.set_scenario("sidi-barrani")  # advanced rules
+    panel.set_scenario("sidi-barrani")
     panel.games.setValue(1)
     panel.run()
     qtbot.waitUntil(lambda: not panel.running, timeout=30000)

@@ -56,6 +56,10 @@ class Battlefield:
     smoke: set[str] = field(default_factory=set)
     wire: set[str] = field(default_factory=set)
     _zones: dict = field(default_factory=dict, repr=False)
+    # memoised movement facts (the engine asks them for every step): costs off wire, valid for
+    # the movement cost table they were read from; hexes one may exit from (geometry)
+    _enter_costs: tuple = field(default=(None, None), repr=False, compare=False)
+    _exit_hexes: dict = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def for_scenario(cls, model: DesertSteel, scenario: Scenario, turn: int = 1) -> "Battlefield":
@@ -167,6 +171,16 @@ class Battlefield:
         costs = self._costs()
         if to in self.wire or frm in self.wire:
             return self._wire_cost(unit, column, entering=to in self.wire)
+        table, memo = self._enter_costs
+        if table is not costs:
+            table, memo = self._enter_costs = (costs, {})
+        key = (frm, to, column, unit.movement)  # all the terrain cost depends on besides the map
+        cost = memo.get(key)
+        if cost is None:
+            cost = memo[key] = self._terrain_cost(unit, column, costs, frm, to)
+        return cost
+
+    def _terrain_cost(self, unit: UnitType, column: str, costs: Mapping, frm: str, to: str) -> float | str:
         road = self.terrain.road_between(frm, to)
         if road is not None:
             return costs[road][column]  # on the road: no climb, no mud (§8.3)
@@ -192,11 +206,14 @@ class Battlefield:
     def exit_cost(self, unit: UnitType, key: str) -> float | None:
         """MP to leave the map from a hex (§8.4): only next to the map edge or an edge half
         hex; None where the unit cannot exit from there."""
-        board = self.board
-        next_to_edge = len(hexmath.neighbours(board.axial(key))) != len(
-            [n for n in hexmath.neighbours(board.axial(key)) if n in board.by_axial])
-        next_to_half = any(c.half for n in hexmath.neighbours(board.axial(key)) for c in board.by_axial.get(n, ()))
-        if not (next_to_edge or next_to_half):
+        if key not in self._exit_hexes:
+            board = self.board
+            next_to_edge = len(hexmath.neighbours(board.axial(key))) != len(
+                [n for n in hexmath.neighbours(board.axial(key)) if n in board.by_axial])
+            next_to_half = any(c.half for n in hexmath.neighbours(board.axial(key))
+                               for c in board.by_axial.get(n, ()))
+            self._exit_hexes[key] = next_to_edge or next_to_half
+        if not self._exit_hexes[key]:
             return None
         return self._costs().get("exit_map", {}).get("vehicle" if unit.is_vehicle else "non_vehicle", 1)
 

@@ -44,7 +44,8 @@ def check_setup(model: DesertSteel, setup: Mapping, report: Callable[..., Findin
     out: list[Finding] = []
     for side in ("allied", "axis"):
         data = setup.get("sides", {}).get(side, {})
-        for check in (_placements, _units, _stacking, _separation, _hidden, _fortifications, _obstacles,
+        for check in (_placements, _units, _stacking, _separation, _hidden, _fortifications, _fortification_sites,
+                      _bunker_occupants, _obstacles,
                       _transports, _special_rules):
             out += check(ctx, side, data)
     return out
@@ -285,6 +286,9 @@ def _fortifications(ctx: SetupContext, side: str, data: Mapping) -> list[Finding
     placed = [("minefields", ref, f"/sides/{side}/minefields/{i}") for i, ref in enumerate(data.get("minefields", ()))]
     placed += [(_FORT_KEYS[f["type"]], f["hex"], f"/sides/{side}/fortifications/{i}/hex")
                for i, f in enumerate(data.get("fortifications", ()))]
+    # a unit set up entrenched occupies one of the scenario's entrenchments (§18.4, §13.41)
+    placed += [("entrenchments", p["hex"], f"/sides/{side}/placements/{i}/entrenched")
+               for i, p in _placements_of(data) if p.get("entrenched")]
     counts = Counter(kind for kind, _, _ in placed)
     for kind, n in sorted(counts.items()):
         allowed = allowance.get(kind, {}).get("count", 0)
@@ -330,6 +334,58 @@ def _fortifications(ctx: SetupContext, side: str, data: Mapping) -> list[Finding
         if kind == "entrenchments" and key in mines:
             out.append(ctx.report("setup-fortification", f"entrenchment in {ref}, a minefield hex", ptr,
                                   section="13.41"))
+        if kind == "bunkers" and key in mines:
+            out.append(ctx.report("setup-fortification", f"bunker in {ref}, a minefield hex", ptr, section="15.11"))
+    return out
+
+
+def _fortification_sites(ctx: SetupContext, side: str, data: Mapping) -> list[Finding]:
+    """§15.21: no bunker in a building hex; §15.31: no wire in a building hex nor in a hex
+    holding a friendly unit; §13.41: only non-vehicles set up entrenched."""
+    out = []
+    friendly = {ctx.field.board.resolve(u["hex"]) for u in list(data.get("placements", ())) +
+                list(data.get("transports", ()))}
+    for i, f in enumerate(data.get("fortifications", ())):
+        key = ctx.field.board.resolve(f["hex"])
+        ptr = f"/sides/{side}/fortifications/{i}/hex"
+        if key is None or f["type"] not in ("wire", "bunker"):
+            continue
+        section = "15.31" if f["type"] == "wire" else "15.21"
+        terrain = ctx.field.terrain.hexes.get(key)
+        if terrain is not None and terrain.building:
+            out.append(ctx.report("setup-fortification", f"{f['type']} in {f['hex']}, a building hex", ptr,
+                                  section=section))
+        if f["type"] == "wire" and key in friendly:
+            out.append(ctx.report("setup-fortification", f"wire in {f['hex']}, a hex holding a friendly unit", ptr,
+                                  section=section))
+    for i, p in _placements_of(data):
+        unit = ctx.model.unit_types.get(p["type"])
+        if p.get("entrenched") and unit is not None and unit.is_vehicle:
+            out.append(ctx.report("setup-fortification", f"{_unit_label(ctx, p)} is a vehicle: only non-vehicles "
+                                  "are entrenched", f"/sides/{side}/placements/{i}/entrenched", section="13.41"))
+    return out
+
+
+def _bunker_occupants(ctx: SetupContext, side: str, data: Mapping) -> list[Finding]:
+    """§15.22: only infantry and forward observers enter bunkers, one unit in each."""
+    out = []
+    bunkers = Counter(ctx.field.board.resolve(f["hex"]) for f in data.get("fortifications", ())
+                      if f["type"] == "bunker")
+    inside: Counter = Counter()
+    for i, p in _placements_of(data):
+        if not p.get("in_bunker"):
+            continue
+        ptr = f"/sides/{side}/placements/{i}/in_bunker"
+        unit = ctx.model.unit_types.get(p["type"])
+        if unit is not None and unit.unit_class not in ("infantry", "forward-observer"):
+            out.append(ctx.report("setup-fortification", f"{_unit_label(ctx, p)} cannot enter a bunker: only "
+                                  "infantry and forward observers do", ptr, section="15.22"))
+        key = ctx.field.board.resolve(p["hex"])
+        inside[key] += 1
+        if inside[key] > bunkers[key]:
+            out.append(ctx.report("setup-fortification", f"{_unit_label(ctx, p)} is set up in a bunker in "
+                                  f"{p['hex']}, but {side} has {bunkers[key]} bunker(s) there and one unit "
+                                  "fits in each", ptr, section="15.22"))
     return out
 
 

@@ -40,6 +40,8 @@ class VisibilityTable:
             q, r = board.cells[key].axial
             usable_id[q - q0, r - r0] = i
         self.n = len(self.keys)
+        self._rows: dict[str, bytes] = {}
+        self._columns: dict[str, bytes] = {}
         self.matrix = np.zeros((self.n, self.n), dtype=bool)
         aq, ar = axials[:, 0] - q0, axials[:, 1] - r0
         la = level[aq, ar].astype(np.int16)
@@ -84,7 +86,22 @@ class VisibilityTable:
         return blocked
 
     def visible(self, a: str, b: str) -> bool:
-        return bool(self.matrix[self.index[a], self.index[b]])
+        return self.row(a)[self.index[b]] != 0
+
+    def row(self, a: str) -> bytes:
+        """What hex a sees: one byte per hex in ``index`` order, non-zero where visible (bytes
+        are far cheaper to index than numpy arrays)."""
+        row = self._rows.get(a)
+        if row is None:
+            row = self._rows[a] = self.matrix[self.index[a]].tobytes()
+        return row
+
+    def column(self, b: str) -> bytes:
+        """Which hexes see hex b, as ``row``."""
+        col = self._columns.get(b)
+        if col is None:
+            col = self._columns[b] = self.matrix[:, self.index[b]].tobytes()
+        return col
 
     def seen_from(self, a: str) -> list[str]:
         row = self.matrix[self.index[a]]

@@ -61,18 +61,26 @@ class HeuristicBot:
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
-        self._goals: dict = {}
+        self._spots: dict | None = None  # spotting chances during one choose(): the game stands still
 
     # --- evaluation --------------------------------------------------------------------------
 
     def _p_spot(self, game: Game, spotter, target, opportunity=False, move_fire=False) -> float:
+        memo = self._spots
+        key = (spotter.id, target.id, opportunity, move_fire)
+        if memo is not None and key in memo:
+            return memo[key]
         t = game.ctx.tables
         d = game.ctx.field.board.distance(spotter.hex, target.hex)
         if d == 0:
-            return 1.0
-        number = t.spotting_number(d, game._cover(spotter, target) and not target.fired)
-        mods = sum(game.spot_modifiers(spotter, target, opportunity, move_fire).values())
-        return sum(1 for roll in range(1, 7) if roll + mods >= number) / 6
+            p = 1.0
+        else:
+            number = t.spotting_number(d, game._cover(spotter, target) and not target.fired)
+            mods = sum(game.spot_modifiers(spotter, target, opportunity, move_fire).values())
+            p = sum(1 for roll in range(1, 7) if roll + mods >= number) / 6
+        if memo is not None:
+            memo[key] = p
+        return p
 
     def expected_effect(self, game: Game, firer, target, opportunity=False, move_fire=False, mode=None,
                         same_hex=False) -> float:
@@ -114,9 +122,11 @@ class HeuristicBot:
         """Hex -> movement points to what this side's victory terms and winning conditions
         reward (an exit edge, a zone, a map to occupy), for a unit type (roads count), or in
         hexes when no type is given."""
-        key = (id(game.ctx), side, unit_type.id if unit_type else None)
-        if key in self._goals:
-            return self._goals[key]
+        # static for a context (board, terrain, victory terms): shared by every game played with it
+        goals = game.ctx.__dict__.setdefault("_bot_goals", {})
+        key = (side, unit_type.id if unit_type else None, frozenset(game.ctx.field.wire))
+        if key in goals:
+            return goals[key]
         board = game.ctx.field.board
         targets: set[str] = set()
         expression = game.ctx.scenario.raw["victory"].get("expression", {})
@@ -135,14 +145,18 @@ class HeuristicBot:
             elif spec["event"] == "in-zone" and "zone" in spec:
                 targets |= set(game.ctx.field.zone(spec["zone"]))
         distance = _dijkstra(game.ctx.field, targets, unit_type) if targets else {}
-        self._goals[key] = distance
+        goals[key] = distance
         return distance
 
     # --- choices -------------------------------------------------------------------------------
 
     def choose(self, game: Game, actions: list) -> tuple:
         handler = getattr(self, f"_{game.mode.replace('-', '_')}", None)
-        choice = handler(game, actions) if handler else None
+        self._spots = {}
+        try:
+            choice = handler(game, actions) if handler else None
+        finally:
+            self._spots = None
         return choice if choice in actions else actions[self.rng.randrange(len(actions))]
 
     def _interrupt(self, game, actions):
@@ -224,9 +238,13 @@ class HeuristicBot:
         for a in ops:
             if a[2] == "transport":
                 carrier = game.state.units[a[1]]
-                riders = [p for p in game.state.at(carrier.hex) if game._can_load(carrier, p, [])]
+                riders = [p for p in game._riders(carrier) if game._can_load(carrier, p, [])]  # off-map too (§18.6)
                 if any(p.type.towed or self._wants_to_move(game, p) for p in riders):
                     return a
+        # Engineers clear the wire and minefields they stand in, or open the way through them (§15.4).
+        for a in ops:
+            if a[2] == "engineer" and self._engineer_plan(game, game.state.units[a[1]]) is not None:
+                return a
         moves = [a for a in ops if a[2] == "move" and self._wants_to_move(game, game.state.units[a[1]])]
         if moves:
             return moves[0]
@@ -236,15 +254,31 @@ class HeuristicBot:
             return dig[0]
         return ("end",) if ("end",) in actions else ops[0]
 
+    def _engineer_plan(self, game, u):
+        """Clear where it stands; else step into an obstacle that lies on its way to the goal."""
+        if game._engineer_clearable(u):
+            return ("clear",)
+        goal = self._goal_distance(game, u.side)
+        here = goal.get(u.hex, 99) if goal else 99
+        obstacles = [n for n in game._engineer_steps(u)
+                     if n in game.state.wire or game._minefield_at(n, known_to=u.side) is not None]
+        ahead = sorted((goal.get(n, 99), n) for n in obstacles if goal and goal.get(n, 99) < here)
+        return ("step", ahead[0][1]) if ahead else None
+
+    def _engineer(self, game, actions):
+        plan = self._engineer_plan(game, game.state.units[game.cx["unit"]])
+        return plan if plan in actions else ("cancel",)
+
     def _wants_to_move(self, game, u) -> bool:
         goal = self._goal_distance(game, u.side)
         if goal:
             return goal.get(u.hex, 99) > 0 or game.ctx.field.exit_cost(u.type, u.hex) is not None
-        enemies = [e for e in game.state.units.values() if e.side != u.side and e.on_map]
+        enemies = game.state.by_placement(("bot-enemies", u.side), lambda: _enemies(game, u.side), (other(u.side),))[0]
         if not enemies:
             return False
         reach = game._range(u, True) or 1
-        nearest = min(game.ctx.field.board.distance(u.hex, e.hex) for e in enemies)
+        q, r = game.ctx.field.board._axials[u.hex]
+        nearest = min([max(abs(eq - q), abs(er - r), abs(eq - q + er - r)) for eq, er in enemies])  # distance
         return nearest > max(1, reach // 2)
 
     def _move(self, game, actions):
@@ -269,20 +303,16 @@ class HeuristicBot:
     def _view(self, game, u) -> dict:
         """What scoring a move needs, gathered once per decision (axial positions: cheap distances)."""
         axial = game.ctx.field.board._axials
-        enemies, friends, enemy_hexes = [], {}, set()
-        for x in game.state.units.values():
-            if x.status != "on-map":
-                continue
-            if x.side != u.side:
-                enemies.append(axial[x.hex])
-                enemy_hexes.add(x.hex)
-            elif x.type.is_vehicle and x is not u:
-                friends[x.hex] = friends.get(x.hex, 0) + 1
-        mates = [axial[m.hex] for m in game._units_of(u.card) if m.status == "on-map" and m is not u]
+        state = game.state
+        enemies, enemy_hexes = state.by_placement(("bot-enemies", u.side), lambda: _enemies(game, u.side),
+                                                  (other(u.side),))
+        mates = [axial[m.hex] for m in state.of_card(u.card) if m.status == "on-map" and m is not u]
         if u.hex is not None and len(enemies) > 4:  # candidates are next door: the nearest few decide
-            here = axial[u.hex]
-            enemies = sorted(enemies, key=lambda e: _dist(here, e))[:4]
-        return {"goal": self._goal_distance(game, u.side, u.type), "enemies": enemies, "friends": friends,
+            enemies = state.by_placement(("nearest-enemies", u.side, u.hex), lambda: _nearest(enemies, axial[u.hex]),
+                                         (other(u.side),))
+        return {"goal": self._goal_distance(game, u.side, u.type), "enemies": enemies,
+                "friends": lambda h: sum(1 for x in state.here(h) if x.side == u.side and x.type.is_vehicle
+                                         and x is not u),  # other friendly vehicles in a hex
                 "mates": mates, "enemy_hexes": enemy_hexes, "axial": axial,
                 "radius": doctrine_radius(game.ctx.field.settings, game.ctx.model.cards[u.card])
                 if u.card in game.ctx.model.cards else None,
@@ -293,19 +323,20 @@ class HeuristicBot:
         """Lower is better: movement points to the goal (or distance to the enemy), staying with
         the formation, and never ending where the stacking limit would be broken (§8.52)."""
         view = view or self._view(game, u)
-        a = view["axial"][hex_]
+        aq, ar = view["axial"][hex_]
         if view["goal"]:
             score = view["goal"].get(hex_, 99)
         elif view["enemies"]:
-            score = abs(min(_dist(a, e) for e in view["enemies"]) - view["reach"])
+            score = abs(min([max(abs(q - aq), abs(r - ar), abs(q - aq + r - ar)) for q, r in view["enemies"]])
+                        - view["reach"])  # _dist, inlined: the hottest loop of a move
         else:
             score = 0
         if view["mates"] and view["radius"] is not None:
-            far = max(_dist(a, m) for m in view["mates"])
+            far = max([max(abs(q - aq), abs(r - ar), abs(q - aq + r - ar)) for q, r in view["mates"]])
             score += 0.2 * max(0, far - 2 * view["radius"])  # less than a road hex (0.5 MP) of progress
         if hex_ in view["enemy_hexes"]:
             score += 2  # entering an enemy hex ends the move
-        if u.type.is_vehicle and hex_ != u.hex and view["friends"].get(hex_, 0) >= view["limit"]:
+        if u.type.is_vehicle and hex_ != u.hex and view["friends"](hex_) >= view["limit"]:
             score += 50
         return score
 
@@ -484,6 +515,20 @@ class HeuristicBot:
 
     def _lowest(self, game, actions):
         return actions[0]
+
+
+def _enemies(game, side: str) -> tuple[list, set]:
+    """Enemy positions (axial) and hexes, for HeuristicBot._view."""
+    axial = game.ctx.field.board._axials
+    enemies = [x for x in game.state.units.values() if x.status == "on-map" and x.side != side]
+    return [axial[x.hex] for x in enemies], {x.hex for x in enemies}
+
+
+def _nearest(positions: list, here, n: int = 4) -> list:
+    """The n positions nearest to here, in their order when distances tie (a stable sort)."""
+    hq, hr = here
+    dist = [max(abs(q - hq), abs(r - hr), abs(q - hq + r - hr)) for q, r in positions]  # _dist
+    return [positions[i] for i in sorted(range(len(positions)), key=dist.__getitem__)[:n]]
 
 
 def _dist(a, b) -> int:

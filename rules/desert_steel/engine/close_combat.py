@@ -34,7 +34,7 @@ class CloseCombatMixin:
         vehicles = [e for e in there if self._armour(e)]
         if not vehicles or any(e.type.unit_class == "infantry" for e in there):
             return False
-        if u.hex != h and self.ctx.field.enter_cost(u.type, u.hex, h) == "prohibited":
+        if u.hex != h and (self._enter_cost(u, u.hex, h) == "prohibited" or not self._may_enter_zone(u, h)):
             return False
         if self._entrenched(u):
             return True
@@ -95,7 +95,7 @@ class CloseCombatMixin:
                 x.flipped = True
         for x in going:  # step 2: all move in together
             if x.hex != h:
-                self._leave_entrenchment(x)
+                self._leave_position(x)
                 x.facing = _direction(f.board.axial(x.hex), f.board.axial(h))
                 x.hex, x.moved, x.spotted = h, True, None
                 self.log("move", unit=x.id, hex=h, close_assault=True)
@@ -193,10 +193,19 @@ class CloseCombatMixin:
     def _may_overrun(self, u: Unit) -> bool:
         if not self.ctx.advanced or not self._overrunner(u) or u.status != ON_MAP:
             return False
-        board = self.ctx.field.board
         reach = (u.type.movement or 1)
-        return any(e.side != u.side and e.on_map and not e.hidden and not e.type.is_vehicle
-                   and board.distance(u.hex, e.hex) <= reach for e in self.state.units.values())
+        q, r = self.ctx.field.board._axials[u.hex]
+        soft = self.state.by_placement(("soft-targets", u.side), lambda: self._soft_targets(u.side), (other(u.side),))
+        for eq, er in soft:
+            if max(abs(eq - q), abs(er - r), abs(eq - q + er - r)) <= reach:  # board.distance
+                return True
+        return False
+
+    def _soft_targets(self, side: str) -> list:
+        """Where the enemy non-vehicles a tank of this side might overrun stand (axial positions)."""
+        axials = self.ctx.field.board._axials
+        return [axials[e.hex] for e in self.state.units.values()
+                if e.side != side and e.status == ON_MAP and not e.hidden and not e.type.is_vehicle]
 
     def _overrun_cost(self, u: Unit, n: str) -> float | None:
         """§14.21: a hex of enemy non-vehicles (trucks and motorcycles may be there, no other

@@ -5,7 +5,6 @@ from dataclasses import dataclass, field
 from typing import Mapping
 from ..battlefield import Battlefield
 from ..model import CardVariant, CombatCard, DesertSteel, Scenario
-from ..setup_checks import expected_units
 from ..visibility import VisibilityTable
 from .tables import Tables
 
@@ -17,7 +16,13 @@ ADVANCED_ONLY = "the advanced rules (§12-§17) are not implemented yet: this sc
 IMPLEMENTED = ("non-vehicle units (§12)", "anti-infantry fire (§13.1)", "indirect fire (§13.2)",
                "entrenchment operations (§13.4)", "smoke (§17.1-17.4, from indirect fire and CS tanks)",
                "transport (§13.3, scenario transports set up on the map)", "overrun (§14.2)",
-               "close assault (§14.1)", "entrenchments placed at set-up (§18.4)")
+               "close assault (§14.1)", "entrenchments placed at set-up (§18.4)", "minefields (§15.1)",
+               "bunkers (§15.2)", "wire (§15.3)", "engineers and scenario engineer abilities (§15.4)",
+               "scenario prohibited hexes and exempt friendly minefields (§18.7)",
+               "scenario transports arriving as reinforcements (§13.3, §18.6)",
+               "formations that begin shaken (§18.7 start-shaken)",
+               "a formation deployed hidden until its first operation (§18.7 hidden-deployment)",
+               "visibility changing in the reinforcement phase (§18.7 visibility-change)")
 
 # Scenario transports belong to no formation (§13.31): each side's are filed under a pseudo card.
 TRANSPORT_POOL = {"allied": -1, "axis": -2}
@@ -71,25 +76,12 @@ def missing_rules(model: DesertSteel, scenario: Scenario) -> list[str]:
         return []
     raw = scenario.raw
     need: list[str] = []
-    sides = [raw["sides"][s] for s in SIDES]
-    types = {t for s in SIDES for g in scenario.sides[s].groups + scenario.sides[s].reinforcements
-             for c in g["cards"] for t in expected_units(model, scenario, s, c)}
-    if any(t.get("turn", 1) > 1 for sd in sides for t in sd.get("transports", ())):
-        need.append("scenario transports arriving as reinforcements (§13.3, §18.6)")
-    fort = {k for sd in sides for k in sd.get("fortifications", {})}
-    if "minefields" in fort:
-        need.append("minefields (§15.1)")
-    if "bunkers" in fort:
-        need.append("bunkers (§15.2)")
-    if "wire" in fort:
-        need.append("wire (§15.3)")
-    if any(model.unit_types[t].engineer for t in types) or \
-            any(r["type"] == "engineer-capable" for r in raw.get("special_rules", ())):
-        need.append("engineers (§15.4)")
     # handled elsewhere: setup checks (no-stacking), the terrain (level-override), the engine (the rest)
-    known = {"die-roll-modifier", "self-spotting", "text-only", "no-stacking", "level-override"}
+    known = {"die-roll-modifier", "self-spotting", "text-only", "no-stacking", "level-override",
+             "engineer-capable", "prohibited-hexes", "exempt-friendly-minefields", "start-shaken",
+             "hidden-deployment", "visibility-change"}
     for r in raw.get("special_rules", ()):
-        if r["type"] not in known and r["type"] != "engineer-capable":
+        if r["type"] not in known:
             need.append(f"scenario rule {r['type']} (§18.7)")
     return need
 

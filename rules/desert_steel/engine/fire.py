@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ... import hexmath
 from ..model import CombatCard
-from .state import Unit
+from .state import ON_MAP, Unit
 from .tables import EXPERIENCE, hit_value
 from .context import other
 from .facing import _sector
@@ -14,13 +14,17 @@ from .facing import _sector
 class FireMixin:
     def _opportunity_firers(self, mover: Unit) -> list[Unit]:
         s = self.state
+        if mover.status != ON_MAP or mover.hidden or mover.carried_by:
+            return []  # nobody may fire at it (_fire_modes)
+        table = self.ctx.table(self.state.visibility)
+        seen, index = table.column(mover.hex), table.index  # line of sight first: the cheapest test
         out = []
-        for u in s.units.values():
-            if u.side == mover.side or not u.ready or s.formations[u.card].shaken:
+        for u in s.on_map(other(mover.side)):
+            if not u.ready or s.formations[u.card].shaken:
                 continue
             if u.opportunity_fired and not u.flash_kill:
                 continue
-            if self._can_target(u, mover):
+            if seen[index[u.hex]] and self._can_target(u, mover):
                 out.append(u)
         return out
 
@@ -95,45 +99,65 @@ class FireMixin:
     def _fire_modes(self, firer: Unit, target: Unit, indirect: bool = False) -> list[str]:
         """The kinds of fire (``"av"``, ``"ai"``) the firer may direct at the target: factor, range,
         the stacking limits of §8.51 and §13.13 (no line of sight or dice here)."""
-        if not (firer.on_map and target.on_map) or target.hidden or target.carried_by or firer.carried_by:
+        if firer.status != ON_MAP or target.status != ON_MAP or target.hidden or target.carried_by \
+                or firer.carried_by:
             return []  # §13.36: fire at the carrier, never at its passengers; passengers never fire
-        if not self.ctx.advanced:  # basic rules (vehicles only): the short path
-            vs_vehicle = target.type.is_vehicle
-            factor, reach = self._factor(firer, vs_vehicle), self._range(firer, vs_vehicle)
-            if factor is None or reach is None or self.ctx.field.board.distance(firer.hex, target.hex) > reach:
-                return []
-            if vs_vehicle and firer.hex != target.hex and \
-                    any(x.side == firer.side and x.type.is_vehicle for x in self.state.at(target.hex)):
-                return []  # §8.51
-            return ["av" if vs_vehicle else "ai"]
-        modes = ["av"] if target.type.is_vehicle else ["ai"]
-        if target.type.is_vehicle and target.type.lightly_armored and self.ctx.advanced:
-            modes.append("ai")  # §13.13: AI fire may be directed at a lightly armoured vehicle
-        d = self.ctx.field.board.distance(firer.hex, target.hex)
+        profiles = self.ctx.__dict__.get("_fire_profiles")
+        profile = profiles.get((id(firer.type), id(target.type), indirect)) if profiles is not None else None
+        if profile is None:
+            profile = self._fire_profile(firer, target, indirect)
+        if not profile:
+            return []
+        axials = self.ctx.field.board._axials
+        a, b = axials[firer.hex], axials[target.hex]
+        dq, dr = a[0] - b[0], a[1] - b[1]
+        d = max(abs(dq), abs(dr), abs(dq + dr))
         there = None
         out = []
-        for m in modes:
-            factor = self._factor(firer, m == "av")
-            reach = firer.type.range if indirect else self._range(firer, m == "av")
-            if factor is None or reach is None or d > reach:
+        for m, reach, no_vehicles, no_soft, no_friends in profile:
+            if d > reach:
                 continue
-            if firer.hex != target.hex:
-                there = there if there is not None else [x for x in self.state.at(target.hex) if x.side == firer.side]
-                if m == "av" and not indirect and any(x.type.is_vehicle for x in there):
+            if firer.hex != target.hex and (no_vehicles or no_soft or no_friends):
+                there = there if there is not None else [x for x in self.state.here(target.hex) if x.side == firer.side]
+                if no_vehicles and any(x.type.is_vehicle for x in there):
                     continue  # §8.51: no anti-vehicle fire into a hex holding friendly vehicles
-                if m == "ai" and self.ctx.advanced and \
-                        any(not x.type.is_vehicle or x.type.lightly_armored for x in there):
+                if no_soft and any(not x.type.is_vehicle or x.type.lightly_armored for x in there):
                     continue  # §13.13: no AI fire into a hex holding friendly non-vehicles/light armour
-                if indirect and there:
+                if no_friends and there:
                     continue  # §13.21: never at a hex holding friendly units (except the firer's own)
             out.append(m)
         return out
+
+    def _fire_profile(self, firer: Unit, target: Unit, indirect: bool) -> tuple:
+        """What _fire_modes needs beyond the positions, per (firer type, target type): for each
+        kind of fire with a factor and a range, (mode, range, and which friendly units in the
+        target's hex forbid it: vehicles, non-vehicles/light armour, any). Memoised per context
+        (its model keeps the types alive): _factor and _range depend on the unit type only."""
+        cache = self.ctx.__dict__.setdefault("_fire_profiles", {})
+        profile = cache[(id(firer.type), id(target.type), indirect)] = \
+            tuple(self._fire_profile_entries(firer, target.type, indirect))
+        return profile
+
+    def _fire_profile_entries(self, firer: Unit, tt, indirect: bool):
+        advanced = self.ctx.advanced
+        if not advanced:  # basic rules (vehicles only): the natural mode, the §8.51 limit
+            modes, indirect = ["av" if tt.is_vehicle else "ai"], False
+        else:
+            modes = ["av"] if tt.is_vehicle else ["ai"]
+            if tt.is_vehicle and tt.lightly_armored:
+                modes.append("ai")  # §13.13: AI fire may be directed at a lightly armoured vehicle
+        for m in modes:
+            factor = self._factor(firer, m == "av")
+            reach = firer.type.range if indirect else self._range(firer, m == "av")
+            if factor is None or reach is None:
+                continue
+            yield m, reach, m == "av" and not indirect, advanced and m == "ai", indirect
 
     def _can_target(self, firer: Unit, target: Unit) -> bool:
         """Range, line of sight and the stacking restrictions of §8.51 (no dice)."""
         if not self._fire_modes(firer, target):
             return False
-        if firer.hex != target.hex and any(e.side != firer.side and not e.hidden for e in self.state.at(firer.hex)):
+        if firer.hex != target.hex and any(e.side != firer.side and not e.hidden for e in self.state.here(firer.hex)):
             return False  # §8.51: only at units in its own hex
         return self._visible(firer.hex, target.hex)
 
@@ -189,7 +213,19 @@ class FireMixin:
         self._finish_operation(u)
 
     def _targets(self, firer: Unit) -> list[Unit]:
-        return [t for t in self.state.units.values() if t.side != firer.side and self._can_target(firer, t)]
+        """The enemy units _can_target allows, its §8.51 test made once for the firer's hex."""
+        if firer.status != ON_MAP or firer.carried_by:
+            return []  # it has no fire modes
+        engaged = any(e.side != firer.side and not e.hidden for e in self.state.here(firer.hex))
+        table = self.ctx.table(self.state.visibility)
+        sees, index = table.row(firer.hex), table.index  # line of sight first: the cheapest test
+        out = []
+        for t in self.state.on_map(other(firer.side)):
+            if engaged and t.hex != firer.hex:
+                continue
+            if sees[index[t.hex]] and self._fire_modes(firer, t) and self._visible(firer.hex, t.hex):
+                out.append(t)
+        return out
 
     def _target_actions(self, firer: Unit, targets: list[Unit], indirect: bool = False) -> list:
         out = []
@@ -363,11 +399,10 @@ class FireMixin:
             mods["firer_green"] = t.fire("firer_green")
         if cover:
             mods["target_in_cover"] = t.fire("target_in_cover")
-        if self._entrenched(target):
-            mods["target_entrenched"] = t.fire("target_entrenched")  # §13.43
+        mods.update(self._position_modifiers(target))
         if move_fire:
             mods["move_and_fire"] = t.fire("move_and_fire")
-        if self._in_flank(target, firer.hex):
+        if self._in_flank(target, firer.hex) and "target_in_bunker" not in mods:  # §15.24
             mods["flank_fire"] = t.fire("flank_fire")
         if self._in_flank(firer, target.hex):
             mods["through_own_flank"] = t.fire("through_own_flank")
@@ -387,10 +422,12 @@ class FireMixin:
         """Spot, fire, apply the result; flip the firer. True when it scored a flash kill.
         ``mode``: "av" or "ai" fire (default: the target's kind, §13.1); ``same_hex``: infantry
         opportunity fire in its own hex (§12.14), not an operation: the firer is not flipped."""
+        if firer.hidden:  # hidden by a scenario rule (XII; FOs never fire): fire is an operation (§9.41)
+            self._reveal(firer, "fired")
         t = self.ctx.tables
         f = self.ctx.field
         mode = mode or self._natural_mode(target)
-        if firer.hex != target.hex:  # the firer turns to face its target (§8.22)
+        if firer.hex != target.hex and self._bunker_of(firer) is None:  # faces its target (§8.22, §15.22)
             firer.facing = _sector(f.board.axial(firer.hex), f.board.axial(target.hex))
         d = f.board.distance(firer.hex, target.hex)
         cover = self._cover(firer, target) and not close_assault  # §14.13: no cover in a close assault
@@ -425,7 +462,7 @@ class FireMixin:
         result = t.crt(column, total)
         self.log("fire", unit=firer.id, target=target.id, dice=dice, differential=differential, modifiers=mods,
                  total=total, result=result, section="9.22")
-        flank = self._in_flank(target, firer.hex) or firer.hex == target.hex
+        flank = self._flank_hit(target, firer.hex)
         hex_ = target.hex
         flash = False
         if result == "destroyed":
@@ -460,7 +497,7 @@ class FireMixin:
                 continue
             mods = {**self.fire_modifiers(firer, x, move_fire, self._cover(firer, x), "ai"),
                     "anti_infantry_stack": t.fire("anti_infantry_stack")}
-            flank = self._in_flank(x, firer.hex) or firer.hex == x.hex
+            flank = self._flank_hit(x, firer.hex)
             self._attack(x, firer.type.anti_infantry + self._self_spotting(firer), mods, flank=flank, unit=firer.id,
                          spill=True, section="13.11")
 

@@ -18,7 +18,7 @@ from typing import Mapping
 
 from ..model import CommandCard, DesertSteel, Scenario
 from ..setup_checks import expected_units
-from . import victory
+from . import scenario_rules, victory
 from .dice import Dice
 from .priority import priority
 from .state import EXITED, OFF_MAP, ON_MAP, REMOVED, Formation, State, Unit
@@ -56,6 +56,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         self.seed = seed
         self.state = State(visibility=scenario.visibility)
         self.events: list[dict] = []
+        self._bunker_occupants: list[tuple[str, str]] = []  # (unit, hex) set up in a bunker, until placed
         self.actions: list[Action] = []
         self.mode = "start"
         self.side_to_act: str | None = None
@@ -171,9 +172,12 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 placed_n = len(setup.get("sides", {}).get(side, {}).get("transports", ()))
                 if placed_n < given:
                     self.log("transports-not-placed", side=side, given=given, placed=placed_n, section="18.6")
+            self._transports_arriving(side)
         if any(placed.values()):
             leftover = [p for side in SIDES for p in placed[side]]
             raise EngineError(f"the setup places units that are not on the scenario's cards: {leftover[:3]}")
+        scenario_rules.check_visibility(scen)
+        scenario_rules.start_shaken(self)
 
     def _make_units(self, side, number, sets_up: bool, placements: list, enters: bool, hide: bool = False) -> None:
         units = expected_units(self.ctx.model, self.ctx.scenario, side, number)
@@ -192,8 +196,10 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     if match is None:
                         raise EngineError(f"the setup does not place {type_id} of card {number}")
                     placements.remove(match)
-                    if "loaded_in" in match or match.get("in_bunker"):
-                        raise EngineError("setting up loaded (§18.6) or in a bunker (§15.2) is not implemented yet")
+                    if "loaded_in" in match:
+                        raise EngineError("setting up loaded (§18.6) is not implemented yet")
+                    if match.get("in_bunker"):  # §15.21: the bunker itself is a fortification of the setup
+                        self._bunker_occupants.append((uid, self.ctx.field.board.resolve(match["hex"])))
                     if match.get("entrenched"):  # §18.4: entrenchments placed at set-up, finished
                         self.state.entrenchments.append({"hex": self.ctx.field.board.resolve(match["hex"]),
                                                          "occupant": uid, "done": True, "turn": 0})
@@ -202,8 +208,10 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     status = ON_MAP
                 # §12.21: FOs of the initial forces set up on the map may be hidden (the engine always
                 # hides them when the scenario allows); entering FOs and reinforcements never are.
-                hidden = hide and sets_up and unit_type.unit_class == "forward-observer" and \
-                    match.get("hidden", True)  # a setup may place an FO openly
+                # A scenario may hide a whole formation the same way (XII's B/102, until its first operation).
+                hidden = sets_up and match.get("hidden", True) and (  # a setup may place a unit openly
+                    (hide and unit_type.unit_class == "forward-observer")
+                    or scenario_rules.hidden_by_rule(self.ctx.scenario, side, number))
                 self.state.units[uid] = Unit(uid, number, unit_type, side, hex_, facing, status, hidden=hidden)
 
     # --- raids (§16) ---------------------------------------------------------------------------
@@ -212,8 +220,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     def _start_turn(self) -> None:
         s = self.state
-        from ..battlefield import visibility_on
-        s.visibility = visibility_on(self.ctx.scenario, s.turn)
+        s.visibility = scenario_rules.visibility(self.ctx.scenario, s.turn)  # the reinforcement phase (XIII)
         self.log("turn", visibility=s.visibility)
         for side in SIDES:
             s.hands[side] = sorted(c for c, f in s.formations.items()
@@ -423,11 +430,12 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
     def _legal_activation(self):
         out = []
         if self.ctx.advanced:
-            for u in self.state.units.values():  # §13.31: scenario transports join any activation to carry
-                if u.card < 0 and u.side == self.side_to_act and self._loadable(u):
+            for u in self.state.by_placement("pool transports", lambda: tuple(
+                    x for x in self.state.units.values() if x.card < 0), ("roster",)):
+                if u.side == self.side_to_act and self._loadable(u):  # §13.31: they join any activation
                     out.append(("op", u.id, "transport"))
         for card in self.cx["cards"]:
-            for u in self._units_of(card):
+            for u in self.state.of_card(card):  # _units_of
                 if u.status == OFF_MAP and self.state.formations[card].arrival == self.state.turn and not u.flipped:
                     if not u.type.towed:  # §12.3: a towed gun enters only in tow
                         out.append(("op", u.id, "move"))
@@ -449,6 +457,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                         out.append(("op", u.id, "indirect"))
                 if self._may_entrench(u):
                     out.append(("op", u.id, "entrench"))
+                if self._may_engineer(u):
+                    out.append(("op", u.id, "engineer"))  # §15.4
                 if self._may_overrun(u):
                     out.append(("op", u.id, "overrun"))
                 if self.state.raids and self._may_call(u):
@@ -469,6 +479,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             return
         _, uid, kind = action
         u = self.state.units[uid]
+        scenario_rules.reveal_on_operation(self, u)  # XII: hidden until its first operation
         if kind == "call-bombardment":
             self._call_bombardment(u)
             return
@@ -484,6 +495,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         elif kind == "entrench":
             self._entrench(u)
             self._finish_operation(u)
+        elif kind == "engineer":
+            self.mode = "engineer"
         elif kind == "indirect":
             spotters = self._spotters(u) if self._may_smoke(u, True) else [sp for sp, _ in self._indirect_plans(u)]
             self.cx["spotters"] = sorted({sp.id for sp in spotters})
@@ -502,7 +515,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 self._back_to_activation()
 
     def _back_to_activation(self) -> None:
-        for key in ("unit", "op", "mp", "spent", "steps", "targets", "move_fire", "spotter", "spotters",
+        for key in ("unit", "op", "mp", "spent", "steps", "targets", "move_fire", "spotter", "spotters", "stop",
                     "smoke_hexes", "loaded", "overrun", "reactors", "assault", "bombard"):
             self.cx.pop(key, None)
         self.mode, self.side_to_act = "activation", self.state.formations[self.cx["cards"][0]].side
@@ -527,8 +540,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             card = u.card if u.card >= 0 else self.state.units[self.cx["loaded"][0]].card  # §18.6
             zone = self.state.formations[card].entry_zone
             for h in sorted(zone):
-                cost = f.enter_cost(u.type, h, h)
-                if cost == "prohibited":
+                cost = self._enter_cost(u, h, h)
+                if cost == "prohibited" or not self._may_enter_zone(u, h):
                     continue
                 out.append(("step", h))
             return out or [("stop",)]
@@ -542,8 +555,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     e.side != u.side and e.type.is_vehicle and e.type.transport_capacity not in ("truck", "motorcycle")
                     for e in self.state.at(n)):
                 continue  # §14: only a close assault takes infantry into a hex with enemy vehicles
-            cost = f.enter_cost(u.type, u.hex, n)
-            if cost == "prohibited" or (cost == "all" and not first):
+            cost = self._enter_cost(u, u.hex, n)
+            if cost == "prohibited" or (cost == "all" and not first) or not self._may_enter_zone(u, n):
                 continue
             if cost == "all" or spent + cost <= mp or first:
                 out.append(("step", n))
@@ -571,11 +584,11 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             self._overrun(u, dest)
             return
         if u.status == OFF_MAP:
-            cost = f.enter_cost(u.type, dest, dest)
+            cost = self._enter_cost(u, dest, dest)
             u.status = ON_MAP
             self.log("enter", unit=u.id, hex=dest, section="5.3")
         else:
-            cost = f.enter_cost(u.type, u.hex, dest)
+            cost = self._enter_cost(u, u.hex, dest)
             u.facing = _direction(f.board.axial(u.hex), f.board.axial(dest))
         cost = self.cx["mp"] if cost == "all" else cost
         self.cx["spent"] = min(self.cx["mp"], self.cx["spent"] + cost) if self.cx["steps"] == 0 else \
@@ -584,12 +597,18 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         if u.hidden:  # §12.22: an FO leaving its deployment hex is placed on the map
             self._reveal(u, "moved")
         if u.hex is not None:
-            self._leave_entrenchment(u)
+            self._leave_position(u)
         u.hex, u.moved, u.spotted = dest, True, None
         for p in self._passengers(u):  # §13.3 step 3: the passengers move with their carrier
-            self._leave_entrenchment(p)
+            self._leave_position(p)
             p.hex, p.moved, p.facing, p.status = dest, True, u.facing, ON_MAP
         self.log("move", unit=u.id, hex=dest, spent=self.cx["spent"])
+        self._enter_bunker(u)
+        if self._mines_on_entry(u):  # §15.13: before fire zones and opportunity fire; the unit stops
+            if not u.on_map:
+                self._finish_operation(u)
+                return
+            self.cx["stop"] = ("set off a minefield", "15.13")
         enemies_here = [e for e in self.state.at(dest) if e.side != u.side]
         for e in enemies_here:
             if e.hidden:  # §12.22: an enemy entering its hex reveals an FO
@@ -606,6 +625,10 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         elif self.cx.pop("stopped_by_enemy", False):
             self.log("stop", unit=mover.id, reason="entered an enemy-occupied hex", section="8.53")
             self._end_move(mover)
+        elif "stop" in self.cx:
+            reason, section = self.cx.pop("stop")
+            self.log("stop", unit=mover.id, reason=reason, section=section)
+            self._end_move(mover)
         else:
             self.mode, self.side_to_act = "move", mover.side
             if len(self._legal_move()) == 1:
@@ -620,7 +643,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
     def _exit(self, u: Unit, edge: str) -> None:
         map_id = self.ctx.field.board.cells[u.hex].map_id
         loss = victory.exit_counts_as_loss(self.ctx.exits, u.side, edge, map_id)
-        self._leave_entrenchment(u)
+        self._leave_position(u)
         for p in [x for x in self.state.units.values() if x.carried_by == u.id]:
             p.carried_by = None
             self._exit(p, edge)  # passengers leave with their carrier

@@ -54,8 +54,7 @@ class IndirectFireMixin:
             mods["firer_green"] = t.fire("firer_green")
         if mode == "ai" and target.type.is_vehicle:
             mods["anti_infantry_vs_lightly_armored"] = t.fire("anti_infantry_vs_lightly_armored")
-        if self._entrenched(target):
-            mods["target_entrenched"] = t.fire("target_entrenched")  # §13.43
+        mods.update(self._position_modifiers(target))
         if firer.separated:
             mods.update(self._separation_fire(firer))
         special = self._special("fire", firer.side)
@@ -70,7 +69,7 @@ class IndirectFireMixin:
         f = self.ctx.field
         mode = mode or self._natural_mode(target)
         spotter.if_spotted = True
-        if spotter.hex != target.hex:
+        if spotter.hex != target.hex and self._bunker_of(spotter) is None:
             spotter.facing = _sector(f.board.axial(spotter.hex), f.board.axial(target.hex))
         d = f.board.distance(spotter.hex, target.hex)
         cover = self._cover(spotter, target) and not target.fired
@@ -148,6 +147,7 @@ class IndirectFireMixin:
                 mods["firer_green"] = t.fire("firer_green")
             if m == "ai" and u.type.is_vehicle:
                 mods["anti_infantry_vs_lightly_armored"] = t.fire("anti_infantry_vs_lightly_armored")
+            mods.update(self._position_modifiers(u))
             self.log("fire-zone-attack", hex=z["hex"], firer=z["firer"], target=u.id, section="13.26")
             self._attack(u, factor, mods, unit=z["firer"] or f"raid:{z.get('raid_card')}", zone=True, section="13.26")
 

@@ -2,7 +2,7 @@
 
 ``check(game)`` returns the list of violations (empty when all hold): stacking after the morale
 phase (§8.5, Morale step 4), flipped/unflipped consistency (§7.1, §10.13, §10.14), units and
-their positions, hidden forward observers (§12.21), fire zones (§13.26), entrenchments (§13.4),
+their positions, hidden forward observers and formations (§12.21, XII), fire zones (§13.26), entrenchments (§13.4),
 transports and their loads (§13.3, §13.34).
 """
 from __future__ import annotations
@@ -27,8 +27,8 @@ def check(game) -> list[str]:
         if f is not None and f.shaken and u.status == ON_MAP and not u.flipped and s.phase == "operations" \
                 and not f.must_replay:
             out.append(f"{u.id} of shaken formation {u.card} is face up (§10.14)")
-        if u.hidden and (u.status != ON_MAP or u.type.unit_class != "forward-observer"):
-            out.append(f"{u.id} is hidden but is not a forward observer on the map (§12.21)")
+        if u.hidden:
+            out += _hidden(game, u)
         if u.flash_kill and u.flipped:
             out.append(f"{u.id} has a pending flash-kill operation but is flipped (§9.36)")
         if not u.type.is_vehicle and not game.ctx.advanced and u.status == ON_MAP:
@@ -78,6 +78,7 @@ def check(game) -> list[str]:
         out.append("a unit holds two entrenchments (§13.41)")
     limit = game.ctx.tables.setting("entrenchments_per_hex", 6)
     out += [f"{n} entrenchments at {h} (§13.41)" for h, n in per_hex.items() if n > limit]
+    out += _fortifications(game)
     if s.raids:  # §16.1: the 9 raid cards are in the deck or drawn since the last Morale Phase
         cards = s.raid_deck + s.raid_used
         if sorted(cards) != sorted(game.ctx.model.raid_cards):
@@ -88,6 +89,41 @@ def check(game) -> list[str]:
                 out.append(f"{side} has two air strikes in one turn (§16.21)")
     if s.phase == "operations" and game.mode not in ("over",) and s.turn > 1 and _after_morale(game):
         out += stacking(game)
+    return out
+
+
+def _fortifications(game) -> list[str]:
+    """Bunkers hold one infantry unit or FO each, standing in their hex, never also entrenched
+    (§15.22); one active minefield per hex (§15.11)."""
+    s, out = game.state, []
+    held = [b["occupant"] for b in s.bunkers if b["occupant"]]
+    if len(held) != len(set(held)):
+        out.append("a unit holds two bunkers (§15.22)")
+    entrenched = {e["occupant"] for e in s.entrenchments}
+    for b in s.bunkers:
+        u = s.units.get(b["occupant"]) if b["occupant"] else None
+        if b["occupant"] and (u is None or u.status != ON_MAP or u.hex != b["hex"]):
+            out.append(f"bunker at {b['hex']} held by {b['occupant']}, who is not there (§15.22)")
+        elif u is not None and (u.type.unit_class not in ("infantry", "forward-observer") or u.id in entrenched):
+            out.append(f"{u.id} may not be in the bunker at {b['hex']} (§15.22)")
+    active = [m["hex"] for m in s.minefields if m["active"]]
+    if len(active) != len(set(active)):
+        out.append("two active minefields in one hex (§15.11)")
+    return out
+
+
+def _hidden(game, u) -> list[str]:
+    """§12.21-12.22: only FOs and formations a scenario hides (XII) are on paper, on the map, and
+    never after moving, being loaded or (the scenario's units) operating or firing."""
+    from .scenario_rules import hidden_by_rule
+    out = []
+    by_rule = hidden_by_rule(game.ctx.scenario, u.side, u.card)
+    if u.status != ON_MAP or not (u.type.unit_class == "forward-observer" or by_rule):
+        out.append(f"{u.id} is hidden but is not a forward observer or a unit hidden by a scenario rule on the map")
+    if u.moved or u.carried_by:
+        out.append(f"{u.id} is hidden but has moved or is loaded (§12.22)")
+    if by_rule and u.type.unit_class != "forward-observer" and (u.opportunity_fired or u.smoked):
+        out.append(f"{u.id} is hidden but has operated (the scenario reveals it at its first operation)")
     return out
 
 

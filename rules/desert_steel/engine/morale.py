@@ -30,6 +30,8 @@ class MoraleMixin:
             mods["hit_plus_x"] = x * t.morale("hit_plus_x")
         if flank:
             mods["flank_or_same_hex"] = t.morale("flank_or_same_hex")
+        elif self._in_revealed_minefield(u):  # §15.13: a hit in a minefield hex, as if in the same hex
+            mods["minefield"] = t.morale("minefield")
         mods.update(self._separation_morale(u))
         special = self._special("morale", u.side)
         if special:
@@ -67,7 +69,7 @@ class MoraleMixin:
     def _destroy(self, u: Unit, how: str) -> None:
         u.status, u.fate = DESTROYED, {"turn": self.state.turn, "by": how}
         self.log("destroyed", unit=u.id, how=how, hex=u.hex)
-        self._leave_entrenchment(u, destroyed=True)
+        self._leave_position(u, destroyed=True)
         u.hex, u.hidden, u.carried_by = None, False, None
         self._drop_zones(u)
         for p in [x for x in self.state.units.values() if x.carried_by == u.id]:

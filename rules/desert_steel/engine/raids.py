@@ -214,8 +214,7 @@ class RaidsMixin:
             mods["target_veteran"] = t.fire("target_veteran")
         if mode == "ai" and target.type.is_vehicle:
             mods["anti_infantry_vs_lightly_armored"] = t.fire("anti_infantry_vs_lightly_armored")
-        if self._entrenched(target):
-            mods["target_entrenched"] = t.fire("target_entrenched")
+        mods.update(self._position_modifiers(target))
         return mods
 
     # artillery bombardments (§16.3): preplanned (§16.31-16.34) and on call (§16.35-16.37)

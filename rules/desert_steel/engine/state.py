@@ -7,6 +7,19 @@ from ..model import UnitType
 
 ON_MAP, OFF_MAP, DESTROYED, EXITED, REMOVED = "on-map", "off-map", "destroyed", "exited", "removed"
 
+# Counts, per side and in all ("*"), the assignments of the unit attributes that say where a unit
+# is and who may see or shoot it, wherever in the engine (or a test) they happen, and apart
+# ("roster") those that say whose it is: what State.by_placement memoises (State.at's hex index
+# among them) is recomputed once they have moved on, so it can never be stale.
+_PLACEMENTS: dict = {"*": 0, "roster": 0}
+_PLACEMENT_ATTRIBUTES = frozenset({"hex", "status", "hidden", "carried_by", "side", "type", "card"})
+_ROSTER_ATTRIBUTES = frozenset({"side", "type", "card"})
+
+
+def _placed(side) -> None:
+    _PLACEMENTS["*"] += 1
+    _PLACEMENTS[side] = _PLACEMENTS.get(side, 0) + 1
+
 
 @dataclass(slots=True)
 class Unit:
@@ -35,11 +48,22 @@ class Unit:
     start_hex: str | None = None  # where it stood when the Operations Phase began (§13.3 step 1)
     pinned: bool = False  # assaulted into an enemy hex: cannot leave while the enemy stays (§14.11)
 
+    def __setattr__(self, name, value):
+        if name in _PLACEMENT_ATTRIBUTES:
+            _placed(getattr(self, "side", None))  # None while __init__ has not set it yet
+            if name in _ROSTER_ATTRIBUTES:
+                _PLACEMENTS["roster"] += 1
+                if name == "side":
+                    _placed(value)
+        object.__setattr__(self, name, value)
+
     def copy(self) -> "Unit":
-        u = Unit(self.id, self.card, self.type, self.side, self.hex, self.facing, self.status, self.flipped,
-                 self.suppressed, self.separated, self.experience_bonus, self.moved, self.fired, self.spotted,
-                 self.flash_kill, self.flash_kills, self.opportunity_fired, self.fate, self.hidden, self.if_spotted, self.smoked,
-                 self.carried_by, self.start_hex, self.pinned)
+        # built without the placement hook (a copy moves nothing; clone() must stay cheap)
+        u = _UntrackedUnit(self.id, self.card, self.type, self.side, self.hex, self.facing, self.status, self.flipped,
+                           self.suppressed, self.separated, self.experience_bonus, self.moved, self.fired, self.spotted,
+                           self.flash_kill, self.flash_kills, self.opportunity_fired, self.fate, self.hidden,
+                           self.if_spotted, self.smoked, self.carried_by, self.start_hex, self.pinned)
+        u.__class__ = Unit
         return u
 
     @property
@@ -50,6 +74,12 @@ class Unit:
     def ready(self) -> bool:
         """Face up and not suppressed: may operate or fire (§7.1, §10.13)."""
         return self.status == ON_MAP and not self.flipped and not self.suppressed
+
+
+class _UntrackedUnit(Unit):
+    """Unit's layout without the hook, to build copies at full speed (then re-classed as Unit)."""
+    __slots__ = ()
+    __setattr__ = object.__setattr__
 
 
 @dataclass(slots=True)
@@ -94,6 +124,19 @@ class State:
     raid_used: list = field(default_factory=list)
     raids: list = field(default_factory=list)
     air_windows: set = field(default_factory=set)
+    # Fortifications (§15): minefields {"hex", "side", "active", "revealed"} (on paper until an
+    # attack or an engineer reveals them, §15.11), wire {hex: side} (§15.3) and bunkers
+    # {"hex", "side", "occupant": unit id or None} (§15.2)
+    minefields: list = field(default_factory=list)
+    wire: dict = field(default_factory=dict)
+    bunkers: list = field(default_factory=list)
+
+    # what by_placement memoises: key -> (placements(), value); State.at's hex index, and when it was made
+    _memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _at_index: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _at_count: int = field(default=-1, init=False, repr=False, compare=False)
+    _at_size: int = field(default=-1, init=False, repr=False, compare=False)
+    _at_units: dict | None = field(default=None, init=False, repr=False, compare=False)
 
     def copy(self) -> "State":
         s = State(self.turn, self.phase, {k: u.copy() for k, u in self.units.items()},
@@ -104,10 +147,55 @@ class State:
                   list(self.smoke), dict(self.smoke_points))
         s.raid_deck, s.raid_used = list(self.raid_deck), list(self.raid_used)
         s.raids, s.air_windows = [dict(r) for r in self.raids], set(self.air_windows)
+        s.minefields, s.wire = [dict(m) for m in self.minefields], dict(self.wire)
+        s.bunkers = [dict(b) for b in self.bunkers]
         return s
 
     def side_units(self, side: str) -> list[Unit]:
         return [u for u in self.units.values() if u.side == side]
 
+    def placements(self, scope: tuple | None = None) -> tuple:
+        """Changes whenever a unit (of one of the sides in scope; default: any) is added, placed,
+        moved, removed, hidden or revealed, loaded or unloaded (see _PLACEMENT_ATTRIBUTES); other
+        changes (flipped, moved...) leave it as is. Scope ("roster",): only when a unit is added or
+        changes card, side or type."""
+        counts = _PLACEMENTS["*"] if scope is None else tuple(_PLACEMENTS.get(s, 0) for s in scope)
+        return counts, len(self.units), id(self.units)
+
+    def by_placement(self, key, compute, scope: tuple | None = None):
+        """compute(), memoised under key until placements(scope) changes: compute must be a pure
+        function of what that scope covers: where the units (of those sides) are, their sides and
+        types, and which are hidden or carried."""
+        stamp = self.placements(scope)
+        hit = self._memo.get(key)
+        if hit is None or hit[0] != stamp:
+            hit = self._memo[key] = (stamp, compute())
+        return hit[1]
+
+    def on_map(self, side: str) -> tuple[Unit, ...]:
+        """A side's units on the map, in the order of ``units``."""
+        return self.by_placement(("on-map", side), lambda: tuple(
+            u for u in self.units.values() if u.side == side and u.status == ON_MAP), (side,))
+
+    def of_card(self, card: int) -> tuple[Unit, ...]:
+        """A formation's units (any status), in the order of ``units``."""
+        return self.by_placement(("card", card), lambda: tuple(
+            u for u in self.units.values() if u.card == card), ("roster",))
+
     def at(self, hex_: str) -> list[Unit]:
-        return [u for u in self.units.values() if u.hex == hex_ and u.on_map]
+        """The units on the map in a hex, in the order of ``units``."""
+        return list(self.here(hex_))
+
+    def here(self, hex_: str) -> tuple[Unit, ...]:
+        """``at`` without the copy, for the hot paths that only read it."""
+        if self._at_count != _PLACEMENTS["*"] or self._at_size != len(self.units) or self._at_units is not self.units:
+            self._index_hexes()  # the by_placement test, spelt out: this is the engine's hottest call
+        return self._at_index.get(hex_, ())
+
+    def _index_hexes(self) -> None:
+        index: dict = {}
+        for u in self.units.values():
+            if u.status == ON_MAP:
+                index.setdefault(u.hex, []).append(u)
+        self._at_index = {h: tuple(us) for h, us in index.items()}
+        self._at_count, self._at_size, self._at_units = _PLACEMENTS["*"], len(self.units), self.units

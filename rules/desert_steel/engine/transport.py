@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Mapping
 from .state import OFF_MAP, ON_MAP, Formation, Unit
+from ..autosetup import transport_type
 from .context import (TRANSPORT_POOL, EngineError)
 
 
@@ -38,6 +39,27 @@ class TransportMixin:
                 uid = f"T{'AX'[side == 'axis']}.{n}"
                 self.state.units[uid] = Unit(uid, pool, self.ctx.model.unit_types[t["unit_type"]], side, None,
                                              0 if side == "allied" else 3, OFF_MAP)
+
+    def _transports_arriving(self, side: str) -> None:
+        """§13.3, §18.6: transports a scenario grants for a later turn ("3 autres marqueurs de camion
+        lors du tour 6, afin de pouvoir transporter ses renforts", VI; XI; XIII) wait off the map under
+        a pseudo card of their own, from that turn on, and enter carrying units arriving then."""
+        counts: dict[int, int] = {}
+        for t in self.ctx.scenario.sides[side].raw.get("transports", ()):
+            turn = t.get("turn", 1)
+            if turn <= 1:
+                continue
+            if not self.ctx.advanced:
+                raise EngineError("transports (§13.3) belong to the advanced rules")
+            card = TRANSPORT_POOL[side] - 100 * turn  # e.g. -601: the Allied transports of turn 6
+            self.state.formations.setdefault(card, Formation(card, side, "transport", arrival=turn))
+            for _ in range(t["count"]):
+                counts[turn] = counts.get(turn, 0) + 1
+                uid = f"T{'AX'[side == 'axis']}.t{turn}.{counts[turn]}"
+                self.state.units[uid] = Unit(uid, card, self.ctx.model.unit_types[transport_type(
+                    self.ctx.model, side, t)], side, None, 0 if side == "allied" else 3, OFF_MAP)
+            self.log("transports-arriving", side=side, turn=turn, type=transport_type(self.ctx.model, side, t),
+                     count=t["count"], section="18.6")
 
     def _capacity(self, carrier: Unit) -> tuple[int, int, bool]:
         cls = carrier.type.transport_capacity
@@ -78,8 +100,9 @@ class TransportMixin:
     def _loadable(self, carrier: Unit) -> bool:
         if not carrier.type.transport_capacity or carrier.flipped or carrier.suppressed:
             return False
-        if carrier.status == OFF_MAP:
-            if carrier.card >= 0 and self.state.formations[carrier.card].arrival != self.state.turn:
+        if carrier.status == OFF_MAP:  # scenario transports wait off the map from their turn on
+            arrival = self.state.formations[carrier.card].arrival
+            if arrival > self.state.turn or (carrier.card >= 0 and arrival != self.state.turn):
                 return False
         elif carrier.status != ON_MAP:
             return False
@@ -99,6 +122,8 @@ class TransportMixin:
         if action[0] == "load":
             p = self.state.units[action[1]]
             p.carried_by, p.flipped, p.flash_kill = carrier.id, True, False  # §13.3 step 2: flipped (its operation)
+            if p.hidden:  # placed under its transport (step 2), as it moves (§12.22) or operates (XII)
+                self._reveal(p, "loaded in a transport")
             self.cx["loaded"] = self.cx["loaded"] + [p.id]
             self.log("load", carrier=carrier.id, unit=p.id, section="13.3")
             if len(self._legal_load()) > 1:

@@ -37,9 +37,15 @@ def _matches(game, u, f: Mapping) -> bool:
         return False
     if "cards" in f and u.card not in f["cards"]:
         return False
-    if "motorized" in f and (t.movement is not None and t.unit_class != "transport") != f["motorized"]:
+    if "motorized" in f and _motorized(t) != f["motorized"]:
         return False
     return True
+
+
+def _motorized(t) -> bool:
+    """Printed movement points, scenario transports aside (trucks, motorcycles, half-tracks: XI's
+    "unité motorisée (hors camions)"); a formation's Carriers and Jeeps (§13.32) are motorized units."""
+    return t.movement is not None and (t.unit_class != "transport" or t.formation_transport)
 
 
 def count(game, spec: Mapping) -> int:
@@ -173,8 +179,9 @@ def path_exists(game, arg: Mapping) -> bool:
 def evaluate(game) -> dict:
     victory = game.ctx.scenario.raw["victory"]
     expression = victory.get("expression")
-    if expression is None:
-        raise VictoryError(f"{game.ctx.scenario.id} has no victory expression: {victory.get('unresolved')}")
+    if expression is None:  # VI: nothing printed, so no condition holds: a draw, as when none applies (III)
+        return {"winner": "draw", "level": None, "points": {"allied": 0, "axis": 0}, "terms": {},
+                "cause": f"no victory conditions: {victory.get('unresolved') or 'none given'}"}
     terms = expression.get("points", {})
     cache: dict = {}
     points = {side: _points(game, side, terms, cache) for side in ("allied", "axis")}
