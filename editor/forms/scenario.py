@@ -378,8 +378,8 @@ class ScenarioForm(ObjectForm):
     def _special_rules(self) -> QWidget:
         w = QWidget()
         v = QVBoxLayout(w)
-        types = ["die-roll-modifier", "engineer-capable", "hidden-deployment", "prohibited-hexes", "start-shaken",
-                 "no-stacking", "self-spotting", "level-override", "exempt-friendly-minefields", "text-only"]
+        rule, _ = index().resolve({"$ref": "#/$defs/specialRule"}, "desert-steel/scenario.schema.json")
+        types = rule["properties"]["type"]["enum"]  # the schema's list: new rule types appear by themselves
         grid = JsonGrid(self, [Col("Id", "/id", "str"), Col("Type", "/type", "str", tuple(types)),
                                Col("Side", "/side", "str", ("allied", "axis", "both")),
                                Col("Text (en)", "/text/en", "text")],

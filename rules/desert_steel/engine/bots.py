@@ -7,7 +7,9 @@ inside their doctrine radius, rallies with command cards, and interrupts enemy c
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import operator
 import random
 import heapq
 from collections.abc import Mapping
@@ -16,6 +18,7 @@ from functools import lru_cache
 
 from ..setup_checks import doctrine_radius
 from .game import Game, other
+from .state import Unit
 from .tables import hit_value
 
 _VALUE = {"miss": 0.0, "destroyed": 1.0}
@@ -36,6 +39,10 @@ def _three_d6() -> list[tuple[int, float]]:
 
 
 _EXPECTED: dict = {}
+
+# A unit's every attribute but its type (keyed by identity: hashing the type is slow) and its fate
+# (a dict, and only set once it has left the map): a unit's part of expected_effect's memo key.
+_UNIT_STATE = operator.attrgetter(*[f.name for f in dataclasses.fields(Unit) if f.name not in ("type", "fate")])
 
 
 def _expected_result(tables, column: str, shift: float) -> float:
@@ -62,6 +69,8 @@ class HeuristicBot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
         self._spots: dict | None = None  # spotting chances during one choose(): the game stands still
+        self._digest = None  # the game state expected_effect reads besides its two units, in this choose()
+        self._effects: dict = {}  # expected_effect memo (see _effect_key), for the current turn
 
     # --- evaluation --------------------------------------------------------------------------
 
@@ -84,6 +93,36 @@ class HeuristicBot:
 
     def expected_effect(self, game: Game, firer, target, opportunity=False, move_fire=False, mode=None,
                         same_hex=False) -> float:
+        """Spotting chance times the expected result (memoised: fires repeat from one decision to
+        the next while other units move)."""
+        key = self._effect_key(game, firer, target, (opportunity, move_fire, mode, same_hex))
+        if key is None:
+            return self._expected_effect(game, firer, target, opportunity, move_fire, mode, same_hex)
+        value = self._effects.get(key)
+        if value is None:
+            value = self._effects[key] = self._expected_effect(game, firer, target, opportunity, move_fire, mode,
+                                                               same_hex)
+        return value
+
+    def _effect_key(self, game: Game, firer, target, flags: tuple):
+        """Everything _expected_effect reads: the two units (every attribute), the flags, and the
+        state of the game it may look at (turn, visibility, smoke, fortifications, fire zones,
+        the context). A modifier that reads anything else must be added here (the test
+        test_heuristic_bot_memo_agrees_with_a_fresh_evaluation checks whole games)."""
+        digest = self._digest if self._spots is not None else None  # within choose(): one per decision
+        if digest is None:
+            s = game.state
+            digest = (id(game.ctx), s.turn, s.visibility, repr((s.smoke, s.entrenchments, s.bunkers, s.minefields,
+                                                                 s.wire, s.fire_zones)))
+            if self._spots is not None:
+                self._digest = digest
+            if self._effects and next(iter(self._effects))[-1][:2] != digest[:2]:
+                self._effects.clear()  # a new turn (or game): the old fires will not come back
+        if firer.fate is not None or target.fate is not None:
+            return None
+        return (id(firer.type), _UNIT_STATE(firer), id(target.type), _UNIT_STATE(target), flags, digest)
+
+    def _expected_effect(self, game: Game, firer, target, opportunity, move_fire, mode, same_hex) -> float:
         t = game.ctx.tables
         mode = mode or game._natural_mode(target)
         p_spot = self._p_spot(game, firer, target, opportunity, move_fire)
@@ -152,11 +191,11 @@ class HeuristicBot:
 
     def choose(self, game: Game, actions: list) -> tuple:
         handler = getattr(self, f"_{game.mode.replace('-', '_')}", None)
-        self._spots = {}
+        self._spots, self._digest = {}, None
         try:
             choice = handler(game, actions) if handler else None
         finally:
-            self._spots = None
+            self._spots, self._digest = None, None
         return choice if choice in actions else actions[self.rng.randrange(len(actions))]
 
     def _interrupt(self, game, actions):

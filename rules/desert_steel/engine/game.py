@@ -548,12 +548,12 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         first = self.cx["steps"] == 0
         carrying = bool(self.cx.get("loaded"))
         for n in f.board.neighbours(u.hex):
-            if carrying and any(e.side != u.side and e.type.unit_class != "forward-observer"
+            if carrying and any(e.side != u.side and e.type.unit_class != "forward-observer" and not e.hidden
                                 for e in self.state.at(n)):
                 continue  # §13.35: a transport never enters an enemy-occupied hex (FOs excepted)
             if not u.type.is_vehicle and self.ctx.advanced and any(
                     e.side != u.side and e.type.is_vehicle and e.type.transport_capacity not in ("truck", "motorcycle")
-                    for e in self.state.at(n)):
+                    and not e.hidden for e in self.state.at(n)):
                 continue  # §14: only a close assault takes infantry into a hex with enemy vehicles
             cost = self._enter_cost(u, u.hex, n)
             if cost == "prohibited" or (cost == "all" and not first) or not self._may_enter_zone(u, n):

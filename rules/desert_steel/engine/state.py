@@ -1,7 +1,9 @@
 """Game state: units, formations, cards in hand and on the stack, the turn and phase."""
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
+from itertools import islice
 
 from ..model import UnitType
 
@@ -14,11 +16,14 @@ ON_MAP, OFF_MAP, DESTROYED, EXITED, REMOVED = "on-map", "off-map", "destroyed", 
 _PLACEMENTS: dict = {"*": 0, "roster": 0}
 _PLACEMENT_ATTRIBUTES = frozenset({"hex", "status", "hidden", "carried_by", "side", "type", "card"})
 _ROSTER_ATTRIBUTES = frozenset({"side", "type", "card"})
+_RECENT: deque = deque(maxlen=64)  # the units of the last counts of "*": State.here patches its index
+_NOWHERE = object()  # not in the hex index (off the map)
 
 
-def _placed(side) -> None:
+def _placed(unit, side) -> None:
     _PLACEMENTS["*"] += 1
     _PLACEMENTS[side] = _PLACEMENTS.get(side, 0) + 1
+    _RECENT.append(unit)
 
 
 @dataclass(slots=True)
@@ -50,11 +55,11 @@ class Unit:
 
     def __setattr__(self, name, value):
         if name in _PLACEMENT_ATTRIBUTES:
-            _placed(getattr(self, "side", None))  # None while __init__ has not set it yet
+            _placed(self, getattr(self, "side", None))  # None while __init__ has not set it yet
             if name in _ROSTER_ATTRIBUTES:
                 _PLACEMENTS["roster"] += 1
                 if name == "side":
-                    _placed(value)
+                    _placed(self, value)
         object.__setattr__(self, name, value)
 
     def copy(self) -> "Unit":
@@ -134,7 +139,10 @@ class State:
     # what by_placement memoises: key -> (placements(), value); State.at's hex index, and when it was made
     _memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _at_index: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _at_where: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # id(unit) -> hex
+    _at_rank: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # id(unit) -> order
     _at_count: int = field(default=-1, init=False, repr=False, compare=False)
+    _at_roster: int = field(default=-1, init=False, repr=False, compare=False)
     _at_size: int = field(default=-1, init=False, repr=False, compare=False)
     _at_units: dict | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -189,13 +197,41 @@ class State:
     def here(self, hex_: str) -> tuple[Unit, ...]:
         """``at`` without the copy, for the hot paths that only read it."""
         if self._at_count != _PLACEMENTS["*"] or self._at_size != len(self.units) or self._at_units is not self.units:
-            self._index_hexes()  # the by_placement test, spelt out: this is the engine's hottest call
+            self._update_hex_index()  # the by_placement test, spelt out: this is the engine's hottest call
         return self._at_index.get(hex_, ())
 
-    def _index_hexes(self) -> None:
+    def _update_hex_index(self) -> None:
+        """Move the few units placed since the index was made (the usual case: one step of a
+        move), or make it anew (after more changes, or when a unit was made or added since)."""
+        behind = _PLACEMENTS["*"] - self._at_count
+        if self._at_size == len(self.units) and self._at_units is self.units and behind <= len(_RECENT) \
+                and self._at_roster == _PLACEMENTS["roster"]:
+            for u in islice(_RECENT, len(_RECENT) - behind, None):
+                if id(u) in self._at_where:  # not a unit of another game (ours are alive: ids are unique)
+                    self._reindex(u)
+            self._at_count = _PLACEMENTS["*"]
+            return
         index: dict = {}
         for u in self.units.values():
             if u.status == ON_MAP:
                 index.setdefault(u.hex, []).append(u)
         self._at_index = {h: tuple(us) for h, us in index.items()}
-        self._at_count, self._at_size, self._at_units = _PLACEMENTS["*"], len(self.units), self.units
+        self._at_where = {id(u): u.hex if u.status == ON_MAP else _NOWHERE for u in self.units.values()}
+        self._at_rank = {id(u): i for i, u in enumerate(self.units.values())}
+        self._at_count, self._at_roster = _PLACEMENTS["*"], _PLACEMENTS["roster"]
+        self._at_size, self._at_units = len(self.units), self.units
+
+    def _reindex(self, u: Unit) -> None:
+        old, new = self._at_where[id(u)], u.hex if u.status == ON_MAP else _NOWHERE
+        if old is new or old == new:
+            return
+        index, rank = self._at_index, self._at_rank
+        if old is not _NOWHERE:
+            rest = tuple(x for x in index[old] if x is not u)
+            if rest:
+                index[old] = rest
+            else:
+                del index[old]
+        if new is not _NOWHERE:
+            index[new] = tuple(sorted(index.get(new, ()) + (u,), key=lambda x: rank[id(x)]))  # units' order
+        self._at_where[id(u)] = new
