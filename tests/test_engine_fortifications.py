@@ -350,3 +350,28 @@ def test_the_heuristic_engineer_clears_the_wire_it_stands_in(model):
     assert action == ("op", eng.id, "engineer")
     game.apply(action)
     assert bot.choose(game, game.legal_actions()) == ("clear",)
+
+
+def test_the_heuristic_bot_steps_around_a_revealed_enemy_minefield(model):
+    from sandtable.rules.desert_steel.engine.bots import make_bot
+    game = advanced_game(model, ScriptedDice([]))
+    tank = place(game, "161.1", 161, "de-pz-iv-e", "B2120", "axis")
+    bot = make_bot("heuristic", 1)
+    moving(game, tank, "axis")
+    view = bot._view(game, tank)
+    before = {h: bot._score_hex(game, tank, h, view) for h in ("B2119", "B2221")}
+    mine(game, "B2119", "allied", revealed=True)
+    mine(game, "B2221", "allied")  # not revealed: the bot cannot know
+    view = bot._view(game, tank)
+    assert bot._score_hex(game, tank, "B2119", view) == before["B2119"] + 6
+    assert bot._score_hex(game, tank, "B2221", view) == before["B2221"]
+
+
+def test_15_24_a_bunker_occupant_never_fires_into_its_flank_arc(model):
+    game = advanced_game(model, ScriptedDice([]))
+    inf = place(game, "429.5", 429, "gb-infantry", "B2119", "allied", facing=0)  # facing up the page
+    ahead = place(game, "167.1", 167, "de-infantry", "B2118", "axis")
+    behind = place(game, "167.2", 167, "de-infantry", "B2120", "axis")
+    assert game._fire_modes(inf, behind) == ["ai"]  # free to turn and fire
+    bunker(game, "B2119", "allied", inf.id)
+    assert game._fire_modes(inf, ahead) == ["ai"] and game._fire_modes(inf, behind) == []

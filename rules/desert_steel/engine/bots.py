@@ -7,9 +7,7 @@ inside their doctrine radius, rallies with command cards, and interrupts enemy c
 """
 from __future__ import annotations
 
-import dataclasses
 import itertools
-import operator
 import random
 import heapq
 from collections.abc import Mapping
@@ -18,7 +16,6 @@ from functools import lru_cache
 
 from ..setup_checks import doctrine_radius
 from .game import Game, other
-from .state import Unit
 from .tables import hit_value
 
 _VALUE = {"miss": 0.0, "destroyed": 1.0}
@@ -39,10 +36,6 @@ def _three_d6() -> list[tuple[int, float]]:
 
 
 _EXPECTED: dict = {}
-
-# A unit's every attribute but its type (keyed by identity: hashing the type is slow) and its fate
-# (a dict, and only set once it has left the map): a unit's part of expected_effect's memo key.
-_UNIT_STATE = operator.attrgetter(*[f.name for f in dataclasses.fields(Unit) if f.name not in ("type", "fate")])
 
 
 def _expected_result(tables, column: str, shift: float) -> float:
@@ -69,8 +62,6 @@ class HeuristicBot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
         self._spots: dict | None = None  # spotting chances during one choose(): the game stands still
-        self._digest = None  # the game state expected_effect reads besides its two units, in this choose()
-        self._effects: dict = {}  # expected_effect memo (see _effect_key), for the current turn
 
     # --- evaluation --------------------------------------------------------------------------
 
@@ -93,36 +84,6 @@ class HeuristicBot:
 
     def expected_effect(self, game: Game, firer, target, opportunity=False, move_fire=False, mode=None,
                         same_hex=False) -> float:
-        """Spotting chance times the expected result (memoised: fires repeat from one decision to
-        the next while other units move)."""
-        key = self._effect_key(game, firer, target, (opportunity, move_fire, mode, same_hex))
-        if key is None:
-            return self._expected_effect(game, firer, target, opportunity, move_fire, mode, same_hex)
-        value = self._effects.get(key)
-        if value is None:
-            value = self._effects[key] = self._expected_effect(game, firer, target, opportunity, move_fire, mode,
-                                                               same_hex)
-        return value
-
-    def _effect_key(self, game: Game, firer, target, flags: tuple):
-        """Everything _expected_effect reads: the two units (every attribute), the flags, and the
-        state of the game it may look at (turn, visibility, smoke, fortifications, fire zones,
-        the context). A modifier that reads anything else must be added here (the test
-        test_heuristic_bot_memo_agrees_with_a_fresh_evaluation checks whole games)."""
-        digest = self._digest if self._spots is not None else None  # within choose(): one per decision
-        if digest is None:
-            s = game.state
-            digest = (id(game.ctx), s.turn, s.visibility, repr((s.smoke, s.entrenchments, s.bunkers, s.minefields,
-                                                                 s.wire, s.fire_zones)))
-            if self._spots is not None:
-                self._digest = digest
-            if self._effects and next(iter(self._effects))[-1][:2] != digest[:2]:
-                self._effects.clear()  # a new turn (or game): the old fires will not come back
-        if firer.fate is not None or target.fate is not None:
-            return None
-        return (id(firer.type), _UNIT_STATE(firer), id(target.type), _UNIT_STATE(target), flags, digest)
-
-    def _expected_effect(self, game: Game, firer, target, opportunity, move_fire, mode, same_hex) -> float:
         t = game.ctx.tables
         mode = mode or game._natural_mode(target)
         p_spot = self._p_spot(game, firer, target, opportunity, move_fire)
@@ -161,9 +122,9 @@ class HeuristicBot:
         """Hex -> movement points to what this side's victory terms and winning conditions
         reward (an exit edge, a zone, a map to occupy), for a unit type (roads count), or in
         hexes when no type is given."""
-        # static for a context (board, terrain, victory terms): shared by every game played with it
-        goals = game.ctx.__dict__.setdefault("_bot_goals", {})
-        key = (side, unit_type.id if unit_type else None, frozenset(game.ctx.field.wire))
+        # static for a battlefield and victory terms: shared by every game played on it
+        goals = game.ctx.field.__dict__.setdefault("_bot_goals", {})
+        key = (game.ctx.scenario.id, side, unit_type.id if unit_type else None, frozenset(game.ctx.field.wire))
         if key in goals:
             return goals[key]
         board = game.ctx.field.board
@@ -191,11 +152,11 @@ class HeuristicBot:
 
     def choose(self, game: Game, actions: list) -> tuple:
         handler = getattr(self, f"_{game.mode.replace('-', '_')}", None)
-        self._spots, self._digest = {}, None
+        self._spots = {}
         try:
             choice = handler(game, actions) if handler else None
         finally:
-            self._spots, self._digest = None, None
+            self._spots = None
         return choice if choice in actions else actions[self.rng.randrange(len(actions))]
 
     def _interrupt(self, game, actions):
@@ -333,9 +294,9 @@ class HeuristicBot:
         if not steps:
             return ("stop",)
         view = self._view(game, u)
-        best = min(steps, key=lambda a: (self._score_hex(game, u, a[1], view), a[1]))
-        if u.status == "off-map" or self._score_hex(game, u, best[1], view) < \
-                self._score_hex(game, u, u.hex, view) - 0.01:
+        scores = {a[1]: self._score_hex(game, u, a[1], view) for a in steps}
+        best = min(steps, key=lambda a: (scores[a[1]], a[1]))
+        if u.status == "off-map" or scores[best[1]] < self._score_hex(game, u, u.hex, view) - 0.01:
             return best
         return ("stop",)
 
@@ -346,17 +307,20 @@ class HeuristicBot:
         enemies, enemy_hexes = state.by_placement(("bot-enemies", u.side), lambda: _enemies(game, u.side),
                                                   (other(u.side),))
         mates = [axial[m.hex] for m in state.of_card(u.card) if m.status == "on-map" and m is not u]
+        if mates:  # the farthest mate from a hex, in O(1): hex distance is the largest of three spans
+            qs, rs, ss = [q for q, _ in mates], [r for _, r in mates], [q + r for q, r in mates]
+            mates = (min(qs), max(qs), min(rs), max(rs), min(ss), max(ss))
         if u.hex is not None and len(enemies) > 4:  # candidates are next door: the nearest few decide
             enemies = state.by_placement(("nearest-enemies", u.side, u.hex), lambda: _nearest(enemies, axial[u.hex]),
                                          (other(u.side),))
         return {"goal": self._goal_distance(game, u.side, u.type), "enemies": enemies,
                 "friends": lambda h: sum(1 for x in state.here(h) if x.side == u.side and x.type.is_vehicle
-                                         and x is not u),  # other friendly vehicles in a hex
+                                         and x is not u) if state.here(h) else 0,  # other friendly vehicles
                 "mates": mates, "enemy_hexes": enemy_hexes, "axial": axial,
                 "radius": doctrine_radius(game.ctx.field.settings, game.ctx.model.cards[u.card])
                 if u.card in game.ctx.model.cards else None,
                 "reach": max(1, (game._range(u, True) or 2) // 2),
-                "limit": game.ctx.tables.stacking()["vehicles"]}
+                "limit": game.ctx.tables.stacking()["vehicles"], "mines": _known_mines(game, u.side)}
 
     def _score_hex(self, game, u, hex_, view=None) -> float:
         """Lower is better: movement points to the goal (or distance to the enemy), staying with
@@ -371,12 +335,15 @@ class HeuristicBot:
         else:
             score = 0
         if view["mates"] and view["radius"] is not None:
-            far = max([max(abs(q - aq), abs(r - ar), abs(q - aq + r - ar)) for q, r in view["mates"]])
+            q0, q1, r0, r1, s0, s1 = view["mates"]  # max over mates of _dist(hex, mate)
+            far = max(q1 - aq, aq - q0, r1 - ar, ar - r0, s1 - aq - ar, aq + ar - s0)
             score += 0.2 * max(0, far - 2 * view["radius"])  # less than a road hex (0.5 MP) of progress
         if hex_ in view["enemy_hexes"]:
             score += 2  # entering an enemy hex ends the move
         if u.type.is_vehicle and hex_ != u.hex and view["friends"](hex_) >= view["limit"]:
             score += 50
+        if view["mines"] and hex_ != u.hex:
+            score += view["mines"].get(hex_, 0)
         return score
 
     def _assault_value(self, game, u, v) -> float:
@@ -619,3 +586,13 @@ def make_bot(name: str, seed: int = 0):
 
 
 __all__ = ["RandomBot", "HeuristicBot", "make_bot", "BOTS", "other"]
+
+
+def _known_mines(game, side: str) -> dict:
+    """Minefields the side knows of and what entering one costs in the move score: a revealed
+    enemy one attacks every time (§15.13), its own only on 2 or 12 (§15.14), none if exempt."""
+    if not game.state.minefields:
+        return {}
+    own = 0 if game._exempt_from_own_mines(side) else 0.5
+    return {m["hex"]: (own if m["side"] == side else 6) for m in game.state.minefields
+            if m["active"] and (m["revealed"] or m["side"] == side)}

@@ -3,16 +3,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Mapping
+
 from ..battlefield import Battlefield
 from ..model import CardVariant, CombatCard, DesertSteel, Scenario
 from ..visibility import VisibilityTable
 from .tables import Tables
 
 SIDES = ("allied", "axis")
-ADVANCED_ONLY = "the advanced rules (§12-§17) are not implemented yet: this scenario cannot be played"
 
-# The advanced rules the engine plays (issue 8 is partly done): a scenario that needs any other
-# is refused by make_context, naming what is missing (see missing_rules).
+# The advanced rules the engine plays (§12-§18): a scenario (a mod's, say) that needs any other is
+# refused by make_context, naming what is missing (see missing_rules).
 IMPLEMENTED = ("non-vehicle units (§12)", "anti-infantry fire (§13.1)", "indirect fire (§13.2)",
                "entrenchment operations (§13.4)", "smoke (§17.1-17.4, from indirect fire and CS tanks)",
                "transport (§13.3, scenario transports set up on the map)", "overrun (§14.2)",
@@ -67,7 +67,13 @@ class Context:
             return CardVariant(0, (), t.setting("transport_experience", "seasoned"), "F",
                                t.setting("transport_morale", 7), 0)
         c = self.model.cards[card]
-        return c.variant(self.years[c.side]) if isinstance(c, CombatCard) else None
+        if not isinstance(c, CombatCard):
+            return None
+        key = (card, self.years[c.side])  # memoised: asked for every modifier and morale check
+        memo = self.__dict__.setdefault("_variants", {})
+        if key not in memo:
+            memo[key] = c.variant(key[1])
+        return memo[key]
 
 
 def missing_rules(model: DesertSteel, scenario: Scenario) -> list[str]:

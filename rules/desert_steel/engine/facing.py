@@ -1,6 +1,7 @@
 """Hexsides and facing: which side of a hex faces another."""
 from __future__ import annotations
 
+import functools
 import math
 
 from ... import hexmath
@@ -14,6 +15,7 @@ def _direction(a, b) -> int:
 _AXIAL_SIDE = {(0, -1): 0, (1, -1): 1, (1, 0): 2, (0, 1): 3, (-1, 1): 4, (-1, 0): 5}
 
 
+@functools.lru_cache(maxsize=None)  # positions only: the same pairs come back all game
 def _sector(a, b) -> int:
     """Which of a's six hexsides faces towards b (0 up the page, clockwise)."""
     d = hexmath.sub(b, a)

@@ -103,11 +103,16 @@ class FireMixin:
                 or firer.carried_by:
             return []  # §13.36: fire at the carrier, never at its passengers; passengers never fire
         profiles = self.ctx.__dict__.get("_fire_profiles")
-        profile = profiles.get((id(firer.type), id(target.type), indirect)) if profiles is not None else None
-        if profile is None:
+        hit = profiles.get((id(firer.type), id(target.type), indirect, self.ctx.advanced)) if profiles else None
+        if hit is not None and hit[0] is firer.type and hit[1] is target.type:
+            profile = hit[2]
+        else:
             profile = self._fire_profile(firer, target, indirect)
         if not profile:
             return []
+        if self.state.bunkers and not indirect and firer.hex != target.hex and self._bunker_of(firer) is not None \
+                and self._in_flank(firer, target.hex):
+            return []  # §15.24: a bunker's occupant never fires into its own flank arc
         axials = self.ctx.field.board._axials
         a, b = axials[firer.hex], axials[target.hex]
         dq, dr = a[0] - b[0], a[1] - b[1]
@@ -132,10 +137,11 @@ class FireMixin:
         """What _fire_modes needs beyond the positions, per (firer type, target type): for each
         kind of fire with a factor and a range, (mode, range, and which friendly units in the
         target's hex forbid it: vehicles, non-vehicles/light armour, any). Memoised per context
-        (its model keeps the types alive): _factor and _range depend on the unit type only."""
+        by the types' identities (checked: a type made by a test may die and its id be reused):
+        _factor and _range depend on the unit type only."""
         cache = self.ctx.__dict__.setdefault("_fire_profiles", {})
-        profile = cache[(id(firer.type), id(target.type), indirect)] = \
-            tuple(self._fire_profile_entries(firer, target.type, indirect))
+        profile = tuple(self._fire_profile_entries(firer, target.type, indirect))
+        cache[(id(firer.type), id(target.type), indirect, self.ctx.advanced)] = (firer.type, target.type, profile)
         return profile
 
     def _fire_profile_entries(self, firer: Unit, tt, indirect: bool):

@@ -1,5 +1,5 @@
-"""The Desert Steel game engine for the basic rules (§4-§11, §18) and part of the advanced
-rules (§12-§14, §17: see IMPLEMENTED and missing_rules): a state machine with an
+"""The Desert Steel game engine, basic (§4-§11, §18) and advanced rules (§12-§17 and the
+scenarios' special rules: see IMPLEMENTED and missing_rules): a state machine with an
 OpenSpiel-like surface — ``legal_actions()``, ``apply(action)``, ``is_terminal()``,
 ``returns()``, ``clone()``, ``observation(side)``.
 
@@ -435,7 +435,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 if u.side == self.side_to_act and self._loadable(u):  # §13.31: they join any activation
                     out.append(("op", u.id, "transport"))
         for card in self.cx["cards"]:
-            for u in self.state.of_card(card):  # _units_of
+            for u in self.state.of_card(card):  # _units_of(card), memoised
                 if u.status == OFF_MAP and self.state.formations[card].arrival == self.state.turn and not u.flipped:
                     if not u.type.towed:  # §12.3: a towed gun enters only in tow
                         out.append(("op", u.id, "move"))
@@ -453,7 +453,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     if not u.flash_kill and self._factor(u, True) is not None and u.type.is_vehicle:
                         out.append(("op", u.id, "move-fire"))
                     if u.type.indirect_fire and self.ctx.advanced and \
-                            (self._indirect_plans(u) or (self._may_smoke(u, True) and self._spotters(u))):
+                            (self._has_indirect_plan(u) or (self._may_smoke(u, True) and self._spotters(u))):
                         out.append(("op", u.id, "indirect"))
                 if self._may_entrench(u):
                     out.append(("op", u.id, "entrench"))

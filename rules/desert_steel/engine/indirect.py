@@ -28,6 +28,17 @@ class IndirectFireMixin:
         return [(sp, t) for sp in self._spotters(firer) for t in enemies
                 if sp.hex == t.hex or self._visible(sp.hex, t.hex)]
 
+    def _has_indirect_plan(self, firer: Unit) -> bool:
+        """Whether _indirect_plans is not empty, stopping at the first pair (asked at every activation)."""
+        if not firer.ready or not firer.type.indirect_fire:
+            return False
+        spotters = self._spotters(firer)
+        return bool(spotters) and any(
+            sp.hex == t.hex or self._visible(sp.hex, t.hex)
+            for t in self.state.units.values()
+            if t.side != firer.side and t.on_map and not t.hidden and self._fire_modes(firer, t, indirect=True)
+            for sp in spotters)
+
     def _legal_spotter(self):
         return [("spotter", sid) for sid in self.cx["spotters"]] + [("cancel",)]
 

@@ -158,7 +158,8 @@ class Summary:
                 "most_common_cause": causes.most_common(1)[0][0] if causes else None,
                 "average_actions": round(sum(r["actions"] for r in self.results) / n, 1) if n else 0,
                 "average_turns": round(sum(r["turns"] for r in self.results) / n, 2) if n else 0,
-                "median_game_seconds": round(sorted(r["seconds"] for r in self.results)[n // 2], 4) if n else 0}
+                "median_game_seconds": round(sorted(r["seconds"] for r in self.results)[n // 2], 4) if n else 0,
+                "games_per_second_one_core": round(n / sum(r["seconds"] for r in self.results), 2) if n else 0}
 
 
 def simulate(pack_paths: list, scenario_id: str, setup: dict, games: int, seed: int, jobs: int = 1,

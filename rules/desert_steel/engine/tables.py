@@ -29,7 +29,9 @@ class Tables:
         return self._get("morale_modifiers", key)
 
     def _get(self, kind: str, key: str) -> float:
-        table = self.__dict__.setdefault(f"_{kind}", self._modifiers(kind))
+        table = self.__dict__.get(f"_{kind}")
+        if table is None:  # built once: this is called for every modifier of every fire
+            table = self.__dict__[f"_{kind}"] = self._modifiers(kind)
         if key not in table:
             raise RulesError(f"rule tables: {kind} has no {key!r}")
         return table[key]
