@@ -13,16 +13,6 @@ from sandtable.rules.desert_steel.engine.runner import digest, play, replay, sam
 from sandtable.rules.desert_steel.engine.state import ON_MAP, Unit
 
 
-@pytest.fixture(scope="module")
-def catalog():
-    return load_catalog()
-
-
-@pytest.fixture(scope="module")
-def model(catalog):
-    return catalog.model
-
-
 def supercharge_on_map_b(model, dice):
     """Scenario IV (1942: A/1, A/15, C/15) played on map B, where the §9.42 hexes are."""
     scenario = model.scenario("IV")

@@ -4,21 +4,10 @@ and the invariants checked after every action of whole games (I, V and VIII)."""
 import pytest
 from enginekit import play_checked
 
-from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.battlefield import Battlefield
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
 from sandtable.rules.desert_steel.engine.game import EngineError, Game, make_context, missing_rules
 from sandtable.rules.desert_steel.engine.state import ON_MAP, Formation, Unit
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_catalog()
-
-
-@pytest.fixture(scope="module")
-def model(catalog):
-    return catalog.model
 
 
 def advanced_game(model, dice):

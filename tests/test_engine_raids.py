@@ -4,23 +4,12 @@ using raids, invariants over whole games (VIII with raids added; XIV and XV)."""
 import pytest
 from enginekit import play_checked
 
-from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.engine.dice import Dice, ScriptedDice
 from sandtable.rules.desert_steel.engine.game import EngineError, Game, make_context, missing_rules
 
 from test_engine_advanced import advanced_game, events, place
 
 CARDS = [f"S{i}" for i in range(1, 10)]
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_catalog()
-
-
-@pytest.fixture(scope="module")
-def model(catalog):
-    return catalog.model
 
 
 def strike(side, turn, nationality=None):

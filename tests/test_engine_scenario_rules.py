@@ -8,7 +8,6 @@ import dataclasses
 import pytest
 from enginekit import play_checked
 
-from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.engine import scenario_rules, victory
 from sandtable.rules.desert_steel.engine.bots import HeuristicBot
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
@@ -16,16 +15,6 @@ from sandtable.rules.desert_steel.engine.game import EngineError, Game, make_con
 from sandtable.rules.desert_steel.engine.invariants import assert_ok, check
 from sandtable.rules.desert_steel.engine.state import DESTROYED, OFF_MAP, ON_MAP
 from sandtable.rules.desert_steel.engine.runner import sample_setup
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_catalog()
-
-
-@pytest.fixture(scope="module")
-def model(catalog):
-    return catalog.model
-
 
 def new_game(catalog, number, dice=None, setup=None, scenario=None, seed=1):
     model = catalog.model

@@ -1,15 +1,9 @@
 """Rule sentences of the sequence of play, each by itself (§4.3, §6.4-6.53, §8.53, §9.4, §10.14)."""
 import pytest
 
-from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
 from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.engine.runner import sample_setup
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_catalog()
 
 
 def new(catalog, number, seed=0, dice=None):

@@ -5,17 +5,11 @@ import random
 
 import pytest
 
-from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.battlefield import Battlefield
 from sandtable.rules.desert_steel.engine.bots import make_bot
 from sandtable.rules.desert_steel.engine.game import Game, make_context
 from sandtable.rules.desert_steel.engine.runner import sample_setup
 from sandtable.rules.desert_steel.engine.state import DESTROYED, OFF_MAP, ON_MAP, Unit
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_catalog()
 
 
 def _game(catalog, sid, seed=1):

@@ -4,16 +4,10 @@ from __future__ import annotations
 
 import hashlib
 
-import pytest
 
 from sandtable.exports import cards, counters, scenario_sheet
 from sandtable.exports.kit import build_kit
 from sandtable.rules.catalog import load_catalog
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_catalog()
 
 
 def test_documents_are_byte_identical(catalog):

@@ -9,19 +9,8 @@ from sandtable.exports import (aids, calibration, cards, counters, mapsheet, mar
 from sandtable.exports.cards import CARD_MARGIN
 from sandtable.exports.page import MM, POKER
 from sandtable.exports.sheets import grid_for
-from sandtable.rules.catalog import load_catalog
 
 needs_poppler = pytest.mark.skipif(not have_pdftoppm(), reason="pdftoppm (Debian poppler-utils) is not installed")
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_catalog()
-
-
-@pytest.fixture(scope="module")
-def model(catalog):
-    return catalog.model
 
 
 @pytest.fixture(scope="module")

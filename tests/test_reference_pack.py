@@ -1,21 +1,9 @@
 """The bundled Desert Steel pack: complete, clean, and faithful to what the rulebook prints."""
 import json
 
-import pytest
 
 from sandtable.cli import main
-from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.model import CombatCard, CommandCard
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_catalog()
-
-
-@pytest.fixture(scope="module")
-def model(catalog):
-    return catalog.model
 
 
 def cli_json(capsys, *argv):

@@ -52,20 +52,27 @@ class IndirectFireMixin:
         self.cx.update(spotter=spotter.id, move_fire=False, targets=self._target_actions(u, targets, indirect=True))
         self.mode = "target"
 
-    def indirect_modifiers(self, firer: Unit, target: Unit, mode: str, distance: int) -> dict[str, float]:
-        """§13.2: indirect range schedule; no cover nor facing (a ballistic fire over the terrain,
-        §13.28: 'le sens d'orientation de l'unité ciblée ne produit aucun effet')."""
+    def _indirect_target_modifiers(self, target: Unit, mode: str) -> dict[str, float]:
+        """What the target brings to a fire from above (indirect fire, air strikes, bombardments):
+        moving, Veteran, anti-infantry fire at a lightly armoured vehicle, where it stands."""
         t = self.ctx.tables
-        mods = {"range": t.range_modifier(distance, indirect=True)}
+        mods = {}
         if target.moved:
             mods["moving_target"] = t.fire("moving_target")
         if self._experience(target) == "veteran":
             mods["target_veteran"] = t.fire("target_veteran")
-        if self._experience(firer) == "green":
-            mods["firer_green"] = t.fire("firer_green")
         if mode == "ai" and target.type.is_vehicle:
             mods["anti_infantry_vs_lightly_armored"] = t.fire("anti_infantry_vs_lightly_armored")
         mods.update(self._position_modifiers(target))
+        return mods
+
+    def indirect_modifiers(self, firer: Unit, target: Unit, mode: str, distance: int) -> dict[str, float]:
+        """§13.2: indirect range schedule; no cover nor facing (a ballistic fire over the terrain,
+        §13.28: 'le sens d'orientation de l'unité ciblée ne produit aucun effet')."""
+        t = self.ctx.tables
+        mods = {"range": t.range_modifier(distance, indirect=True), **self._indirect_target_modifiers(target, mode)}
+        if self._experience(firer) == "green":
+            mods["firer_green"] = t.fire("firer_green")
         if firer.separated:
             mods.update(self._separation_fire(firer))
         special = self._special("fire", firer.side)

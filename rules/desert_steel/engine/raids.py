@@ -206,16 +206,7 @@ class RaidsMixin:
     def raid_modifiers(self, target: Unit, mode: str) -> dict[str, float]:
         """The indirect-fire modifiers that concern the target (§16.23: no range modifier; the
         aircraft or batteries have no experience nor facing)."""
-        t = self.ctx.tables
-        mods = {}
-        if target.moved:
-            mods["moving_target"] = t.fire("moving_target")
-        if self._experience(target) == "veteran":
-            mods["target_veteran"] = t.fire("target_veteran")
-        if mode == "ai" and target.type.is_vehicle:
-            mods["anti_infantry_vs_lightly_armored"] = t.fire("anti_infantry_vs_lightly_armored")
-        mods.update(self._position_modifiers(target))
-        return mods
+        return self._indirect_target_modifiers(target, mode)
 
     # artillery bombardments (§16.3): preplanned (§16.31-16.34) and on call (§16.35-16.37)
 
