@@ -64,7 +64,7 @@ def main() -> None:
     for s, o in rows:
         a, x = o["sides"]["allied"], o["sides"]["axis"]
         lines.append(f"| {s.number} | {s.name} | {o['games']} | {a['wins']} ({pct(a['win_rate_95'])}) | "
-                     f"{x['wins']} ({pct(x['win_rate_95'])}) | {o['draws']} | {o['most_common_cause']} | "
+                     f"{x['wins']} ({pct(x['win_rate_95'])}) | {o['draws']} | {str(o['most_common_cause']).split(':')[0]} | "
                      f"{1000 * o['median_game_seconds']:.0f} ms | {o.get('games_per_second_one_core', 0):.1f} |")
     lopsided = [s.number for s, o in rows
                 if max(o["sides"]["allied"]["wins"], o["sides"]["axis"]["wins"], o["draws"]) >= 0.85 * o["games"]]

@@ -317,8 +317,13 @@ class FireMixin:
         return result
 
     def _experience(self, u: Unit) -> str:
-        base = EXPERIENCE.index(self.ctx.variant(u.card).experience)
-        return EXPERIENCE[min(2, base + u.experience_bonus)]
+        memo = self.ctx.__dict__.setdefault("_experience", {})  # asked for every modifier list
+        key = (u.card, u.experience_bonus, id(self.ctx.years))
+        level = memo.get(key)
+        if level is None:
+            base = EXPERIENCE.index(self.ctx.variant(u.card).experience)
+            level = memo[key] = EXPERIENCE[min(2, base + u.experience_bonus)]
+        return level
 
     def _special(self, roll: str, side: str) -> int:
         """Scenario die-roll modifiers (§18.7), e.g. Totensonntag's −1 to spotting."""
@@ -344,7 +349,7 @@ class FireMixin:
         if source_hex == target.hex:
             return False
         side = _sector(f.axial(target.hex), f.axial(source_hex))
-        return not any(abs((side - target.facing + k) % 6) == 0 for k in (-1, 0, 1))
+        return (side - target.facing) % 6 not in (0, 1, 5)  # the front arc: facing side and its two neighbours
 
     def spot_modifiers(self, firer: Unit, target: Unit, opportunity: bool, move_fire: bool) -> dict[str, float]:
         t = self.ctx.tables
