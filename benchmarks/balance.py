@@ -58,7 +58,9 @@ def main() -> None:
              f"Heuristic bot against heuristic bot, seed {args.seed}, the pack's sample setups, the number of games "
              "in the table; made by `python benchmarks/balance.py`. Win rates with 95 % Wilson intervals.",
              "The bots are simple (see `rules/desert_steel/engine/bots.py`) and most values of the pack are "
-             "reconstructed (NOTES.md): read a lopsided result as a question for the designer, not a verdict.", "",
+             "reconstructed (NOTES.md): read a lopsided result as a question for the designer, not a verdict.",
+             "Times are taken inside the batch (worker processes sharing the machine); "
+             "`python benchmarks/bench_engine.py` measures one core alone.", "",
              "| # | Scenario | Games | Allied wins | Axis wins | Draws | Most common result | Median game | Games/s (one core) |",
              "|---|---|---:|---:|---:|---:|---|---:|---:|"]
     for s, o in rows:
