@@ -226,3 +226,12 @@ def test_heuristic_bot_heads_for_what_its_side_scores(model, catalog):
     gazala = Game(model, model.scenario("III"), sample_setup(catalog, model.scenario("III")), seed=1)
     on_b = [k for k, d in HeuristicBot(0)._goal_distance(gazala, "axis").items() if d == 0]
     assert on_b and all(k.startswith("B") for k in on_b)  # the Axis wins with 8 German units on map B
+
+
+def test_a_result_names_the_victory_condition_that_held_in_words(model):
+    from sandtable.rules.desert_steel.engine.victory import describe
+    crusader = model.scenario("VIII").raw["victory"]["expression"]["outcomes"][0]["when"]
+    assert describe(crusader) == "allied gb-stuart/gb-25pdr units on map A ≥ 1"
+    assert describe({"cmp": [{"sub": [{"points": "axis"}, {"points": "allied"}]}, ">=", 4]}) == \
+        "(axis points − allied points) ≥ 4"
+    assert describe({"not": {"path_exists": {"side": "axis"}}}) == "not (a path for the axis out of the enemy's reach)"

@@ -176,6 +176,48 @@ def path_exists(game, arg: Mapping) -> bool:
     return False
 
 
+_OPS = {">=": "≥", "<=": "≤", "==": "=", "!=": "≠"}
+
+
+def describe(node) -> str:
+    """A victory condition in words, for results a designer reads ("axis points ≥ 15")."""
+    if isinstance(node, (int, float)):
+        return str(node)
+    if not isinstance(node, Mapping) or len(node) != 1:  # the model's read-only mappings too
+        return "?"
+    (key, arg), = tuple(node.items())
+    if key == "cmp":
+        return f"{describe(arg[0])} {_OPS.get(arg[1], arg[1])} {describe(arg[2])}"
+    if key in ("and", "or"):
+        return f" {key} ".join(describe(x) for x in arg)
+    if key == "not":
+        return f"not ({describe(arg)})"
+    if key == "points":
+        return f"{arg} points"
+    if key in ("sub", "add", "mul"):
+        sign = {"sub": " − ", "add": " + ", "mul": " × "}[key]
+        return "(" + sign.join(describe(x) for x in arg) + ")"
+    if key == "count":
+        return _describe_count(arg)
+    if key == "path_exists":
+        return f"a path for the {arg.get('side', '?')} out of the enemy's reach"
+    return key
+
+
+def _describe_count(arg: Mapping) -> str:
+    units = arg.get("units", {})
+    event = arg.get("event", "")
+    words = [units.get("side", ""), "/".join(units.get("nationality", ())), "/".join(units.get("types", ())),
+             "units", "" if event == "on-map" and arg.get("map") else event]
+    if units.get("exclude_class"):
+        words.append("except " + "/".join(units["exclude_class"]))
+    if arg.get("edge"):
+        words.append(f"by the {arg['edge']} edge")
+    if arg.get("map"):
+        words.append(f"on map {arg['map']}")
+    return " ".join(w for w in words if w)
+
+
 def evaluate(game) -> dict:
     victory = game.ctx.scenario.raw["victory"]
     expression = victory.get("expression")
@@ -188,7 +230,7 @@ def evaluate(game) -> dict:
     for i, outcome in enumerate(expression["outcomes"]):
         if _condition(game, outcome["when"], terms, cache):
             result = outcome["result"]
-            cause = f"outcome {i + 1}"
+            cause = f"outcome {i + 1} ({describe(outcome['when'])})"
             break
     else:
         result, cause = expression["otherwise"], "otherwise"
