@@ -108,8 +108,14 @@ def run_play(args) -> int:
 
 def account(game) -> list[str]:
     """A readable turn-by-turn account of a game from its events."""
-    units = game.state.units
-    name = lambda uid: f"{game.ctx.model.cards[units[uid].card].designation} {units[uid].type.name}"  # noqa: E731
+    def name(uid) -> str:
+        u = game.state.units.get(uid)
+        if u is None:  # a minefield, a raid or a bombardment's fire zone ("minefield:allied", "raid:S7")
+            kind, _, what = str(uid).partition(":")
+            return {"minefield": f"an {what} minefield", "raid": f"raid card {what}"}.get(kind, str(uid))
+        card = game.ctx.model.cards.get(u.card)
+        return f"{card.designation if card else 'scenario transport'} {u.type.name}"
+
     out = []
     for e in game.events:
         k = e["e"]
@@ -127,7 +133,7 @@ def account(game) -> list[str]:
                 out.append(f"    {name(e['unit'])} fails to spot {name(e['target'])} "
                            f"(rolled {e['roll']}, needed {e['number']})")
         elif k == "fire":
-            out.append(f"    {name(e['unit'])} fires at {name(e['target'])}: 3d6 {sum(e['dice'])} "
+            out.append(f"    {name(e.get('unit'))} fires at {name(e['target'])}: 3d6 {sum(e['dice'])} "
                        f"{e['differential']:+d} mods {sum(e['modifiers'].values()):+g} = {e['total']} -> {e['result']}")
         elif k == "opportunity-fire":
             out.append(f"    opportunity fire by {name(e['unit'])} at {name(e['target'])}")
@@ -143,6 +149,13 @@ def account(game) -> list[str]:
             out.append(f"  {game.ctx.model.cards[e['card']].designation} is shaken")
         elif k == "destroyed":
             out.append(f"    {name(e['unit'])} destroyed ({e['how']})")
+        elif k == "minefield-attack":
+            out.append(f"    {name(e['unit'])} sets off a minefield at {e['hex']}")
+        elif k in ("wire-removed", "minefield-cleared"):
+            what = "wire" if k == "wire-removed" else "a minefield"
+            out.append(f"    {name(e['unit'])} clears {what} at {e['hex']}")
+        elif k == "air-strike" or k == "bombardment":
+            out.append(f"  {k.replace('-', ' ')} by the {e.get('side', '?')}")
         elif k == "exit":
             out.append(f"    {name(e['unit'])} leaves the map by the {e['edge']} edge of map {e['map']}")
     return out
