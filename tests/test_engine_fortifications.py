@@ -375,3 +375,21 @@ def test_15_24_a_bunker_occupant_never_fires_into_its_flank_arc(model):
     assert game._fire_modes(inf, behind) == ["ai"]  # free to turn and fire
     bunker(game, "B2119", "allied", inf.id)
     assert game._fire_modes(inf, ahead) == ["ai"] and game._fire_modes(inf, behind) == []
+
+
+def test_15_32_no_overrun_into_wire_and_15_13_an_overrun_sets_off_a_minefield(model):
+    from test_engine_advanced import _open_pair
+    game = advanced_game(model, ScriptedDice([6, 6, 6]))  # the minefield's 3d6: 18 + 12 − 4 = destroyed
+    a, b = _open_pair(game)
+    tank = place(game, "161.1", 161, "de-pz-iv-e", a, "axis")
+    place(game, "330.1", 330, "us-infantry", b, "allied")
+    game.cx = {"mp": 10, "spent": 0}
+    game.state.wire[b] = "allied"
+    assert game._overrun_cost(tank, b) is None
+    del game.state.wire[b]
+    mine(game, b, "allied")
+    activate(game, "axis", [161])
+    game.apply(("op", tank.id, "overrun"))
+    game.apply(("overrun", b))
+    assert events(game, "minefield-attack") and tank.status == "destroyed"
+    assert not events(game, "unit-check")  # nothing left to overrun them: no morale test

@@ -217,8 +217,8 @@ class CloseCombatMixin:
         terrain = self.ctx.field.terrain
         if terrain.hexes[n].building or terrain.level(n) > terrain.level(u.hex):
             return None
-        cost = self.ctx.field.enter_cost(u.type, u.hex, n)
-        if not isinstance(cost, (int, float)):
+        cost = self._enter_cost(u, u.hex, n)  # wire costs all the MP: no overrun into or out of it (§15.32)
+        if not isinstance(cost, (int, float)) or not self._may_enter_zone(u, n):
             return None
         fraction = self.ctx.tables.setting("overrun_extra_cost_fraction", 0.5)
         total = cost + math.ceil((u.type.movement or 1) * fraction)
@@ -239,6 +239,8 @@ class CloseCombatMixin:
                 self._reveal(e, "enemy entered its hex")
         self.cx["same_hex_done"] = [e.id for e in defenders]  # their reaction is the overrun's (§14.2)
         self.cx["stopped_by_enemy"] = False  # §14.2 step 4: it may drive on
+        if self._mines_on_entry(u):  # §15.13: first of all, and the overrunner stops there
+            self.cx["stop"] = ("set off a minefield", "15.13")
         self._zone_attacks(u)
         if not u.on_map or u.suppressed:
             self._finish_operation(u)
