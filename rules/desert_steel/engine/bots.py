@@ -359,13 +359,8 @@ class HeuristicBot:
 
     def _assault_hex(self, game, actions):
         u = game.state.units[game.cx["unit"]]
-        best, value = ("cancel",), 0.0
-        for a in actions:
-            if a[0] == "hex":
-                v = max((self._assault_value(game, u, x) for x in game.state.at(a[1])), default=0.0)
-                if v > value:
-                    best, value = a, v
-        return best
+        return _best(actions, "hex", ("cancel",), lambda a: max(
+            (self._assault_value(game, u, x) for x in game.state.at(a[1])), default=0.0))
 
     def _assault_join(self, game, actions):
         joins = [a for a in actions if a[0] == "join"]
@@ -377,35 +372,19 @@ class HeuristicBot:
                                                                mode=a[2] if len(a) > 2 else None))
 
     def _assault_react(self, game, actions):
-        best, value = ("react-pass",), 0.0
-        for a in actions:
-            if a[0] == "react-fire":
-                v = self.expected_effect(game, game.state.units[a[1]], game.state.units[a[2]], opportunity=True,
-                                         mode=a[3] if len(a) > 3 else None)
-                if v > value:
-                    best, value = a, v
-        return best
+        units = game.state.units
+        return _best(actions, "react-fire", ("react-pass",), lambda a: self.expected_effect(
+            game, units[a[1]], units[a[2]], opportunity=True, mode=a[3] if len(a) > 3 else None))
 
     def _overrun_react(self, game, actions):
         u = game.state.units[game.cx["unit"]]
-        best, value = ("react-pass",), 0.0
-        for a in actions:
-            if a[0] == "react-fire":
-                v = self.expected_effect(game, game.state.units[a[1]], u, opportunity=True,
-                                         mode=a[2] if len(a) > 2 else None, same_hex=True)
-                if v > value:
-                    best, value = a, v
-        return best
+        return _best(actions, "react-fire", ("react-pass",), lambda a: self.expected_effect(
+            game, game.state.units[a[1]], u, opportunity=True, mode=a[2] if len(a) > 2 else None, same_hex=True))
 
     def _overrun_target(self, game, actions):
         u = game.state.units[game.cx["unit"]]
-        best, value = ("hold",), 0.0
-        for a in actions:
-            if a[0] == "target":
-                v = self.expected_effect(game, u, game.state.units[a[1]], mode="ai")
-                if v > value:
-                    best, value = a, v
-        return best
+        return _best(actions, "target", ("hold",),
+                     lambda a: self.expected_effect(game, u, game.state.units[a[1]], mode="ai"))
 
     def _load(self, game, actions):
         loads = [a for a in actions if a[0] == "load"]
@@ -596,3 +575,14 @@ def _known_mines(game, side: str) -> dict:
     own = 0 if game._exempt_from_own_mines(side) else 0.5
     return {m["hex"]: (own if m["side"] == side else 6) for m in game.state.minefields
             if m["active"] and (m["revealed"] or m["side"] == side)}
+
+
+def _best(actions, kind: str, default: tuple, value) -> tuple:
+    """The action of that kind worth most (strictly more than 0), else the default; the first wins ties."""
+    best, top = default, 0.0
+    for a in actions:
+        if a[0] == kind:
+            v = value(a)
+            if v > top:
+                best, top = a, v
+    return best

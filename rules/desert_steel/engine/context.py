@@ -52,6 +52,9 @@ class Context:
     exits: Mapping = field(default_factory=dict)
     special: tuple = ()
     advanced: bool = False  # the advanced rules (§12-§17) are in force (scenarios VI-XV)
+    # Facts derived from the fields above, computed once per context: fire profiles, card variants,
+    # experience levels, prohibited hexes (each user names its key)
+    memo: dict = field(default_factory=dict)
 
     def table(self, vis: int) -> VisibilityTable:
         if vis not in self.visibility:
@@ -70,7 +73,7 @@ class Context:
         if not isinstance(c, CombatCard):
             return None
         key = (card, self.years[c.side])  # memoised: asked for every modifier and morale check
-        memo = self.__dict__.setdefault("_variants", {})
+        memo = self.memo.setdefault("variants", {})
         if key not in memo:
             memo[key] = c.variant(key[1])
         return memo[key]

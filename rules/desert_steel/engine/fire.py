@@ -102,7 +102,7 @@ class FireMixin:
         if firer.status != ON_MAP or target.status != ON_MAP or target.hidden or target.carried_by \
                 or firer.carried_by:
             return []  # §13.36: fire at the carrier, never at its passengers; passengers never fire
-        profiles = self.ctx.__dict__.get("_fire_profiles")
+        profiles = self.ctx.memo.get("fire_profiles")
         hit = profiles.get((id(firer.type), id(target.type), indirect, self.ctx.advanced)) if profiles else None
         if hit is not None and hit[0] is firer.type and hit[1] is target.type:
             profile = hit[2]
@@ -139,7 +139,7 @@ class FireMixin:
         target's hex forbid it: vehicles, non-vehicles/light armour, any). Memoised per context
         by the types' identities (checked: a type made by a test may die and its id be reused):
         _factor and _range depend on the unit type only."""
-        cache = self.ctx.__dict__.setdefault("_fire_profiles", {})
+        cache = self.ctx.memo.setdefault("fire_profiles", {})
         profile = tuple(self._fire_profile_entries(firer, target.type, indirect))
         cache[(id(firer.type), id(target.type), indirect, self.ctx.advanced)] = (firer.type, target.type, profile)
         return profile
@@ -317,7 +317,7 @@ class FireMixin:
         return result
 
     def _experience(self, u: Unit) -> str:
-        memo = self.ctx.__dict__.setdefault("_experience", {})  # asked for every modifier list
+        memo = self.ctx.memo.setdefault("experience", {})  # asked for every modifier list
         key = (u.card, u.experience_bonus, id(self.ctx.years))
         level = memo.get(key)
         if level is None:

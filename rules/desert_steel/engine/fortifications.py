@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from .context import EngineError
+from .facing import _direction
 from .state import Unit
 
 # What a scenario may grant non-engineers (special rule "engineer-capable", §15.4, §18.7)
@@ -331,7 +332,6 @@ class FortificationsMixin:
     def _engineer_move(self, u: Unit, dest: str) -> None:
         """§15.4 steps 2-3: into the adjacent hex regardless of wire; a minefield there is revealed
         and rolled for as a friendly one (2 or 12); then enemy opportunity fire."""
-        from .facing import _direction
         board = self.ctx.field.board
         u.facing = _direction(board.axial(u.hex), board.axial(dest))
         self._leave_position(u)
@@ -359,7 +359,7 @@ class FortificationsMixin:
         return hex_ not in self._prohibited(u.side)
 
     def _prohibited(self, side: str) -> frozenset:
-        cache = self.ctx.__dict__.setdefault("_prohibited_cache", {})
+        cache = self.ctx.memo.setdefault("prohibited", {})
         if side not in cache:
             out = set()
             for r in self.ctx.special:
