@@ -1,0 +1,1 @@
+"""The balance lab: what-if sweeps over a pack (no Qt)."""
