@@ -23,9 +23,41 @@ def add_json_flags(parser) -> None:
     parser.add_argument("--json", dest="format", action="store_const", const="json", help="same as --format json")
 
 
+def jsonable(value):
+    """What ``json`` cannot write, as plain JSON values: read-only mappings (the model hands out
+    ``mappingproxy``s), sets, tuples, paths, enums, dataclasses and objects with ``to_json``.
+    Every --json output goes through this one place, so a new kind of value is taught here once."""
+    import dataclasses
+    import enum
+    from collections.abc import Mapping, Set
+    from os import PathLike
+
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, enum.Enum):
+        return jsonable(value.value)
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, Set):  # a set has no order: sorted, so the output is the same run after run
+        return sorted((jsonable(v) for v in value), key=lambda v: json.dumps(v, sort_keys=True))
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, PathLike):
+        return str(value)
+    if callable(getattr(value, "to_json", None)):
+        return jsonable(value.to_json())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return jsonable(dataclasses.asdict(value))
+    raise TypeError(f"no JSON form for {type(value).__name__}")
+
+
+def json_text(value) -> str:
+    """The one JSON writer of the command line (see ``jsonable``)."""
+    return json.dumps(jsonable(value), indent=2, ensure_ascii=False)
+
+
 def print_json(value) -> None:
-    json.dump(value, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    sys.stdout.write(json_text(value) + "\n")
 
 
 def verdict(files: int, findings: list[Finding]) -> str:
