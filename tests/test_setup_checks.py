@@ -95,6 +95,25 @@ def test_stacking_limit_per_side_per_hex(model):
     assert next(f for f in found if f.code == "setup-stacking").section == "8.5"
 
 
+def test_scenario_transports_count_as_vehicles_for_stacking(model):
+    # §2.11: "Les véhicules comprennent les chars, les chasseurs de chars, les camions et autres moyens
+    # de transport" ; §8.5: "La limite maximale d'empilement est de 6 unités par hex. ; et pas plus de 3
+    # d'entre elles peuvent être des véhicules." 3 tanks and 1 truck: refused (issue #16 item 7).
+    setup = sample("07")
+    side = setup["sides"]["allied"]
+    tanks = [p for p in side["placements"] if model.unit_types[p["type"]].is_vehicle and not p.get("loaded_in")][:3]
+    hex_ = tanks[0]["hex"]
+    side["placements"] = [p for p in side["placements"] if p["hex"] != hex_ or p in tanks]
+    for p in tanks:
+        p["hex"] = hex_
+    side["transports"] = [t for t in side["transports"] if t["hex"] != hex_]
+    assert "setup-stacking" not in codes(run(model, setup))
+    side["transports"].append({"type": "gb-truck", "hex": hex_})
+    found = [f for f in run(model, setup) if f.code == "setup-stacking"]
+    assert found and "4 vehicles, 1 of them scenario transports" in found[0].message
+    assert found[0].location.pointer == f"/sides/allied/transports/{len(side['transports']) - 1}/hex"
+
+
 def test_separated_formation_names_best_centre_and_units_outside(model):
     setup = sample("03")  # Gazala: German companies, radius 3
     placements = [p for p in setup["sides"]["axis"]["placements"] if p["card"] == 162]

@@ -166,18 +166,25 @@ def _units(ctx: SetupContext, side: str, data: Mapping) -> list[Finding]:
 
 def _stacking(ctx: SetupContext, side: str, data: Mapping) -> list[Finding]:
     limit = ctx.field.tables.get("stacking", {}).get("default", {"units": 6, "vehicles": 3})
-    per_hex: dict[str, list[int]] = defaultdict(list)
+    # Scenario transports are units on the map like any other, and vehicles ("les camions et autres
+    # moyens de transport", §2.11): they count in the limits, as in the engine's morale step 4.
+    per_hex: dict[str, list[tuple[str, int]]] = defaultdict(list)
     for i, p in _placements_of(data):
-        per_hex[p["hex"]].append(i)
+        per_hex[ctx.field.board.resolve(p["hex"]) or p["hex"]].append(("placements", i))
+    for i, t in enumerate(data.get("transports", ())):
+        per_hex[ctx.field.board.resolve(t["hex"]) or t["hex"]].append(("transports", i))
     out = []
-    for ref, indices in sorted(per_hex.items()):
-        units = [ctx.model.unit_types.get(data["placements"][i]["type"]) for i in indices]
+    for ref, entries in sorted(per_hex.items()):
+        units = [ctx.model.unit_types.get(data[kind][i]["type"]) for kind, i in entries]
         vehicles = sum(1 for u in units if u is not None and u.is_vehicle)
-        if len(indices) > limit["units"] or vehicles > limit["vehicles"]:
+        if len(entries) > limit["units"] or vehicles > limit["vehicles"]:
+            carried = sum(1 for kind, _ in entries if kind == "transports")
+            with_transports = f", {carried} of them scenario transports" if carried else ""
+            kind, first = entries[-1] if carried else entries[0]
             out.append(ctx.report(
-                "setup-stacking", f"{len(indices)} units ({vehicles} vehicles) of one side in {ref}; "
-                f"the limit is {limit['units']} units, {limit['vehicles']} of them vehicles",
-                f"/sides/{side}/placements/{indices[0]}/hex", section="8.5"))
+                "setup-stacking", f"{len(entries)} units ({vehicles} vehicles{with_transports}) of one side in "
+                f"{ref}; the limit is {limit['units']} units, {limit['vehicles']} of them vehicles",
+                f"/sides/{side}/{kind}/{first}/hex", section="8.5"))
     return out
 
 
