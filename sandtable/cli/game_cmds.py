@@ -8,7 +8,7 @@ from pathlib import Path
 from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.engine.bots import BOTS
 from sandtable.rules.desert_steel.engine.game import EngineError
-from sandtable.rules.desert_steel.engine.runner import (digest, play, replay, sample_setup, simulate,
+from sandtable.rules.desert_steel.engine.runner import (digest, play, replay, sample_setup, setup_pool, simulate,
                                                         write_log)
 
 from .common import add_json_flags, add_pack_option, print_json, usage_error
@@ -53,6 +53,9 @@ def register(sub) -> None:
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--bots", default="heuristic,heuristic", help="ALLIED,AXIS bots: heuristic or random")
     p.add_argument("--setup", metavar="FILE", help="setup JSON (default: the pack's sample setup)")
+    p.add_argument("--setups", type=int, default=0, metavar="N",
+                   help="also play on N automatic legal setups (seeded 1..N): game i uses setup i mod (N+1), "
+                        "and the report separates the setups' share of the variance from the dice's")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("--limited-interruption", action="store_true", help="optional rule §6.56")
     p.add_argument("--limited-intelligence", action="store_true", help="optional rule §6.55")
@@ -187,8 +190,22 @@ def run_simulate(args) -> int:
         catalog, model, scenario, setup = _prepare(args)
         if args.games < 1 or args.jobs < 1:
             raise ValueError("--games and --jobs must be at least 1")
+        if args.setups < 0:
+            raise ValueError("--setups must be 0 or more")
     except (ValueError, OSError) as exc:
         return usage_error(str(exc))
+    if "expression" not in scenario.raw.get("victory", {}):
+        # a batch of games nobody can win measures nothing: say so instead of reporting draws
+        print(f"sandtable: scenario {scenario.number} {scenario.name} has no victory conditions the engine can "
+              "evaluate (its 'victory' has no 'expression'): every game would be a draw, so there is no balance "
+              "to measure. Give it victory conditions in the editor or the scenario file first.", file=sys.stderr)
+        return 1
+    if args.setups:
+        try:
+            setup = setup_pool(model, scenario, args.setups, setup)
+        except Exception as exc:  # the automatic setup cannot place this scenario's forces
+            print(f"sandtable: --setups: no automatic setup for scenario {scenario.number}: {exc}", file=sys.stderr)
+            return 1
 
     def progress(done, total):
         if not args.no_progress and sys.stderr.isatty():
@@ -217,9 +234,26 @@ def run_simulate(args) -> int:
     print(f"  draws  {out['draws']:>4}")
     print(f"  most common: {out['most_common_cause']}; average {out['average_actions']} decisions a game; "
           f"median {out['median_game_seconds'] * 1000:.0f} ms a game")
+    if "setups" in out:
+        st = out["setups"]
+        print(f"  setups: {st['count']} (the sample and {st['count'] - 1} automatic); win rate by setup:")
+        for side in ("allied", "axis"):
+            v = st["sides"][side]
+            print(f"    {side:<6} {100 * v['win_rate_by_setup_min']:.0f}-{100 * v['win_rate_by_setup_max']:.0f} %; "
+                  f"{100 * v['setup_share_of_variance']:.0f} % of the variance of its result comes from the setup, "
+                  f"the rest from the dice and the play")
     for side in ("allied", "axis"):
         losses = ", ".join(f"{t} {n:g}" for t, n in out["sides"][side]["average_losses_by_type"].items()) or "none"
         print(f"  {side} average losses: {losses}")
         points = ", ".join(f"{p:g}: {n}" for p, n in out["sides"][side]["points"].items())
         print(f"  {side} points (value: games): {points}")
+    for side in ("allied", "axis"):
+        d = out["diagnostics"][side]
+        progress = "-" if d["objective_progress"] is None else f"{100 * d['objective_progress']:.0f} %"
+        print(f"  {side} diagnostics a game: overstack losses {d['overstack_losses']:g}, fortified leaving on turn 1 "
+              f"{d['fortified_units_leaving_turn1']:g}/{d['fortified_units']:g}, opportunity fires "
+              f"{d['opportunity_fires']:g}, move-and-fire {d['move_and_fire']:g}, wasted bombardments "
+              f"{d['wasted_bombardments']:g}, objective progress {progress}")
+    for w in out["warnings"]:
+        print(f"  WARNING {w}")
     return 0

@@ -502,6 +502,12 @@ class HeuristicBot:
         return actions[0]
 
 
+def goal_distance(game, side: str, unit_type=None) -> dict[str, float]:
+    """Hex -> distance to what the side's victory terms reward reaching (exit edge, zone, map);
+    empty when they reward no place. Shared by every game on the battlefield (memoised)."""
+    return HeuristicBot._goal_distance(None, game, side, unit_type)
+
+
 def _enemies(game, side: str) -> tuple[list, set]:
     """Enemy positions (axial) and hexes, for HeuristicBot._view."""
     axial = game.ctx.field.board._axials

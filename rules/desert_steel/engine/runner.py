@@ -20,6 +20,7 @@ from ...atomic import write_text
 from ..autosetup import auto_setup
 from ..model import DesertSteel, Scenario
 from .bots import make_bot
+from .diagnostics import Recorder, aggregate, game_diagnostics, warnings
 from .game import Game, SIDES, make_context
 
 LOG_VERSION = 1
@@ -38,15 +39,27 @@ def game_seed(batch_seed: int, index: int) -> int:
 
 
 def play(model: DesertSteel, scenario: Scenario, setup: dict, seed: int, bots=("heuristic", "heuristic"),
-         context=None, max_actions: int = 200_000, options=None) -> Game:
+         context=None, max_actions: int = 200_000, options=None, recorder: Recorder | None = None) -> Game:
+    """Play one game to the end; a recorder (diagnostics.Recorder) watches it if given."""
     game = Game(model, scenario, setup, seed, context=context, options=options)
     players = {"allied": make_bot(bots[0], seed), "axis": make_bot(bots[1], seed + 1)}
+    if recorder is not None:
+        recorder.start(game)
     while not game.is_terminal():
         actions = game.legal_actions()
         game.apply(players[game.current_player()].choose(game, actions))
+        if recorder is not None:
+            recorder.step(game)
         if len(game.actions) > max_actions:
             raise RuntimeError(f"game did not end after {max_actions} actions")
     return game
+
+
+def setup_pool(catalog_or_model, scenario: Scenario, setups: int, sample: dict) -> list[dict]:
+    """The setups a batch plays on: the sample (or given) setup, then ``setups`` automatic legal
+    setups (auto_setup seeds 1..N), each game on setup ``index % len(pool)``."""
+    model = getattr(catalog_or_model, "model", catalog_or_model)
+    return [sample] + [auto_setup(model, scenario, i) for i in range(1, setups + 1)]
 
 
 def write_log(path, game: Game, setup: dict, bots) -> None:
@@ -95,6 +108,7 @@ _WORKER: dict = {}
 
 
 def _init_worker(pack_paths, scenario_id, setup, bots, options=None) -> None:
+    """``setup``: one setup, or a list of them (game i plays on setup i % len)."""
     from ...catalog import load_catalog
     catalog = load_catalog([Path(p) for p in pack_paths] or None)
     model = catalog.model
@@ -104,10 +118,14 @@ def _init_worker(pack_paths, scenario_id, setup, bots, options=None) -> None:
 
 
 def _one(args) -> dict:
-    index, seed = args
+    index, seed = args[:2]
     w = _WORKER
+    setups = w["setup"] if isinstance(w["setup"], list) else [w["setup"]]
+    setup_index = index % len(setups)
     start = time.perf_counter()
-    game = play(w["model"], w["scenario"], w["setup"], seed, w["bots"], context=w["context"], options=w["options"])
+    recorder = Recorder()
+    game = play(w["model"], w["scenario"], setups[setup_index], seed, w["bots"], context=w["context"],
+                options=w["options"], recorder=recorder)
     result = game.returns()
     losses = {side: Counter() for side in SIDES}
     for u in game.state.units.values():
@@ -116,6 +134,7 @@ def _one(args) -> dict:
     return {"index": index, "seed": seed, "winner": result["winner"], "level": result["level"],
             "points": result["points"], "cause": result["cause"], "actions": len(game.actions),
             "turns": game.state.turn, "losses": {s: dict(c) for s, c in losses.items()},
+            "setup": setup_index, "diagnostics": game_diagnostics(game, recorder),
             "seconds": time.perf_counter() - start}
 
 
@@ -137,6 +156,11 @@ class Summary:
     results: list = field(default_factory=list)
 
     def to_json(self) -> dict:
+        out = self._to_json()
+        out["warnings"] = warnings(out)
+        return out
+
+    def _to_json(self) -> dict:
         n = len(self.results)
         wins = Counter(r["winner"] for r in self.results)
         sides = {}
@@ -159,11 +183,40 @@ class Summary:
                 "average_actions": round(sum(r["actions"] for r in self.results) / n, 1) if n else 0,
                 "average_turns": round(sum(r["turns"] for r in self.results) / n, 2) if n else 0,
                 "median_game_seconds": round(sorted(r["seconds"] for r in self.results)[n // 2], 4) if n else 0,
-                "games_per_second_one_core": round(n / sum(r["seconds"] for r in self.results), 2) if n else 0}
+                "games_per_second_one_core": round(n / sum(r["seconds"] for r in self.results), 2) if n else 0,
+                "diagnostics": aggregate([r["diagnostics"] for r in self.results if "diagnostics" in r]),
+                **({"setups": setup_variance(self.results)} if len({r.get("setup", 0) for r in self.results}) > 1
+                   else {})}
 
 
-def simulate(pack_paths: list, scenario_id: str, setup: dict, games: int, seed: int, jobs: int = 1,
+def setup_variance(results: list) -> dict:
+    """Per setup, the games and wins; per side, how much of the variance of its win (a 0/1
+    outcome per game) lies between setups (the setup decides) rather than within them (the dice
+    and the bots' play decide): the law of total variance, Var = E[Var | setup] + Var[E | setup]."""
+    by_setup: dict[int, list] = {}
+    for r in results:
+        by_setup.setdefault(r.get("setup", 0), []).append(r)
+    n = len(results)
+    per_setup = [{"setup": k, "kind": "sample" if k == 0 else f"auto-setup seed {k}", "games": len(rs),
+                  **{f"{side}_wins": sum(r["winner"] == side for r in rs) for side in SIDES},
+                  "draws": sum(r["winner"] == "draw" for r in rs)} for k, rs in sorted(by_setup.items())]
+    sides = {}
+    for side in SIDES:
+        mean = sum(r["winner"] == side for r in results) / n
+        between = sum(len(rs) * (sum(r["winner"] == side for r in rs) / len(rs) - mean) ** 2
+                      for rs in by_setup.values()) / n
+        within = sum(sum(r["winner"] == side for r in rs) / len(rs) * (1 - sum(r["winner"] == side for r in rs)
+                     / len(rs)) * len(rs) for rs in by_setup.values()) / n
+        rates = [s[f"{side}_wins"] / s["games"] for s in per_setup]
+        sides[side] = {"win_rate_by_setup_min": round(min(rates), 3), "win_rate_by_setup_max": round(max(rates), 3),
+                       "variance_between_setups": round(between, 4), "variance_within_setups": round(within, 4),
+                       "setup_share_of_variance": round(between / (between + within), 3) if between + within else 0.0}
+    return {"count": len(by_setup), "per_setup": per_setup, "sides": sides}
+
+
+def simulate(pack_paths: list, scenario_id: str, setup: dict | list, games: int, seed: int, jobs: int = 1,
              bots=("heuristic", "heuristic"), progress=None, options=None) -> Summary:
+    """``setup``: one setup for every game, or a list (setup_pool) that game i plays on i % len."""
     tasks = [(i, game_seed(seed, i)) for i in range(games)]
     summary = Summary(scenario_id, games, seed, tuple(bots))
     if jobs <= 1:
