@@ -92,7 +92,7 @@ class MainWindow(QMainWindow):
         self.t0 = time.perf_counter()
         self.settings = settings or app_settings()
         self.autosave_seconds = autosave_seconds if autosave_seconds is not None else \
-            float(self.settings.value("autosave_seconds", 30))
+            float(self.settings.value("autosave_delay_seconds", 2))
         self.ask = self._ask  # tests replace it to answer dialogs
         self.setObjectName("MainWindow")
         self.tabs = QTabWidget()
@@ -173,6 +173,7 @@ class MainWindow(QMainWindow):
         self.doc.undo_stack.cleanChanged.connect(self._update_title)
         self.doc.saved.connect(self.explorer.mark_saved)
         self.doc.autosaved.connect(lambda p: self.statusBar().showMessage(f"autosaved to {p}", 3000))
+        self.doc.autosave_failed.connect(lambda m: self.statusBar().showMessage(m, 10000))
         self.set_findings(locate(ws.catalog))
         self.docks["findings"].raise_()
         self._update_title()
@@ -188,15 +189,20 @@ class MainWindow(QMainWindow):
     def _offer_recovery(self, payload: dict) -> None:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(payload.get("saved_at", 0)))
         n = len(payload.get("docs", {})) + len(payload.get("foreign", []))
+        notes = payload.get("_notes") or []
+        skipped = ("\n\nNot offered (the files on disk are newer or changed since):\n" + "\n".join(notes)) if notes else ""
         answer = self.ask("Recover unsaved edits?",
-                          f"sandtable was closed without saving {self.ws.pack_id}. Unsaved edits from {when} "
-                          f"({n} document(s) or object(s)) were kept. Recover them?",
+                          f"An editor of {self.ws.pack_id} was closed without saving. Unsaved edits from {when} "
+                          f"({n} document(s) or object(s)) were kept. Recover them?{skipped}",
                           ["Recover", "Discard"])
         if answer == "Recover":
             self.doc.recover(payload)
             self.statusBar().showMessage("recovered the unsaved edits (Undo takes them back)", 8000)
         else:
-            self.doc.discard_recovery()
+            self.doc.discard_recovery(payload)
+        nxt = self.doc.pending_recovery()  # several editors may have died with edits
+        if nxt is not None and nxt.get("_file") != payload.get("_file"):
+            QTimer.singleShot(0, self, lambda: self._offer_recovery(nxt))
 
     def current_catalog(self):
         v = self.validator
@@ -377,21 +383,71 @@ class MainWindow(QMainWindow):
         if not self.ws.owned:
             self.statusBar().showMessage(f"{self.ws.pack_id} is not yours to change: saving as a mod pack", 5000)
             return self.save_as_mod_dialog()
-        written = self.doc.save()
+        overwrite = False
+        clash = self.ws.external_conflicts()
+        if clash:
+            merged = self.ws.merge_external(clash)
+            answer = self.ask("Changed on disk",
+                              f"{', '.join(clash)} changed on disk since you opened {self.ws.pack_id} (another editor "
+                              "or program saved it). " + ("Your edits and theirs touch different values: Merge keeps "
+                                                          "both. " if merged is not None else
+                                                          "Your edits and theirs change the same values. ") +
+                              "Overwrite replaces their changes with yours; Reload drops your edits and reads the "
+                              "files again.", (["Merge"] if merged is not None else []) + ["Overwrite", "Reload", "Cancel"])
+            if answer == "Merge":
+                self.ws.adopt_merge(merged)
+                self.doc.reset.emit()
+            elif answer == "Overwrite":
+                overwrite = True
+            elif answer == "Reload":
+                self.doc.undo_stack.setClean()
+                self.load_pack(self.ws.path, search=self.search_paths, owned=self.ws.owned)
+                return False
+            else:
+                return False
+        try:
+            written = self.doc.save(overwrite=overwrite)
+        except OSError as exc:
+            return self._save_failed(exc)
         self.statusBar().showMessage(f"saved {len(written)} file(s)" if written else "nothing to save", 5000)
         self._update_title()
         return True
+
+    def _save_failed(self, exc: OSError) -> bool:
+        """A save that could not write (disk full, permissions): nothing is lost — the window
+        keeps the edits (still unsaved) and they are autosaved at once."""
+        self.doc.autosave(force=True)
+        reason = exc.strerror or str(exc)
+        where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+        message = (f"Could not save {self.ws.pack_id}: {reason}{where}. Your changes are kept in the editor and in "
+                   "its autosave; free some space (or fix the permissions) and save again, or save as a mod pack "
+                   "elsewhere.")
+        self.ask("Save failed", message, ["OK"])
+        self.statusBar().showMessage(f"save failed: {reason}", 15000)
+        self._update_title()
+        return False
 
     def save_as_mod_dialog(self) -> bool:
         self._flush_editors()
         dlg = ModPackDialog(self.ws, self)
         if dlg.exec() != QDialog.Accepted:
             return False
-        self.save_as_mod(Path(dlg.folder.text()), dlg.pack_id.text().strip() or None, dlg.name.text().strip() or None)
-        return True
+        result = self.save_as_mod(Path(dlg.folder.text()), dlg.pack_id.text().strip() or None,
+                                  dlg.name.text().strip() or None)
+        return bool(result is not None and result.ok)
 
     def save_as_mod(self, folder: Path, pack_id: str | None = None, name: str | None = None, reopen: bool = True):
-        result = self.doc.save_as_mod(folder, pack_id, name)
+        try:
+            result = self.doc.save_as_mod(folder, pack_id, name)
+        except OSError as exc:
+            self._save_failed(exc)
+            return None
+        if not result.ok:
+            lines = [f.line_text() for f in result.findings]
+            self.ask("Mod pack not saved", f"{folder} is not a mod pack the edits can be added to; nothing was "
+                     "written:\n" + "\n".join(lines[:12]) + ("\n…" if len(lines) > 12 else ""), ["OK"])
+            self.statusBar().showMessage(f"mod pack not saved: {len(lines)} problem(s) in {folder}", 10000)
+            return result
         msg = f"saved {len(result.targets)} change(s) as overrides in mod pack {result.pack_id} ({folder})"
         if result.conflicts:
             msg += "; " + "; ".join(result.conflicts)

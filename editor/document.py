@@ -16,7 +16,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from . import jsonptr
 from .jsonptr import MISSING
-from .workspace import Workspace, clear_autosave, read_autosave, write_autosave
+from .workspace import AutosaveSlot, Workspace, discard_orphan
 
 # What an edit does to the provenance of the value it changes (the toolbar's choice).
 KEEP = None
@@ -114,8 +114,13 @@ class PackDocument(QObject):
     reset = Signal()  # everything may have changed (recovery, reload)
     saved = Signal()
     autosaved = Signal(str)
+    autosave_failed = Signal(str)
 
-    def __init__(self, ws: Workspace, parent: QObject | None = None, autosave_seconds: float = 30.0):
+    # Autosave is debounced: written ``autosave_seconds`` after the last edit, and at the
+    # latest AUTOSAVE_MAX_WAIT seconds after the first unsaved one while edits keep coming.
+    AUTOSAVE_MAX_WAIT = 10.0
+
+    def __init__(self, ws: Workspace, parent: QObject | None = None, autosave_seconds: float = 2.0):
         super().__init__(parent)
         self.ws = ws
         self.undo_stack = QUndoStack(self)
@@ -124,9 +129,15 @@ class PackDocument(QObject):
         self._generation = 0
         self.changed.connect(self._bump)
         self.reset.connect(self._bump)
+        self.autosave_slot = AutosaveSlot(autosave_dir(), ws.path)
         self.autosave_timer = QTimer(self)
+        self.autosave_timer.setSingleShot(True)
         self.autosave_timer.timeout.connect(self.autosave)
+        self._autosave_delay = 0.0
+        self._first_unsaved: float | None = None
         self.set_autosave_interval(autosave_seconds)
+        self.changed.connect(self._schedule_autosave)
+        self.reset.connect(self._schedule_autosave)
 
     # --- reading ----------------------------------------------------------------------
 
@@ -165,47 +176,76 @@ class PackDocument(QObject):
 
     # --- saving -----------------------------------------------------------------------
 
-    def save(self) -> list[str]:
-        written = self.ws.save()
+    def save(self, overwrite: bool = False) -> list[str]:
+        written = self.ws.save(overwrite=overwrite)  # raises before marking anything clean
         self.undo_stack.setClean()
-        clear_autosave(autosave_dir(), self.ws.path)
+        self.autosave_slot.clear()
         self.saved.emit()
         return written
 
     def save_as_mod(self, folder, pack_id=None, name=None):
         result = self.ws.save_as_mod(folder, pack_id, name)
-        clear_autosave(autosave_dir(), self.ws.path)
+        if result.ok:
+            self.autosave_slot.clear()
         return result
 
     # --- autosave ---------------------------------------------------------------------
 
     def set_autosave_interval(self, seconds: float) -> None:
+        """The autosave delay after the last edit (0: no automatic autosave)."""
         self.autosave_timer.stop()
-        if seconds and seconds > 0:
-            self.autosave_timer.start(int(seconds * 1000))
+        self._autosave_delay = float(seconds or 0)
 
-    def autosave(self) -> Path | None:
-        """Write the unsaved edits beside (never over) the pack; cleared on save."""
-        if self._autosave_generation == self._generation:
+    def _schedule_autosave(self, *args) -> None:
+        if self._autosave_delay <= 0:
+            return
+        now = time.monotonic()
+        if self._first_unsaved is None:
+            self._first_unsaved = now
+        wait = min(self._autosave_delay, max(0.0, self._first_unsaved + self.AUTOSAVE_MAX_WAIT - now))
+        self.autosave_timer.start(int(wait * 1000))
+
+    def autosave(self, force: bool = False) -> Path | None:
+        """Write the unsaved edits to this editor's own autosave file (never over the pack);
+        cleared on save. A failed write (disk full) is reported, never raised."""
+        self._first_unsaved = None
+        if self._autosave_generation == self._generation and not force:
             return None
         self._autosave_generation = self._generation
         if not self.dirty:
-            clear_autosave(autosave_dir(), self.ws.path)
+            self.autosave_slot.clear()
             return None
-        path = write_autosave(autosave_dir(), self.ws)
+        try:
+            path = self.autosave_slot.write(self.ws)
+        except OSError as exc:
+            self._autosave_generation = -1  # try again at the next edit or save
+            self.autosave_failed.emit(f"autosave failed: {exc.strerror or exc}")
+            return None
         self.autosaved.emit(str(path))
         return path
 
     def pending_recovery(self) -> dict | None:
-        return read_autosave(autosave_dir(), self.ws.path)
+        """The newest autosave left by an editor of this pack that died, reduced to what still
+        applies to the files on disk (None when nothing does); ``_file`` names it and
+        ``_notes`` says what was left out."""
+        for path, payload in self.autosave_slot.orphans():
+            offer, notes = self.ws.recoverable(payload)
+            if offer.get("docs") or offer.get("foreign"):
+                return {**offer, "_file": str(path), "_notes": notes}
+            discard_orphan(path)  # everything in it is older than the files on disk
+        return None
 
     def recover(self, payload: dict) -> None:
         self.undo_stack.push(RestoreState(self, self.ws.recovered_state(payload), "Recover unsaved edits"))
+        if payload.get("_file"):
+            discard_orphan(Path(payload["_file"]))  # the edits are this editor's now
+        self.autosave(force=True)
 
-    def discard_recovery(self) -> None:
-        clear_autosave(autosave_dir(), self.ws.path)
+    def discard_recovery(self, payload: dict | None = None) -> None:
+        if payload and payload.get("_file"):
+            discard_orphan(Path(payload["_file"]))
 
     def close(self) -> None:
-        """A clean close leaves no autosave behind."""
+        """A clean close leaves no autosave (and no lock) behind."""
         self.autosave_timer.stop()
-        clear_autosave(autosave_dir(), self.ws.path)
+        self.autosave_slot.release()

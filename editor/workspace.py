@@ -22,12 +22,13 @@ from typing import Any
 
 from sandtable.rules import atomic
 from sandtable.rules.catalog import MANIFEST, Catalog, LoadedPack, bundled_packs_dir, load_catalog
+from sandtable.rules.findings import finding
 
 from . import jsonptr
 from .jsonptr import MISSING
 
 Key = tuple[str, str]  # (object kind, object id)
-AUTOSAVE_FORMAT = 1
+AUTOSAVE_FORMAT = 2  # 2: one file per editor, with the disk base of each document
 
 
 @dataclass
@@ -37,6 +38,11 @@ class ModResult:
     created: bool
     targets: list[Key] = field(default_factory=list)
     conflicts: list[str] = field(default_factory=list)  # targets where the chosen mod already changed a value
+    findings: list = field(default_factory=list)  # why nothing was written (a broken existing mod pack)
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
 
 
 class Workspace:
@@ -65,6 +71,12 @@ class Workspace:
                     self.documents[rel] = doc
                     self.docs[rel] = doc.value
         self.saved_docs: dict[str, Any] = dict(self.docs)
+        # What each document of an owned folder was on disk when read (or last saved), so a save
+        # notices another editor's (or a text editor's) change instead of silently undoing it.
+        self.disk: dict[str, DiskStamp | None] = {}
+        if src is not None and src.kind == "folder":
+            for rel in self.documents:
+                self.disk[rel] = disk_stamp(self.path / rel)
         # Where each object of the opened pack stands: (kind, id) -> (rel, pointer in the document).
         self.home: dict[Key, tuple[str, str]] = {}
         self.rel_of_display = {d.path: rel for rel, d in self.documents.items()}
@@ -179,20 +191,85 @@ class Workspace:
 
     # --- saving -----------------------------------------------------------------------
 
-    def save(self) -> list[str]:
+    def save(self, overwrite: bool = False) -> list[str]:
         """Write the opened pack (atomically, changed documents only). Foreign edits become
-        this pack's overrides. Returns the relative paths written."""
+        this pack's overrides. Returns the relative paths written.
+
+        Raises ``ExternalChange`` (and writes nothing) when a document to be written was
+        changed on disk since it was read, unless ``overwrite``; see ``merge_external``. An
+        ``OSError`` (disk full, permissions) can leave some documents written and others not:
+        each document is only marked saved once it is on disk, so a retry writes the rest."""
         if not self.owned:
             raise PermissionError(f"{self.path} is not yours to change: save the edits as a mod pack")
         if self.foreign:
             self._save_foreign_as_overrides()
+        if not overwrite:
+            clash = self.external_conflicts()
+            if clash:
+                raise ExternalChange(clash)
         written = []
         for rel in self.changed_docs():
             atomic.write_json(self.path / rel, self.docs[rel])
+            self.saved_docs[rel] = self.docs[rel]
+            self.disk[rel] = disk_stamp(self.path / rel)
             written.append(rel)
-        self.saved_docs = dict(self.docs)
         self.saved_foreign = dict(self.foreign)
         return written
+
+    # --- changes made on disk by someone else -------------------------------------------
+
+    def external_changes(self) -> list[str]:
+        """Documents of the opened pack that changed (or vanished) on disk since they were
+        read or saved here: a quick stat first, the content hash when the stat differs."""
+        out = []
+        for rel, stamp in self.disk.items():
+            now = _stat(self.path / rel)
+            if stamp is None or now is None:
+                if (stamp is None) != (now is None):
+                    out.append(rel)
+                continue
+            if now != (stamp.mtime_ns, stamp.size) and _sha(self.path / rel) != stamp.sha:
+                out.append(rel)
+        return out
+
+    def external_conflicts(self) -> list[str]:
+        """External changes to documents this editor would write."""
+        mine = set(self.changed_docs())
+        return [rel for rel in self.external_changes() if rel in mine]
+
+    def merge_external(self, rels: list[str]) -> dict[str, Any] | None:
+        """A three-way merge of each document: the edits made here (saved -> current) applied
+        to the version now on disk, when the two sides changed disjoint values (``diff``
+        only descends into lists of equal length, so disjoint pointers stay valid on both
+        sides). Returns {rel: merged value}, or None when any document cannot be merged
+        simply (a value changed on both sides, a list resized, a file unreadable or gone)."""
+        import jsonpatch
+        out = {}
+        for rel in rels:
+            try:
+                theirs = json.loads((self.path / rel).read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                return None
+            base, mine = self.saved_docs.get(rel), self.docs.get(rel)
+            ours_ops, theirs_ops = diff(base, mine), diff(base, theirs)
+            ours_paths = [op["path"] for op in ours_ops]
+            theirs_paths = [op["path"] for op in theirs_ops]
+            if any(jsonptr.is_prefix(a, b) or jsonptr.is_prefix(b, a) for a in ours_paths for b in theirs_paths):
+                return None
+            try:
+                out[rel] = jsonpatch.apply_patch(theirs, ours_ops) if ours_ops else theirs
+            except Exception:  # noqa: BLE001 - any patch failure means "not a simple merge"
+                return None
+        return out
+
+    def adopt_merge(self, merged: dict[str, Any]) -> None:
+        """Take merged documents as the current state; the disk version becomes the saved
+        base (so the next save writes the merge without asking again)."""
+        for rel, value in merged.items():
+            theirs = json.loads((self.path / rel).read_text(encoding="utf-8"))
+            self.saved_docs[rel] = theirs
+            self.docs[rel] = value
+            self.disk[rel] = disk_stamp(self.path / rel)
 
     def lower_value(self, kind: str, oid: str) -> Any:
         """The object as the packs below the opened one define it (None: the opened pack adds it)."""
@@ -233,16 +310,24 @@ class Workspace:
                         "ruleset": self.ruleset,
                         "depends_on": [{"id": self.pack_id, "version": f">={self.pack.version},<{major + 1}"}],
                         "description": f"Changes to {self.pack_id} made in sandtable edit."}
-        else:
-            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-            if manifest.get("id") == self.pack_id:
-                raise ValueError("a mod pack cannot be the pack it changes")
+        ov_path = folder / "overrides.json"
+        # An existing mod is read and schema-checked first: a broken manifest or overrides file
+        # is reported as findings (file, line, pointer) and nothing is written.
+        problems: list = []
+        if not created:
+            manifest = _checked_document(manifest_path, "pack.schema.json", problems)
+            if manifest is not None and manifest.get("id") == self.pack_id:
+                problems.append(finding("pack-duplicate", f"{folder} is {self.pack_id} itself: a mod pack cannot be "
+                                        "the pack it changes", file=str(manifest_path), pointer="/id"))
+        existing = _checked_document(ov_path, "overrides.schema.json", problems) if ov_path.exists() else \
+            {"kind": "overrides", "description": f"Values this mod changes in {self.pack_id}.", "overrides": []}
+        if problems:
+            return ModResult(folder, str(manifest.get("id", folder.name)) if isinstance(manifest, dict) else folder.name,
+                             created, findings=problems)
+        if not created:
             deps = manifest.setdefault("depends_on", [])
             if not any(d.get("id") == self.pack_id for d in deps):
                 deps.append({"id": self.pack_id})
-        ov_path = folder / "overrides.json"
-        existing = json.loads(ov_path.read_text(encoding="utf-8")) if ov_path.exists() else \
-            {"kind": "overrides", "description": f"Values this mod changes in {self.pack_id}.", "overrides": []}
         items = list(existing.get("overrides", []))
         result = ModResult(folder, manifest["id"], created)
         for kind, oid in self.changed_objects():
@@ -278,11 +363,52 @@ class Workspace:
         return h.hexdigest()[:16]
 
     def autosave_payload(self) -> dict:
+        changed = self.changed_docs()
         return {"format": AUTOSAVE_FORMAT, "pack": str(self.path.resolve()), "pack_id": self.pack_id,
                 "saved_at": time.time(), "pid": os.getpid(),
-                "docs": {rel: self.docs[rel] for rel in self.changed_docs()},
+                "docs": {rel: self.docs[rel] for rel in changed},
+                # what each document was on disk when these edits began, and the edits as a patch
+                # of it: recovery re-applies the patch when the file changed since (and merges)
+                "base": {rel: (self.disk[rel].sha if self.disk.get(rel) else None) for rel in changed},
+                "patches": {rel: diff(self.saved_docs.get(rel), self.docs[rel]) for rel in changed},
                 "foreign": [{"kind": k, "id": i, "value": v} for (k, i), v in self.foreign.items()
                             if v != self.saved_foreign.get((k, i), self.catalog.get(k, i).value if self.catalog.get(k, i) else None)]}
+
+    def recoverable(self, payload: dict) -> tuple[dict, list[str]]:
+        """What of an autosave can still be offered, against the pack as it is on disk now.
+
+        A document unchanged on disk since the autosave's edits began gets its autosaved value.
+        One changed on disk *after* the autosave was written is skipped: the newer file wins
+        (another editor or a later session saved it). One changed before the autosave (the
+        autosave is the newer) gets the autosaved edits re-applied to the file's current
+        content when they apply cleanly, else it is skipped. Returns (payload reduced to what
+        is offered, notes on what was skipped and why)."""
+        import jsonpatch
+        docs, notes = {}, []
+        saved_at = float(payload.get("saved_at", 0) or 0)
+        base = payload.get("base") or {}
+        patches = payload.get("patches") or {}
+        for rel, value in (payload.get("docs") or {}).items():
+            if rel not in self.docs:
+                notes.append(f"{rel}: no longer in the pack")
+                continue
+            stamp = self.disk.get(rel)
+            if rel not in base or stamp is None or base[rel] == stamp.sha:
+                if stamp is not None and rel not in base and stamp.mtime_ns / 1e9 > saved_at:
+                    notes.append(f"{rel}: the file on disk is newer than the autosave")
+                    continue
+                docs[rel] = value
+                continue
+            if stamp.mtime_ns / 1e9 > saved_at:
+                notes.append(f"{rel}: the file on disk is newer than the autosave")
+                continue
+            try:
+                docs[rel] = jsonpatch.apply_patch(self.saved_docs[rel], patches[rel])
+            except Exception:  # noqa: BLE001 - any failure: the edits no longer apply
+                notes.append(f"{rel}: changed on disk since, and the autosaved edits no longer apply")
+        foreign = [it for it in payload.get("foreign") or []
+                   if isinstance(it, dict) and self.exists(str(it.get("kind")), str(it.get("id")))]
+        return {**payload, "docs": docs, "foreign": foreign}, notes
 
     def recovered_state(self, payload: dict) -> tuple[dict, dict]:
         docs, foreign = self.state()
@@ -295,9 +421,163 @@ class Workspace:
         return docs, foreign
 
 
+class ExternalChange(Exception):
+    """Documents to be saved were changed on disk by someone else since they were read."""
+
+    def __init__(self, rels: list[str]):
+        super().__init__(", ".join(rels) + " changed on disk since it was opened")
+        self.rels = rels
+
+
+@dataclass(frozen=True)
+class DiskStamp:
+    mtime_ns: int
+    size: int
+    sha: str
+
+
+def _stat(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
+def _sha(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def disk_stamp(path: Path) -> DiskStamp | None:
+    st = _stat(path)
+    sha = _sha(path) if st else None
+    return DiskStamp(st[0], st[1], sha) if st and sha else None
+
+
+# --- autosave files: one per editor process ------------------------------------------------
+
+def _pack_digest(pack_path: Path) -> str:
+    return hashlib.sha256(str(Path(pack_path).resolve()).encode()).hexdigest()[:16]
+
+
 def autosave_file(folder: Path, pack_path: Path) -> Path:
-    digest = hashlib.sha256(str(Path(pack_path).resolve()).encode()).hexdigest()[:16]
-    return Path(folder) / f"{digest}.autosave.json"
+    """The autosave name of format 1 (one file per pack, shared between editors); still read."""
+    return Path(folder) / f"{_pack_digest(pack_path)}.autosave.json"
+
+
+def _try_lock(fh) -> bool:
+    try:
+        if os.name == "nt":
+            import msvcrt
+            msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except OSError:
+        return False
+
+
+class AutosaveSlot:
+    """This editor's own autosave file for one pack, and a lock file held as long as the
+    editor lives. Two editors on the same pack never share (or delete) each other's
+    autosave; an autosave whose lock is free belongs to an editor that died, and is offered
+    for recovery. The operating system releases the lock of a killed process (flock), so no
+    process-id guessing is involved."""
+
+    def __init__(self, folder: Path, pack_path: Path):
+        self.folder = Path(folder)
+        self.pack_path = Path(pack_path)
+        self.digest = _pack_digest(pack_path)
+        token = f"{os.getpid()}-{os.urandom(3).hex()}"
+        self.path = self.folder / f"{self.digest}.{token}.autosave.json"
+        self.lock_path = self.folder / f"{self.digest}.{token}.lock"
+        self._lock = None
+
+    def _hold(self) -> None:
+        if self._lock is None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fh = open(self.lock_path, "a+b")
+            _try_lock(fh)
+            self._lock = fh
+
+    def write(self, ws: Workspace) -> Path:
+        self._hold()
+        atomic.write_json(self.path, ws.autosave_payload())
+        return self.path
+
+    def clear(self) -> None:
+        try:
+            self.path.unlink()
+        except FileNotFoundError:
+            pass
+
+    def release(self) -> None:
+        """A clean close: no autosave, no lock left behind."""
+        self.clear()
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+            try:
+                self.lock_path.unlink()
+            except FileNotFoundError:
+                pass
+
+    def abandon(self) -> None:
+        """Let go of the lock and leave the autosave, as a killed process does (for tests)."""
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+
+    def orphans(self) -> list[tuple[Path, dict]]:
+        """Autosaves of this pack left by editors that are no longer running, newest first."""
+        out = []
+        for path in self.folder.glob(f"{self.digest}.*autosave.json"):
+            if path == self.path:
+                continue
+            token = path.name[len(self.digest) + 1:-len("autosave.json")].rstrip(".")
+            if token and _lock_held(self.folder / f"{self.digest}.{token}.lock"):
+                continue  # another editor is running on this pack: its autosave is its own
+            payload = _read_payload(path, self.pack_path)
+            if payload is not None:
+                out.append((path, payload))
+        out.sort(key=lambda t: -float(t[1].get("saved_at", 0) or 0))
+        return out
+
+
+def _lock_held(lock_path: Path) -> bool:
+    if not lock_path.exists():
+        return False
+    try:
+        with open(lock_path, "a+b") as fh:
+            return not _try_lock(fh)  # closing the file releases a lock we got
+    except OSError:
+        return False
+
+
+def _read_payload(path: Path, pack_path: Path) -> dict | None:
+    try:
+        payload = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(payload, dict) or payload.get("format") not in (1, AUTOSAVE_FORMAT) \
+            or payload.get("pack") != str(Path(pack_path).resolve()):
+        return None
+    if not payload.get("docs") and not payload.get("foreign"):
+        return None
+    return payload
+
+
+def discard_orphan(path: Path) -> None:
+    """Remove a dead editor's autosave (recovered or declined) and its lock file."""
+    for p in (path, path.with_name(path.name[:-len("autosave.json")] + "lock")):
+        try:
+            p.unlink()
+        except (FileNotFoundError, IsADirectoryError):
+            pass
 
 
 def write_autosave(folder: Path, ws: Workspace) -> Path:
@@ -307,16 +587,7 @@ def write_autosave(folder: Path, ws: Workspace) -> Path:
 
 
 def read_autosave(folder: Path, pack_path: Path) -> dict | None:
-    target = autosave_file(folder, pack_path)
-    try:
-        payload = json.loads(target.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if payload.get("format") != AUTOSAVE_FORMAT or payload.get("pack") != str(Path(pack_path).resolve()):
-        return None
-    if not payload.get("docs") and not payload.get("foreign"):
-        return None
-    return payload
+    return _read_payload(autosave_file(folder, pack_path), pack_path)
 
 
 def clear_autosave(folder: Path, pack_path: Path) -> None:
@@ -391,6 +662,27 @@ def _apply_items(value: Any, items: list[dict]) -> Any:
         except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException, TypeError, KeyError, IndexError):
             return None
     return cur
+
+
+def _checked_document(path: Path, schema: str, problems: list) -> Any:
+    """A JSON document of an existing mod pack, parsed and checked against its schema;
+    None (with findings added to ``problems``) when unreadable, malformed or invalid."""
+    from sandtable.rules.jsondoc import parse
+    from sandtable.rules.schemas import default_schemas
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        problems.append(finding("file-unreadable", f"cannot read it: {exc.strerror or exc}", file=str(path)))
+        return None
+    doc, found = parse(str(path), data)
+    if doc is None:
+        problems.extend(found)
+        return None
+    found = [f for f in found if f.severity >= 2] + default_schemas().validate(doc, schema)
+    if found:
+        problems.extend(found)
+        return None
+    return doc.value
 
 
 def _inside(path: Path, folder: Path) -> bool:
