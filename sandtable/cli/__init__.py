@@ -10,9 +10,10 @@ from . import (board_cmds, codes_cmd, edit_cmd, game_cmds, packs_cmd, provenance
                validate_cmd)
 from . import supply_cmd
 from . import export_cmd
+from . import sweep_cmd
 
 COMMANDS = (validate_cmd, packs_cmd, scenario_cmds, provenance_cmd, setup_cmd, board_cmds, game_cmds, codes_cmd,
-            edit_cmd, supply_cmd, export_cmd)
+            edit_cmd, supply_cmd, export_cmd, sweep_cmd)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,485 @@
+"""Sweeps: the same games played at several points of a pack, with common random numbers.
+
+A sweep is a scenario, a list of points (``points``) and a list of games: game i has the
+seed ``runner.game_seed(seed, i)`` and setup ``i % len(setups)``, the same at every point,
+so the difference between two points is the change and not dice noise. Each game is a task
+(point, game); tasks are played in chunks by a backend (this process, local worker
+processes, or a Dask cluster) that never changes a result: a game depends only on its
+pack, point, setup, seed and bots, and results are sorted by (point, game) before writing.
+
+Every finished game is appended to ``games.jsonl`` in the output folder as soon as its
+chunk ends, so ``--resume`` replays nothing that finished.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import sandtable
+
+from ..atomic import dumps_json, write_text
+from ..findings import Severity, sort_key
+from ..jsondoc import Document
+from . import bundle as bundles
+from .points import Point
+
+PLAN_FILE = "sweep.json"
+GAMES_FILE = "games.jsonl"
+RESULTS_VERSION = 1
+
+
+# --- what a worker runs ------------------------------------------------------------------
+
+_CACHE: dict = {}  # (bundle key, patch key, scenario) -> (model, scenario, context): built once per worker
+
+
+def _prepared(bundle, patches, scenario_id):
+    from ..desert_steel.engine.game import make_context
+    key = (bundle.key, bundles.patch_key(patches), scenario_id)
+    hit = _CACHE.get(key)
+    if hit is None:
+        if len(_CACHE) >= 8:
+            _CACHE.pop(next(iter(_CACHE)))
+        catalog = bundles.load_bundle(bundle, patches)
+        model = catalog.model
+        scenario = model.scenario(scenario_id)
+        hit = _CACHE[key] = (model, scenario, make_context(model, scenario))
+    return hit
+
+
+def game_record(game, recorder=None) -> dict:
+    """What results.json keeps of a finished game (no timings: results never depend on the machine)."""
+    from ..desert_steel.engine.diagnostics import game_diagnostics
+    from ..desert_steel.engine.game import SIDES
+    result = game.returns()
+    losses = {side: Counter() for side in SIDES}
+    for u in game.state.units.values():
+        if u.status == "destroyed" or (u.status == "exited" and (u.fate or {}).get("counts_as_loss")):
+            losses[u.side][u.type.id] += 1
+    record = {"winner": result["winner"], "level": result["level"], "points": result["points"],
+              "cause": result["cause"], "actions": len(game.actions), "turns": game.state.turn,
+              "losses": {s: dict(sorted(c.items())) for s, c in losses.items()}}
+    if recorder is not None:  # the batch runner's per-game diagnostics (what the bots did)
+        record["diagnostics"] = game_diagnostics(game, recorder)
+    return record
+
+
+def play_chunk(bundle, patches, context: dict, games: list) -> dict:
+    """Play games [(point, game, seed, setup index), ...] of one point; the worker-side task.
+
+    ``bundle`` and ``context`` (scenario, setups, bots, options) arrive with the task: a
+    worker needs sandtable installed, not the pack."""
+    from ..desert_steel.engine.context import EngineError
+    from ..desert_steel.engine.diagnostics import Recorder
+    from ..desert_steel.engine.runner import play
+    records = []
+    start = time.perf_counter()
+    try:
+        model, scenario, ctx = _prepared(bundle, patches, context["scenario"])
+    except EngineError as exc:
+        return {"version": sandtable.__version__, "seconds": 0.0,
+                "records": [{"point": p, "game": g, "seed": s, "setup": k, "error": str(exc)} for p, g, s, k in games]}
+    for p, g, s, k in games:
+        head = {"point": p, "game": g, "seed": s, "setup": k}
+        try:
+            recorder = Recorder()
+            game = play(model, scenario, context["setups"][k], s, tuple(context["bots"]), context=ctx,
+                        options=context.get("options") or None, recorder=recorder)
+            records.append({**head, **game_record(game, recorder)})
+        except (EngineError, RuntimeError, KeyError, ValueError) as exc:  # a point may break the engine: say so
+            records.append({**head, "error": f"{type(exc).__name__}: {exc}"})
+    return {"version": sandtable.__version__, "seconds": time.perf_counter() - start, "records": records}
+
+
+# --- the plan ----------------------------------------------------------------------------
+
+@dataclass
+class Plan:
+    scenario: str  # the scenario's id
+    games: int
+    seed: int
+    bots: tuple
+    setups: list  # setup documents, the same at every point
+    setups_mode: str  # "sample" or "auto:K"
+    options: dict
+    varies: list  # Vary labels (columns), empty for --packs
+    points: list  # Point
+    base_packs: list  # pack paths as given (empty: bundled)
+    bundles: dict = field(default_factory=dict)  # point index -> Bundle (not saved: rebuilt and checked)
+    bundle_keys: dict = field(default_factory=dict)  # point index -> key, saved for --resume
+    findings: dict = field(default_factory=dict)  # point index -> [finding json] (invalid points)
+    arguments: dict = field(default_factory=dict)  # the command's arguments, for --resume
+
+    def tasks(self) -> list[tuple[int, int, int, int]]:
+        """(point, game, seed, setup) for every valid point; interleaved so a partial sweep
+        covers every point evenly."""
+        from ..desert_steel.engine.runner import game_seed
+        valid = [p.index for p in self.points if p.index not in self.findings]
+        return [(p, g, game_seed(self.seed, g), g % len(self.setups)) for g in range(self.games) for p in valid]
+
+    def context(self) -> dict:
+        return {"scenario": self.scenario, "setups": self.setups, "bots": list(self.bots), "options": self.options}
+
+    def to_json(self) -> dict:
+        return {"sandtable_sweep": RESULTS_VERSION, "scenario": self.scenario, "games": self.games, "seed": self.seed,
+                "bots": list(self.bots), "setups": self.setups_mode, "options": self.options, "varies": self.varies,
+                "base_packs": self.base_packs, "arguments": self.arguments,
+                "points": [{"index": p.index, "label": p.label, "values": p.values, "baseline": p.baseline,
+                            "patches": p.patches, "packs": p.packs} for p in self.points],
+                "bundle_keys": {str(k): v for k, v in sorted(self.bundle_keys.items())},
+                "setups_digest": hashlib.sha256(json.dumps(self.setups, sort_keys=True).encode()).hexdigest()[:16]}
+
+
+class SweepError(ValueError):
+    """A sweep that cannot start (bad scenario, pack with errors, unusable --resume folder)."""
+
+
+def make_setups(catalog, scenario, count: int | None) -> tuple[list, str]:
+    """The setups every point plays, as ``simulate --setups`` makes them: the pack's sample
+    setup, then ``count`` seeded automatic setups (runner.setup_pool)."""
+    from ..desert_steel.autosetup import AutoSetupError
+    from ..desert_steel.engine.runner import sample_setup, setup_pool
+    sample = sample_setup(catalog, scenario)
+    if not count:
+        return [sample], "sample"
+    try:
+        return setup_pool(catalog, scenario, count, sample), f"sample + {count} automatic"
+    except AutoSetupError as exc:
+        raise SweepError(f"{scenario.id}: no automatic setup: {exc}") from None
+
+
+def _check_point(plan: Plan, point: Point, catalog, baseline_errors: set) -> list:
+    """Findings that make a point invalid: new errors in the pack, no engine for the
+    scenario, or a setup that no longer fits."""
+    from ..desert_steel.engine.context import EngineError
+    from ..desert_steel.engine.game import make_context
+    out = [f for f in catalog.findings if f.severity == Severity.ERROR and _fkey(f) not in baseline_errors]
+    if out:
+        return [f.to_json() for f in sorted(out, key=sort_key)]
+    model = catalog.model
+    scenario = model.scenario(plan.scenario) if model is not None else None
+    if scenario is None:
+        return [{"code": "unknown-reference", "severity": "error",
+                 "message": f"scenario {plan.scenario!r} is not in the pack at this point", "file": point.label}]
+    try:
+        make_context(model, scenario)
+    except EngineError as exc:
+        return [{"code": "engine", "severity": "error", "message": str(exc), "file": point.label}]
+    check = catalog.ruleset.check_setup
+    found = []
+    for k, setup in enumerate(plan.setups):
+        doc = Document(f"setup {k} of the sweep ({setup.get('id', '')}) at point {point.label}", dumps_json(setup),
+                       setup)
+
+        def report(code, message, pointer="", _doc=doc, **kw):
+            return _doc.finding(code, message, pointer, subject=f"setup {setup.get('id', k)}", **kw)
+        found += [f for f in check(model, setup, report) if f.severity == Severity.ERROR]
+    return [f.to_json() for f in sorted(found, key=sort_key)]
+
+
+def _fkey(f) -> tuple:
+    return (f.code, f.message, f.location.file, f.location.pointer)
+
+
+def prepare(plan: Plan, base_catalog) -> None:
+    """Build and check every point (in this process, before anything plays): invalid
+    points get their findings in ``plan.findings`` and are skipped."""
+    base_bundle = bundles.bundle_of(base_catalog)
+    baseline_errors = {_fkey(f) for f in base_catalog.findings if f.severity == Severity.ERROR}
+    for point in plan.points:
+        if point.packs and not point.baseline:
+            disk = bundles.load_paths(point.packs)
+            bundle = bundles.bundle_of(disk)
+            catalog = bundles.load_bundle(bundle)
+        else:
+            bundle = base_bundle
+            label = f"--vary point {point.index} ({point.label})"
+            catalog = bundles.load_bundle(bundle, point.patches, label) if point.patches else base_catalog
+        plan.bundles[point.index] = bundle
+        plan.bundle_keys[point.index] = bundle.key
+        problems = _check_point(plan, point, catalog, baseline_errors)
+        if problems:
+            plan.findings[point.index] = problems
+
+
+# --- storage and resume ------------------------------------------------------------------
+
+def read_games(folder: Path) -> dict:
+    """(point, game) -> record of the games a sweep folder holds; a line cut by a kill is ignored."""
+    done = {}
+    path = folder / GAMES_FILE
+    if not path.is_file():
+        return done
+    with path.open("r", encoding="utf-8") as fh:
+        for line in fh:
+            try:
+                r = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(r, dict) and "point" in r and "game" in r:
+                done[(r["point"], r["game"])] = r
+    return done
+
+
+def start_folder(folder: Path, plan: Plan) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    write_text(folder / PLAN_FILE, dumps_json(plan.to_json()))
+    (folder / GAMES_FILE).write_text("", encoding="utf-8")
+
+
+def check_resume(folder: Path, plan: Plan) -> None:
+    saved = json.loads((folder / PLAN_FILE).read_text(encoding="utf-8"))
+    now = plan.to_json()
+    if saved.get("setups_digest") != now["setups_digest"]:
+        raise SweepError(f"{folder}: the scenario's setups changed since this sweep started; start a new sweep")
+    if saved.get("bundle_keys") != now["bundle_keys"]:
+        raise SweepError(f"{folder}: the pack changed since this sweep started (its files differ); "
+                         "start a new sweep in another folder")
+
+
+# --- backends ----------------------------------------------------------------------------
+
+def chunks(plan: Plan, tasks: list, size: int) -> list[tuple[int, list]]:
+    """Tasks grouped by point into chunks of at most ``size`` games, in task order."""
+    out: list = []
+    open_: dict = {}
+    for t in tasks:
+        cur = open_.setdefault(t[0], [])
+        cur.append(t)
+        if len(cur) >= size:
+            out.append((t[0], open_.pop(t[0])))
+    out += [(p, c) for p, c in open_.items()]
+    return out
+
+
+_LOCAL: dict = {}
+
+
+def _local_init(jobs: dict) -> None:
+    _LOCAL.clear()
+    _LOCAL.update(jobs)
+
+
+def _local_chunk(item) -> dict:
+    point, games = item
+    bundle, patches, context = _LOCAL[point]
+    return play_chunk(bundle, patches, context, games)
+
+
+def run_local(plan: Plan, work: list, jobs: int, sink) -> None:
+    import multiprocessing
+    import sys
+    context = plan.context()
+    table = {p.index: (plan.bundles[p.index], p.patches, context) for p in plan.points}
+    if jobs <= 1:
+        _local_init(table)
+        for item in work:
+            sink(_local_chunk(item))
+        return
+    ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    # The packs reach the workers once, as the pool's initializer arguments (inherited
+    # through fork, pickled with spawn): a chunk carries only its point and games.
+    with ctx.Pool(jobs, initializer=_local_init, initargs=(table,)) as pool:
+        for out in pool.imap_unordered(_local_chunk, work):
+            sink(out)
+
+
+def run_dask(plan: Plan, work: list, address: str, sink, timeout: float = 30.0) -> None:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise SweepError("--scheduler needs the 'distributed' package: pip install 'sandtable[cluster]'") from None
+    try:
+        client = Client(address, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise SweepError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    try:
+        if not client.scheduler_info().get("workers"):
+            client.wait_for_workers(1, timeout=timeout)
+        # Each distinct pack goes to the workers once (scatter), not with every task, and never
+        # through a shared disk; the tasks name it by its future.
+        shipped, by_point = {}, {}
+        context = client.scatter([plan.context()], broadcast=True, hash=False)[0]  # a dict would scatter per key
+        for p in plan.points:
+            b = plan.bundles[p.index]
+            if b.key not in shipped:
+                shipped[b.key] = client.scatter(b, broadcast=True, hash=False)
+            by_point[p.index] = shipped[b.key]
+        futures = [client.submit(play_chunk, by_point[point], next(p.patches for p in plan.points if p.index == point),
+                                 context, games, pure=False, retries=1)
+                   for point, games in work]
+        for fut in as_completed(futures):
+            sink(fut.result())
+            fut.release()
+    finally:
+        client.close()
+
+
+# --- running -----------------------------------------------------------------------------
+
+@dataclass
+class RunStats:
+    played: int = 0
+    reused: int = 0
+    seconds: float = 0.0  # wall clock
+    game_seconds: float = 0.0  # summed inside the workers
+    versions: set = field(default_factory=set)
+
+
+def run(plan: Plan, folder: Path, *, jobs: int = 1, scheduler: str | None = None, resume: bool = False,
+        progress=None, chunk_size: int = 4) -> tuple[list, RunStats]:
+    """Play what is not yet in ``folder``; returns every game record sorted by (point, game)."""
+    stats = RunStats()
+    done = read_games(folder) if resume else {}
+    tasks = plan.tasks()
+    wanted = {(t[0], t[1]) for t in tasks}
+    done = {k: v for k, v in done.items() if k in wanted}
+    todo = [t for t in tasks if (t[0], t[1]) not in done]
+    stats.reused = len(done)
+    if progress:
+        progress(0, len(todo))
+    out = open(folder / GAMES_FILE, "a", encoding="utf-8")
+    start = time.perf_counter()
+
+    def sink(result: dict) -> None:
+        stats.versions.add(result["version"])
+        if result["version"] != sandtable.__version__:
+            raise SweepError(f"a worker runs sandtable {result['version']}, this machine {sandtable.__version__}: "
+                             "install the same version everywhere")
+        for r in sorted(result["records"], key=lambda r: (r["point"], r["game"])):
+            done[(r["point"], r["game"])] = r
+            out.write(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n")
+        out.flush()
+        os.fsync(out.fileno())
+        stats.played += len(result["records"])
+        stats.game_seconds += result["seconds"]
+        if progress:
+            progress(stats.played, len(todo))
+
+    work = chunks(plan, todo, chunk_size)
+    try:
+        if not work:
+            pass
+        elif scheduler:
+            run_dask(plan, work, scheduler, sink)
+        else:
+            run_local(plan, work, jobs, sink)
+    finally:
+        out.close()
+        stats.seconds = time.perf_counter() - start
+    return [done[k] for k in sorted(done)], stats
+
+
+# --- statistics --------------------------------------------------------------------------
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    from ..desert_steel.engine.runner import wilson as runner_wilson
+    return runner_wilson(k, n, z)
+
+
+def paired_difference(a: list[float], b: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    """Mean of a_i - b_i and its normal 95 % interval (games paired by seed and setup)."""
+    n = len(a)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    d = [x - y for x, y in zip(a, b)]
+    mean = sum(d) / n
+    if n < 2:
+        return mean, mean, mean
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def _r(x: float) -> float:
+    return round(x, 4)
+
+
+def summarise(plan: Plan, records: list) -> list[dict]:
+    """Per point: games, wins, win rates with Wilson 95 % intervals, the paired difference
+    to the baseline with its interval, points distributions, average losses."""
+    sides = ("allied", "axis")
+    by_point: dict[int, dict[int, dict]] = {}
+    for r in records:
+        by_point.setdefault(r["point"], {})[r["game"]] = r
+    base = by_point.get(0, {})
+    out = []
+    for p in plan.points:
+        row = {"index": p.index, "label": p.label, "values": p.values, "baseline": p.baseline,
+               "valid": p.index not in plan.findings, "findings": plan.findings.get(p.index, [])}
+        games = by_point.get(p.index, {})
+        ok = {g: r for g, r in games.items() if "error" not in r}
+        n = len(ok)
+        row["games"] = n
+        row["errors"] = len(games) - n
+        if p.index in plan.findings:
+            out.append(row)
+            continue
+        wins = Counter(r["winner"] for r in ok.values())
+        row["draws"] = wins["draw"]
+        row["sides"] = {}
+        paired = sorted(g for g in ok if g in base and "error" not in base[g])
+        for side in sides:
+            lo, hi = wilson(wins[side], n)
+            mine = [1.0 if ok[g]["winner"] == side else 0.0 for g in paired]
+            theirs = [1.0 if base[g]["winner"] == side else 0.0 for g in paired]
+            d, dlo, dhi = paired_difference(mine, theirs)
+            pts = [ok[g]["points"][side] for g in sorted(ok)]
+            losses = Counter()
+            for r in ok.values():
+                losses.update(r["losses"][side])
+            row["sides"][side] = {
+                "wins": wins[side], "win_rate": _r(wins[side] / n) if n else 0.0, "win_rate_95": [_r(lo), _r(hi)],
+                "difference_to_baseline": _r(d), "difference_95": [_r(dlo), _r(dhi)], "paired_games": len(paired),
+                "mean_points": _r(sum(pts) / n) if n else 0.0,
+                "points": {f"{k:g}": v for k, v in sorted(Counter(pts).items())},
+                "average_losses_by_type": {t: _r(c / n) for t, c in sorted(losses.items())}}
+        diag = [r["diagnostics"] for r in ok.values() if "diagnostics" in r]
+        if diag:
+            from ..desert_steel.engine.diagnostics import aggregate
+            row["diagnostics"] = aggregate(diag)
+        row["average_turns"] = _r(sum(r["turns"] for r in ok.values()) / n) if n else 0.0
+        row["most_common_cause"] = Counter(f"{r['winner']} by {r['cause']}" for r in ok.values()).most_common(1)[0][0] \
+            if n else None
+        out.append(row)
+    return out
+
+
+def results_json(plan: Plan, records: list, summary: list) -> dict:
+    """The whole sweep as results.json holds it: no path, timing or backend, so the same
+    sweep gives the same bytes on any machine and any number of workers."""
+    head = plan.to_json()
+    head.pop("base_packs")
+    head.pop("arguments")
+    return {"sandtable": sandtable.__version__, "sweep": head, "points": summary, "games": records}
+
+
+def summary_csv(plan: Plan, summary: list) -> str:
+    import csv
+    import io
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    cols = plan.varies or ["pack"]
+    head = ["point", "label", *cols, "baseline", "valid", "games", "errors", "draws"]
+    for side in ("allied", "axis"):
+        head += [f"{side}_wins", f"{side}_win_rate", f"{side}_win_rate_lo95", f"{side}_win_rate_hi95",
+                 f"{side}_diff_to_baseline", f"{side}_diff_lo95", f"{side}_diff_hi95", f"{side}_mean_points"]
+    w.writerow(head)
+    for row in summary:
+        vals = [json.dumps(row["values"].get(c if plan.varies else "pack"), ensure_ascii=False)
+                if not isinstance(row["values"].get(c if plan.varies else "pack"), (int, float, str))
+                else row["values"].get(c if plan.varies else "pack") for c in cols]
+        line = [row["index"], row["label"], *vals, row["baseline"], row["valid"], row["games"], row["errors"],
+                row.get("draws", "")]
+        for side in ("allied", "axis"):
+            s = row.get("sides", {}).get(side)
+            line += ([s["wins"], s["win_rate"], *s["win_rate_95"], s["difference_to_baseline"], *s["difference_95"],
+                      s["mean_points"]] if s else [""] * 8)
+        w.writerow(line)
+    return buf.getvalue()

@@ -1,0 +1,229 @@
+"""sandtable sweep: what-if balance sweeps with charts, locally or on a Dask cluster."""
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+from pathlib import Path
+
+from sandtable.rules.atomic import dumps_json, write_text
+from sandtable.rules.desert_steel.engine.bots import BOTS
+from sandtable.rules.lab import report as reports
+from sandtable.rules.lab import sweep as sw
+from sandtable.rules.lab.bundle import load_paths
+from sandtable.rules.lab.points import SpecError, grid, pack_points, parse_vary
+
+from .common import add_json_flags, add_pack_option, print_json, usage_error
+
+MAX_GAMES = 100_000
+MAX_SETUPS = 200
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "sweep", help="what-if balance sweep: vary pack values (or compare mod packs), charts and a report",
+        description="Play the same games (same seeds and setups) at several points of a pack: values changed in "
+                    "memory with --vary (several make a grid) or whole mod packs with --packs. Writes results.json, "
+                    "summary.csv, charts (PNG and SVG) and report.html into the output folder. Runs on local worker "
+                    "processes (--jobs) or a Dask cluster (--scheduler); the results are the same either way.",
+        epilog="examples:\n"
+               "  sandtable sweep I --vary unit-type:it-m13-40/defense=2..5 --games 200 --jobs 2 -o m13\n"
+               "  sandtable sweep kasserine-pass --vary scenario:kasserine-pass/turns=12..16 -o turns\n"
+               "  sandtable sweep II --packs mods/a mods/b -o compare --scheduler tcp://10.0.0.5:8786\n"
+               "  sandtable sweep --resume m13",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("scenario", metavar="SCENARIO", nargs="?", help="scenario id or roman numeral")
+    p.add_argument("--vary", action="append", default=[], metavar="KIND:ID/POINTER=VALUES",
+                   help="a value of the pack and the values to try: comma list of JSON values, ranges LOW..HIGH "
+                        "(LOW..HIGH/STEP); e.g. unit-type:it-m13-40/defense=2..5 (repeat for a grid)")
+    p.add_argument("--packs", nargs="+", default=[], metavar="PACK",
+                   help="compare these mod packs, each loaded over the base pack (instead of --vary)")
+    p.add_argument("--games", type=int, default=100, help="games at each point (default 100)")
+    p.add_argument("--setups", type=int, default=0, metavar="K",
+                   help="also play on K seeded automatic setups (game i on setup i mod K+1), as simulate does")
+    p.add_argument("--bots", default="heuristic,heuristic", help=f"ALLIED,AXIS bots ({', '.join(BOTS)})")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1, help="local worker processes (default 1)")
+    p.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                   help="run on this Dask scheduler's workers (pip install 'sandtable[cluster]')")
+    p.add_argument("-o", "--output", metavar="DIR", help="output folder (must not hold another sweep)")
+    p.add_argument("--resume", metavar="DIR", help="continue the sweep in DIR without replaying finished games")
+    p.add_argument("--chunk", type=int, default=4, help="games a task (default 4)")
+    p.add_argument("--no-charts", action="store_true", help="write no charts and no report.html")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--progress-lines", action="store_true",
+                   help="print 'progress DONE TOTAL' lines on stderr (for programs such as the editor)")
+    p.add_argument("--limited-interruption", action="store_true", help="optional rule §6.56")
+    p.add_argument("--limited-intelligence", action="store_true", help="optional rule §6.55")
+    add_pack_option(p)
+    add_json_flags(p)
+    p.set_defaults(run=run)
+
+
+def _bots(value: str) -> tuple[str, str]:
+    parts = value.split(",")
+    if len(parts) != 2 or any(b not in BOTS for b in parts):
+        raise SpecError(f"--bots takes ALLIED,AXIS from {', '.join(BOTS)}")
+    return parts[0], parts[1]
+
+
+def _arguments(args) -> dict:
+    """What --resume needs to rebuild the same sweep."""
+    options = {n: True for n in ("limited_interruption", "limited_intelligence") if getattr(args, n)}
+    return {"scenario": args.scenario, "vary": list(args.vary), "packs": list(args.packs), "pack": list(args.pack),
+            "games": args.games, "setups": args.setups, "bots": args.bots, "seed": args.seed, "options": options}
+
+
+def build_plan(a: dict) -> tuple[sw.Plan, object, object]:
+    """The plan of a sweep from its arguments: points built and validated (SpecError for usage
+    problems, SweepError when the pack or scenario cannot be swept)."""
+    if not a.get("scenario"):
+        raise SpecError("name a SCENARIO (or --resume DIR)")
+    if bool(a["vary"]) == bool(a["packs"]):
+        raise SpecError("give --vary (one or more) or --packs, not both and not neither")
+    if not 1 <= a["games"] <= MAX_GAMES:
+        raise SpecError(f"--games must be between 1 and {MAX_GAMES}")
+    if not 0 <= a["setups"] <= MAX_SETUPS:
+        raise SpecError(f"--setups must be between 0 and {MAX_SETUPS}")
+    bots = _bots(a["bots"])
+    varies = [parse_vary(v) for v in a["vary"]]
+    catalog = load_paths(a["pack"])
+    if catalog.errors or catalog.model is None:
+        raise sw.SweepError("the pack has errors: run 'sandtable validate' first")
+    scenario = catalog.model.scenario(a["scenario"])
+    if scenario is None:
+        raise SpecError(f"no scenario {a['scenario']!r} (give its id or roman numeral)")
+    for p in a["packs"]:
+        if not Path(p).exists():
+            raise SpecError(f"--packs: {p}: no such folder or zip")
+    points = grid(varies, catalog) if varies else pack_points(a["pack"], a["packs"])
+    setups, mode = sw.make_setups(catalog, scenario, a["setups"])
+    plan = sw.Plan(scenario.id, a["games"], a["seed"], bots, setups, mode, a["options"],
+                   [v.label for v in varies], points, list(a["pack"]), arguments=a)
+    sw.prepare(plan, catalog)
+    return plan, catalog, scenario
+
+
+class _Progress:
+    """tqdm on a terminal (games, games/s, time left); 'progress N M' lines for programs; else nothing."""
+
+    def __init__(self, args):
+        self.bar = None
+        self.lines = args.progress_lines
+        self.tty = not args.no_progress and args.format != "json" and sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.lines:
+            sys.stderr.write(f"progress {done} {total}\n")
+            sys.stderr.flush()
+        if self.tty:
+            if self.bar is None:
+                from tqdm import tqdm
+                self.bar = tqdm(total=total, unit="game", desc="sweep", file=sys.stderr, smoothing=0.1,
+                                dynamic_ncols=True)
+            self.bar.update(done - self.bar.n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _terminate(signum, frame):  # a cancel (SIGTERM) ends the worker pool too, through its context manager
+    raise SystemExit(143)
+
+
+def run(args) -> int:
+    try:
+        if args.jobs < 1 or args.chunk < 1:
+            raise SpecError("--jobs and --chunk must be at least 1")
+        if args.resume:
+            folder = Path(args.resume)
+            plan_path = folder / sw.PLAN_FILE
+            if not plan_path.is_file():
+                raise SpecError(f"--resume {folder}: no {sw.PLAN_FILE} there (not a sweep folder)")
+            try:
+                a = json.loads(plan_path.read_text(encoding="utf-8"))["arguments"]
+            except (json.JSONDecodeError, KeyError, TypeError, UnicodeDecodeError) as exc:
+                raise SpecError(f"{plan_path}: not a sweep plan ({exc})") from None
+        else:
+            if not args.output:
+                raise SpecError("say where to write with -o DIR")
+            folder = Path(args.output)
+            if (folder / sw.PLAN_FILE).exists():
+                raise SpecError(f"{folder} already holds a sweep: continue it with --resume {folder}, "
+                                "or choose another folder")
+            if folder.exists() and not folder.is_dir():
+                raise SpecError(f"{folder} is a file, not a folder")
+            a = _arguments(args)
+        plan, catalog, scenario = build_plan(a)
+        if args.resume:
+            sw.check_resume(folder, plan)
+        else:
+            sw.start_folder(folder, plan)
+    except SpecError as exc:
+        return usage_error(str(exc))
+    except OSError as exc:
+        return usage_error(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}")
+    except sw.SweepError as exc:
+        print(f"sandtable: {exc}", file=sys.stderr)
+        return 1
+
+    progress = _Progress(args)
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        records, stats = sw.run(plan, folder, jobs=args.jobs, scheduler=args.scheduler, resume=bool(args.resume),
+                                progress=progress, chunk_size=args.chunk)
+    except sw.SweepError as exc:
+        print(f"sandtable: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        progress.close()
+        signal.signal(signal.SIGTERM, previous)
+
+    summary = sw.summarise(plan, records)
+    results = sw.results_json(plan, records, summary)
+    write_text(folder / "results.json", dumps_json(results))
+    write_text(folder / "summary.csv", sw.summary_csv(plan, summary))
+    meta = {"scenario_name": f"{scenario.number} {scenario.name}", "games": plan.games, "bots": list(plan.bots),
+            "version": results["sandtable"], "command": f"sandtable sweep --resume {folder}"}
+    charts = []
+    if not args.no_charts:
+        charts = reports.draw_all(folder, plan.varies, summary, meta)
+        write_text(folder / "report.html", reports.report_html(folder, results["sweep"], summary, meta, charts))
+    invalid = [r for r in summary if not r["valid"]]
+    errors = sum(r["errors"] for r in summary)
+    out = {"folder": str(folder), "scenario": scenario.id, "points": summary, "invalid_points": len(invalid),
+           "games_with_errors": errors, "played": stats.played, "reused": stats.reused,
+           "seconds": round(stats.seconds, 2),
+           "games_per_second": round(stats.played / stats.seconds, 2) if stats.played and stats.seconds else 0.0,
+           "backend": f"dask {args.scheduler}" if args.scheduler else f"local, {args.jobs} process(es)",
+           "files": ["results.json", "summary.csv", *charts, *(["report.html"] if charts else [])]}
+    if args.format == "json":
+        print_json(out)
+    else:
+        _print_text(plan, summary, out, meta)
+    return 1 if invalid or errors else 0
+
+
+def _print_text(plan, summary, out, meta) -> None:
+    print(f"{meta['scenario_name']}: {plan.games} games a point, seed {plan.seed}, setups {plan.setups_mode}, "
+          f"bots {plan.bots[0]} vs {plan.bots[1]}")
+    print(f"{'point':<34} {'allied wins % (95 %)':>22} {'Δ vs baseline (95 %)':>24} {'axis wins %':>12} {'draws':>6}")
+    for r in summary:
+        label = r["label"] if len(r["label"]) <= 34 else r["label"][:33] + "…"
+        if not r["valid"]:
+            print(f"{label:<34} invalid, not played:")
+            for f in r["findings"]:
+                where = f.get("file", "") + (f" at {f['pointer']}" if f.get("pointer") else "")
+                print(f"    {f.get('severity', 'error')} {f['code']}: {f['message']} ({where})")
+            continue
+        al, ax = r["sides"]["allied"], r["sides"]["axis"]
+        diff = "—" if r["baseline"] else (f"{100 * al['difference_to_baseline']:+.1f} "
+                                          f"({100 * al['difference_95'][0]:+.1f}..{100 * al['difference_95'][1]:+.1f})")
+        print(f"{label:<34} {100 * al['win_rate']:>6.1f} ({100 * al['win_rate_95'][0]:.1f}-"
+              f"{100 * al['win_rate_95'][1]:.1f}){'':>3} {diff:>24} {100 * ax['win_rate']:>12.1f} {r['draws']:>6}"
+              + (f"  ({r['errors']} games ended in an engine error)" if r["errors"] else ""))
+    print(f"played {out['played']} games ({out['reused']} reused) in {out['seconds']:.1f} s, "
+          f"{out['games_per_second']:.2f} games/s, {out['backend']}")
+    print("wrote " + ", ".join(out["files"]) + f" in {out['folder']}")
