@@ -260,6 +260,8 @@ class ScenarioForm(ObjectForm):
         self.tabs.addTab(scrolled(self._victory()), "Victory")
         self.board = BoardWidget(ctx, scenario=oid)
         self.tabs.addTab(self.board, "Board")
+        from ..board_setup import LazyTab, SetupWorkbench
+        self.tabs.addTab(LazyTab(lambda: SetupWorkbench(ctx, oid)), "Setup placement")
         self.refresh("")
 
     def side_year(self, side: str) -> int:

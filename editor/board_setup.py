@@ -1,0 +1,612 @@
+"""Setup placement on the board: the scenario's formations as counters, dragged onto hexes,
+between hexes and off the board, with the setup rules' findings after every drop.
+
+The setup being edited is a plain dict (a setup document); every gesture replaces it with
+a new one through ``rules.desert_steel.setup_edit`` and pushes the change on this tab's
+undo stack. The findings are those of ``sandtable check-setup`` (``check_setup``), so a
+setup saved from here is judged the same way on the command line.
+"""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QMimeData, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QColor, QIcon, QPainter, QPen, QPixmap, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu,
+                               QPushButton, QSplitter, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
+
+from sandtable.rules import atomic
+from sandtable.rules.board import BoardError
+from sandtable.rules.desert_steel import setup_edit as se
+from sandtable.rules.desert_steel.autosetup import AutoSetupError, auto_setup
+from sandtable.rules.desert_steel.battlefield import Battlefield
+from sandtable.rules.desert_steel.setup_checks import check_setup
+from sandtable.rules.desert_steel.zones import ZoneError
+from sandtable.rules.findings import Severity, finding, sort_key
+
+from .board_canvas import UNITS_MIME, BoardCanvas, CanvasView, Minimap, StackItem, overlay_colour
+from .counter import paint_counter
+
+FACINGS = ("up the page", "upper right", "lower right", "down the page", "lower left", "upper left")
+
+
+def counter_icon(unit: dict, designation: str, size: int = 40) -> QIcon:
+    pix = QPixmap(size, size)
+    pix.fill(Qt.transparent)
+    p = QPainter(pix)
+    paint_counter(p, QRectF(1, 1, size - 2, size - 2), unit, designation)
+    p.end()
+    return QIcon(pix)
+
+
+class SetupChange(QUndoCommand):
+    def __init__(self, bench: "SetupWorkbench", old: dict, new: dict, text: str):
+        super().__init__(text)
+        self.bench, self.old, self.new = bench, old, new
+
+    def redo(self) -> None:
+        self.bench._apply(self.new)
+
+    def undo(self) -> None:
+        self.bench._apply(self.old)
+
+
+class FormationPalette(QTreeWidget):
+    """Formations of one side (what is left to place), each unit type with its counter."""
+
+    def __init__(self, bench: "SetupWorkbench"):
+        super().__init__()
+        self.bench = bench
+        self.setHeaderLabels(["Formation / unit", "Left"])
+        self.setIconSize(QSize(34, 34))
+        self.setColumnWidth(0, 230)
+        self.setDragEnabled(True)
+        self.setDragDropMode(QTreeWidget.DragOnly)
+        self.setSelectionMode(QTreeWidget.SingleSelection)
+        self._rows: dict[int, tuple] = {}  # id(item) -> ("formation", card) | ("unit", card, type)
+        self._keep: list[QTreeWidgetItem] = []
+
+    def fill(self, side: str) -> None:
+        expanded = {self.topLevelItem(i).text(0) for i in range(self.topLevelItemCount())
+                    if self.topLevelItem(i).isExpanded()}
+        self.clear()
+        self._rows, self._keep = {}, []
+        b = self.bench
+        for f in b.rosters.get(side, ()):
+            left = se.remaining(f, b.setup)
+            top = QTreeWidgetItem([f.label, f"{sum(left.values())}/{sum(f.units.values())}"])
+            top.setToolTip(0, "Drag the formation to place all its counters left, spread from the hex you drop on "
+                              "over its setup zone within stacking limits.")
+            self.addTopLevelItem(top)
+            self._rows[id(top)] = ("formation", f.card)
+            self._keep.append(top)
+            for type_id, n in sorted(f.units.items()):
+                unit = b.unit(type_id)
+                child = QTreeWidgetItem([unit.get("name", type_id), f"{left.get(type_id, 0)}/{n}"])
+                child.setIcon(0, counter_icon(unit, "" if f.card == se.TRANSPORTS else f.designation))
+                if not left.get(type_id):
+                    child.setDisabled(True)
+                top.addChild(child)
+                self._rows[id(child)] = ("unit", f.card, type_id)
+                self._keep.append(child)
+            top.setExpanded(f.label in expanded or not expanded)
+
+    def payload(self, item: QTreeWidgetItem) -> dict | None:
+        """What dragging a row carries: one counter, or every counter of a formation left."""
+        row = self._rows.get(id(item))
+        if row is None:
+            return None
+        side = self.bench.side
+        f = next(f for f in self.bench.rosters[side] if f.card == row[1])
+        left = se.remaining(f, self.bench.setup)
+        if row[0] == "unit":
+            items = [[row[1], row[2]]] if left.get(row[2]) else []
+        else:
+            items = [[row[1], t] for t in sorted(left.elements())]
+        return {"side": side, "items": items} if items else None
+
+    def mime_for(self, item: QTreeWidgetItem) -> QMimeData | None:
+        data = self.payload(item)
+        if data is None:
+            return None
+        mime = QMimeData()
+        mime.setData(UNITS_MIME, json.dumps(data).encode())
+        mime.setText(", ".join(f"{c}:{t}" for c, t in data["items"]))
+        return mime
+
+    def mimeTypes(self):
+        return [UNITS_MIME]
+
+    def mimeData(self, items):
+        return self.mime_for(items[0]) if items else None
+
+
+class PlacementTool:
+    """Press on a stack and drag: the top counter moves (Shift: the whole stack; Ctrl: the
+    whole formation, keeping its shape). Release on a hex to put it there, off the map to
+    take it off. Right-click a stack for facing, entrenched, hidden, loaded."""
+
+    def __init__(self, bench: "SetupWorkbench"):
+        self.bench = bench
+        self.refs: list = []
+        self.origin: str | None = None
+        self.ghost: StackItem | None = None
+
+    def press(self, view: CanvasView, key, event) -> bool:
+        if event.button() != Qt.LeftButton or key is None:
+            return False
+        b = self.bench
+        stack = b.stack_refs(key)
+        if not stack:
+            return False
+        top = stack[0]
+        mods = event.modifiers()
+        if mods & Qt.ControlModifier and top[1] == "placements":
+            card = se.entry(b.setup, top)["card"]
+            data = b.setup["sides"][top[0]]["placements"]
+            self.refs = [(top[0], "placements", i) for i, p in enumerate(data) if p["card"] == card]
+        elif mods & Qt.ShiftModifier:
+            self.refs = list(stack)
+        else:
+            self.refs = [top]
+        self.origin = key
+        b.feedback_for(top)
+        self.ghost = StackItem(key, view.canvas().centre(key), [b.entry_view(r) for r in self.refs[:4]])
+        self.ghost.setOpacity(0.75)
+        self.ghost.setZValue(60)
+        view.canvas().addItem(self.ghost)
+        return True
+
+    def move(self, view: CanvasView, key, event) -> None:
+        if self.ghost is not None:
+            self.ghost.setPos(view.mapToScene(event.position().toPoint()))
+
+    def release(self, view: CanvasView, key, event) -> None:
+        if self.ghost is not None:
+            view.canvas().removeItem(self.ghost)
+            self.ghost = None
+        refs, origin, self.refs, self.origin = self.refs, self.origin, [], None
+        if not refs:
+            return
+        b = self.bench
+        if key is None:
+            b.remove(refs)
+        elif key != origin:
+            b.move(refs, origin, key)
+        else:
+            b.show_feedback()
+
+    def drag_over(self, view: CanvasView, key, mime) -> None:
+        try:
+            data = json.loads(bytes(mime.data(UNITS_MIME)).decode())
+            card = data["items"][0][0]
+        except (ValueError, KeyError, IndexError, TypeError):
+            return
+        self.bench.feedback_for_card(data.get("side", self.bench.side), card)
+
+    def context_menu(self, view: CanvasView, key) -> QMenu | None:
+        return self.bench.stack_menu(key) if key else None
+
+
+class SetupWorkbench(QWidget):
+    """The setup tab of a scenario: palette, board with live feedback, findings."""
+
+    changed = Signal()
+
+    def __init__(self, ctx, scenario_id: str, parent=None):
+        super().__init__(parent)
+        self.ctx = ctx
+        self.model = ctx.ws.catalog.model
+        self.scenario = self.model.scenario(scenario_id) if self.model else None
+        self.undo = QUndoStack(self)
+        self.side = "allied"
+        self.setup: dict = {}
+        self.findings: list = []
+        self.check_ms = 0.0
+        self.current_card: tuple[str, int] | None = None
+        self.rosters: dict[str, list[se.Formation]] = {}
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        if self.scenario is None:
+            lay.addWidget(QLabel(f"Scenario {scenario_id} cannot be set up: it is not in the checked pack "
+                                 "(fix its findings first)."))
+            self.field = None
+            return
+        try:
+            self.field = Battlefield.for_scenario(self.model, self.scenario)
+        except (BoardError, KeyError, ZoneError) as exc:
+            lay.addWidget(QLabel(f"Scenario {scenario_id}: its board cannot be laid out: {exc}"))
+            self.field = None
+            return
+        for side in se.SIDES:
+            self.rosters[side] = se.roster(self.model, self.scenario, side, self.field)
+        bar = QHBoxLayout()
+        self.side_box = QComboBox()
+        for side in se.SIDES:
+            self.side_box.addItem(f"{side.capitalize()} ({self.scenario.sides[side].year})", side)
+        self.side_box.currentIndexChanged.connect(lambda _: self.set_side(self.side_box.currentData()))
+        bar.addWidget(QLabel("Side"))
+        bar.addWidget(self.side_box)
+        self.start_box = QComboBox()
+        self.start_box.addItem("Start: empty", ("empty", None))
+        self.start_box.addItem("Start: automatic legal setup", ("auto", 0))
+        for oid in ctx.ws.keys("setup"):
+            if (ctx.ws.value("setup", oid) or {}).get("scenario") == self.scenario.id:
+                self.start_box.addItem(f"Start: pack setup {oid}", ("pack", oid))
+        self.start_box.activated.connect(lambda _: self.start(*self.start_box.currentData()))
+        bar.addWidget(self.start_box)
+        for text, slot in (("Undo", self.undo.undo), ("Redo", self.undo.redo), ("Zoom to fit", lambda: self.view.fit()),
+                           ("Save setup…", self._save_dialog), ("Export PNG…", self._export_dialog)):
+            btn = QPushButton(text)
+            btn.clicked.connect(slot)
+            bar.addWidget(btn)
+            if text == "Undo":
+                self.undo.canUndoChanged.connect(btn.setEnabled)
+                btn.setEnabled(False)
+            if text == "Redo":
+                self.undo.canRedoChanged.connect(btn.setEnabled)
+                btn.setEnabled(False)
+        bar.addStretch(1)
+        lay.addLayout(bar)
+        split = QSplitter(Qt.Horizontal)
+        left = QWidget()
+        lv = QVBoxLayout(left)
+        lv.setContentsMargins(0, 0, 0, 0)
+        self.palette = FormationPalette(self)
+        lv.addWidget(self.palette, 1)
+        self.canvas = BoardCanvas(self)
+        self.canvas.set_board(self.field.board, self.field.terrain,
+                              {m.id: m.raw for m in self.scenario.configuration.maps})
+        self.view = CanvasView(self.canvas)
+        self.tool = PlacementTool(self)
+        self.view.tool = self.tool
+        self.view.drop_handler = self.drop
+        self.minimap = Minimap(self.canvas, self.view)
+        lv.addWidget(self.minimap, 0, Qt.AlignHCenter)
+        split.addWidget(left)
+        right = QWidget()
+        rv = QVBoxLayout(right)
+        rv.setContentsMargins(0, 0, 0, 0)
+        rv.addWidget(self.view, 1)
+        self.info = QLabel("Drag counters or formations from the list onto the board.")
+        self.info.setWordWrap(True)
+        rv.addWidget(self.info)
+        self.findings_list = QListWidget()
+        self.findings_list.setMaximumHeight(130)
+        self.findings_list.currentRowChanged.connect(self._finding_chosen)
+        rv.addWidget(self.findings_list)
+        split.addWidget(right)
+        split.setSizes([300, 900])
+        lay.addWidget(split, 1)
+        self.view.hovered.connect(self._hover)
+        self.start("empty", None, undoable=False)
+
+    # --- data helpers -----------------------------------------------------------------
+
+    def unit(self, type_id: str) -> dict:
+        return self.ctx.ws.value("unit-type", type_id) or {"id": type_id, "name": type_id}
+
+    def designation(self, card: int) -> str:
+        c = self.model.cards.get(card)
+        return c.designation if c is not None and card != se.TRANSPORTS else ""
+
+    def resolve(self, ref: str) -> str | None:
+        return self.field.board.resolve(ref)
+
+    def stack_refs(self, key: str) -> list:
+        return se.at_hex(self.setup, key, self.resolve)
+
+    def entry_view(self, ref) -> dict:
+        e = se.entry(self.setup, ref)
+        card = e.get("card", se.TRANSPORTS)
+        return {"unit": self.unit(e["type"]), "designation": self.designation(card), "facing": e.get("facing"),
+                "hidden": e.get("hidden"), "entrenched": e.get("entrenched"), "loaded": "loaded_in" in e,
+                "ref": ref}
+
+    def formation(self, side: str, card: int) -> se.Formation | None:
+        return next((f for f in self.rosters.get(side, ()) if f.card == card), None)
+
+    # --- edits ------------------------------------------------------------------------
+
+    def start(self, how: str, arg=None, undoable: bool = True) -> None:
+        if how == "auto":
+            try:
+                new = auto_setup(self.model, self.scenario, arg or 0)
+            except AutoSetupError as exc:
+                self.info.setText(f"No automatic setup: {exc}")
+                return
+        elif how == "pack":
+            new = json.loads(json.dumps(self.ctx.ws.value("setup", arg)))
+        else:
+            new = se.empty_setup(self.scenario)
+        if undoable:
+            self.push(new, f"Start from {how}")
+        else:
+            self._apply(new)
+
+    def push(self, new: dict, text: str) -> None:
+        self.undo.push(SetupChange(self, self.setup, new, text))
+
+    def _apply(self, setup: dict) -> None:
+        self.setup = setup
+        t0 = time.perf_counter()
+        self.recheck()
+        self.redraw()
+        self.check_ms = (time.perf_counter() - t0) * 1000
+        self.changed.emit()
+
+    def drop(self, key: str | None, mime) -> bool:
+        """A palette drag dropped on the board (key None: off the map, nothing happens)."""
+        try:
+            data = json.loads(bytes(mime.data(UNITS_MIME)).decode())
+            side, items = data["side"], [tuple(i) for i in data["items"]]
+        except (ValueError, KeyError, TypeError):
+            return False
+        if key is None or not items:
+            return False
+        card = items[0][0]
+        f = self.formation(side, card)
+        allowed = None
+        if f is not None and f.zone is not None:
+            try:
+                allowed = set(self.field.zone(f.zone))
+            except ZoneError:
+                allowed = None
+        hexes = [key] if len(items) == 1 else se.allocate(self.model, self.field, self.setup, side, items, key, allowed)
+        self.current_card = (side, card)
+        what = f"{len(items)} counters of {f.label if f else card}" if len(items) > 1 else \
+            f"{self.unit(items[0][1]).get('name', items[0][1])}"
+        self.push(se.place(self.setup, side, items, hexes), f"Place {what} in {key}")
+        return True
+
+    def move(self, refs: list, origin: str, key: str) -> None:
+        """Move counters from ``origin`` to ``key``; a formation keeps its shape."""
+        if len(refs) > 1 and len({self.resolve(se.entry(self.setup, r)["hex"]) for r in refs}) > 1:
+            board = self.field.board
+            (oq, or_), (kq, kr) = board.axial(origin), board.axial(key)
+            hexes = []
+            for r in refs:
+                q, rr = board.axial(self.resolve(se.entry(self.setup, r)["hex"]))
+                target = board.usable_at.get((q + kq - oq, rr + kr - or_))
+                if target is None:
+                    self.info.setText(f"The formation would leave the board if moved to {key}; nothing moved.")
+                    return
+                hexes.append(target)
+        else:
+            hexes = [key] * len(refs)
+        first = se.entry(self.setup, refs[0])
+        self.current_card = (refs[0][0], first.get("card", se.TRANSPORTS))
+        self.push(se.move(self.setup, refs, hexes), f"Move {len(refs)} counter(s) from {origin} to {key}")
+
+    def remove(self, refs: list) -> None:
+        self.push(se.remove(self.setup, refs), f"Take {len(refs)} counter(s) off the board")
+
+    def set_flag(self, ref, name: str, value) -> None:
+        e = se.entry(self.setup, ref)
+        self.push(se.set_flag(self.setup, ref, name, value), f"{name} of {e['type']} in {e['hex']}")
+
+    def set_side(self, side: str) -> None:
+        self.side = side
+        self.palette.fill(side)
+        self.show_feedback()
+
+    # --- checking and drawing -----------------------------------------------------------
+
+    def recheck(self) -> None:
+        def report(code, message, pointer="", **kw):
+            return finding(code, message, file="(setup being placed)", pointer=pointer or None,
+                           subject=f"setup {self.setup.get('id')}", **kw)
+        try:
+            self.findings = sorted(check_setup(self.model, self.setup, report), key=sort_key)
+        except (KeyError, TypeError, ValueError) as exc:  # a hand-broken document loaded from the pack
+            self.findings = [report("setup-hex", f"this setup cannot be checked: {exc}")]
+
+    def redraw(self) -> None:
+        stacks: dict[str, list[dict]] = {}
+        for side in se.SIDES:
+            data = (self.setup.get("sides") or {}).get(side) or {}
+            for lst in ("placements", "transports"):
+                for i, p in enumerate(data.get(lst, ())):
+                    key = self.resolve(p["hex"])
+                    if key is not None:
+                        stacks.setdefault(key, []).append(self.entry_view((side, lst, i)))
+        for key in stacks:  # units on top of the transports that carry them
+            stacks[key].sort(key=lambda e: e["ref"][1] == "transports")
+        self.canvas.set_stacks(stacks)
+        self.palette.fill(self.side)
+        self.findings_list.clear()
+        for f in self.findings:
+            sec = f" [§{f.section}]" if f.section else ""
+            item = QListWidgetItem(f"{f.severity} {f.code}: {f.message}{sec}")
+            item.setForeground(QColor("#b71c1c") if f.severity == Severity.ERROR else QColor("#8d6e00"))
+            self.findings_list.addItem(item)
+        errors = sum(1 for f in self.findings if f.severity == Severity.ERROR)
+        placed = sum(len(((self.setup.get("sides") or {}).get(s) or {}).get(l, ()))
+                     for s in se.SIDES for l in ("placements", "transports"))
+        self.info.setText(f"{placed} counters on the board · {errors} error(s), "
+                          f"{len(self.findings) - errors} warning(s)")
+        hexes = set()
+        for f in self.findings:
+            key = self._finding_hex(f)
+            if key:
+                hexes.add(key)
+        self.canvas.overlay("finding", hexes, outline=overlay_colour("finding"), z=25)
+        self.show_feedback()
+
+    def _finding_hex(self, f) -> str | None:
+        ptr = (f.location.pointer or "").split("/")
+        if len(ptr) >= 5 and ptr[1] == "sides" and ptr[3] in ("placements", "transports", "fortifications"):
+            try:
+                e = self.setup["sides"][ptr[2]][ptr[3]][int(ptr[4])]
+            except (KeyError, IndexError, ValueError):
+                return None
+            return self.resolve(e.get("hex", ""))
+        return None
+
+    def _finding_chosen(self, row: int) -> None:
+        if 0 <= row < len(self.findings):
+            key = self._finding_hex(self.findings[row])
+            if key:
+                self.view.centerOn(self.canvas.centre(key))
+
+    def feedback_for(self, ref) -> None:
+        e = se.entry(self.setup, ref)
+        self.feedback_for_card(ref[0], e.get("card", se.TRANSPORTS), e["type"])
+
+    def feedback_for_card(self, side: str, card: int, type_id: str | None = None) -> None:
+        if self.current_card != (side, card):
+            self.current_card = (side, card)
+            self.show_feedback(type_id)
+
+    def show_feedback(self, type_id: str | None = None) -> None:
+        """The current formation's legal hexes, full hexes, and its separation radius."""
+        for name in ("legal", "full", "radius", "fortifications"):
+            self.canvas.clear_overlay(name)
+        self._draw_fortifications()
+        if self.current_card is None:
+            return
+        side, card = self.current_card
+        f = self.formation(side, card)
+        if f is None:
+            return
+        legal = set(self.field.board.usable)
+        if f.zone is not None:
+            try:
+                legal = set(self.field.zone(f.zone))
+            except ZoneError:
+                pass
+        unit = self.model.unit_types.get(type_id) if type_id else None
+        full = se.full_hexes(self.model, self.field, self.setup, side, bool(unit and unit.is_vehicle))
+        self.canvas.overlay("legal", legal - full, z=5)
+        self.canvas.overlay("full", full, z=6)
+        centre, radius, outside = se.formation_centre(self.model, self.field, self.setup, side, card)
+        text = f"{f.label}: {len(legal)} legal setup hexes"
+        if centre and radius is not None:
+            ring = [k for k in self.field.board.usable if self.field.board.distance(k, centre) <= radius]
+            self.canvas.overlay("radius", ring, outline=overlay_colour("radius"), z=7)
+            text += f"; separation radius {radius} around {centre}"
+            if outside:
+                text += f", outside it: {', '.join(outside)}"
+        self.info.setText(text + f" · findings in {self.check_ms:.0f} ms")
+
+    def _draw_fortifications(self) -> None:
+        forts, labels = [], {}
+        for side in se.SIDES:
+            data = (self.setup.get("sides") or {}).get(side) or {}
+            for ref in data.get("minefields", ()):
+                key = self.resolve(ref)
+                if key:
+                    forts.append(key)
+                    labels[key] = "mines"
+            for f in data.get("fortifications", ()):
+                key = self.resolve(f["hex"])
+                if key:
+                    forts.append(key)
+                    labels[key] = {"wire": "wire", "entrenchment": "trench", "bunker": "bunker"}[f["type"]]
+        if forts:
+            self.canvas.overlay("fortifications", forts, fill=QColor(90, 60, 40, 60), labels=labels, z=4)
+
+    def _hover(self, key: str) -> None:
+        t = self.field.terrain.hexes[key]
+        parts = [f"{key}: level {t.level}", "building" if t.building else t.ground]
+        refs = self.stack_refs(key)
+        if refs:
+            parts.append("; ".join(f"{self.designation(se.entry(self.setup, r).get('card', 0))} "
+                                   f"{self.unit(se.entry(self.setup, r)['type']).get('name')}" for r in refs))
+        self.view.setToolTip(" · ".join(parts))
+
+    # --- right-click menu -------------------------------------------------------------
+
+    def stack_menu(self, key: str) -> QMenu | None:
+        refs = self.stack_refs(key)
+        if not refs:
+            return None
+        menu = QMenu(self)
+        side_transports = {}
+        for r in refs:
+            if r[1] == "transports":
+                side_transports.setdefault(r[0], []).append(r[2])
+        for ref in refs:
+            e = se.entry(self.setup, ref)
+            unit = self.unit(e["type"])
+            sub = menu.addMenu(f"{self.designation(e.get('card', 0))} {unit.get('name', e['type'])}".strip())
+            face = sub.addMenu("Facing")
+            for i, name in enumerate(FACINGS):
+                act = face.addAction(f"{i}: {name}")
+                act.setCheckable(True)
+                act.setChecked(e.get("facing") == i)
+                act.triggered.connect(lambda _=False, r=ref, i=i: self.set_flag(r, "facing", i))
+            if ref[1] == "placements":
+                for flag, label in (("entrenched", "Entrenched"), ("hidden", "Hidden"), ("in_bunker", "In a bunker")):
+                    act = sub.addAction(label)
+                    act.setCheckable(True)
+                    act.setChecked(bool(e.get(flag)))
+                    act.triggered.connect(lambda checked, r=ref, f=flag: self.set_flag(r, f, bool(checked)))
+                for t in side_transports.get(ref[0], ()):
+                    tr = self.setup["sides"][ref[0]]["transports"][t]
+                    act = sub.addAction(f"Loaded in transport {t} ({self.unit(tr['type']).get('name', tr['type'])})")
+                    act.setCheckable(True)
+                    act.setChecked(e.get("loaded_in") == t)
+                    act.triggered.connect(lambda checked, r=ref, t=t: self.set_flag(r, "loaded_in",
+                                                                                    t if checked else None))
+            act = sub.addAction("Take off the board")
+            act.triggered.connect(lambda _=False, r=ref: self.remove([r]))
+        menu.addSeparator()
+        act = menu.addAction("Take the whole stack off")
+        act.triggered.connect(lambda _=False, rs=refs: self.remove(rs))
+        return menu
+
+    # --- saving -----------------------------------------------------------------------
+
+    def save_to(self, path: str | Path) -> Path:
+        path = Path(path)
+        atomic.write_json(path, self.setup)
+        return path
+
+    def write_to_pack(self) -> bool:
+        """Replace the pack's setup object of the same id (undoable in the pack's history)."""
+        oid = self.setup.get("id")
+        if not oid or not self.ctx.ws.exists("setup", oid):
+            return False
+        self.ctx.doc.set("setup", oid, "", json.loads(json.dumps(self.setup)), text=f"Placed setup {oid}")
+        return True
+
+    def _save_dialog(self) -> None:
+        if self.write_to_pack():
+            self.info.setText(f"Setup {self.setup.get('id')} written into the pack (save the pack to keep it).")
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Save setup", f"{self.setup.get('id', 'setup')}.json",
+                                              "Setup (*.json)")
+        if path:
+            self.save_to(path)
+            self.info.setText(f"Saved {path}; check it with: sandtable check-setup {path}")
+
+    def _export_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export the view", "board.png", "PNG (*.png)")
+        if path:
+            self.view.export_png(path)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self.field is not None and not getattr(self, "_fitted", False):
+            self._fitted = True
+            self.view.fit()
+            self.minimap.refit()
+
+
+class LazyTab(QWidget):
+    """A tab whose content is built the first time it is shown (a board costs a moment)."""
+
+    def __init__(self, build, parent=None):
+        super().__init__(parent)
+        self._build = build
+        self.content = None
+        QVBoxLayout(self).setContentsMargins(0, 0, 0, 0)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self.content is None:
+            self.content = self._build()
+            self.layout().addWidget(self.content)

@@ -1,0 +1,136 @@
+"""The board workbench driven by real mouse events: setup placement (palette drops and
+board drags), the analysis tools, zone and map painting."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from editorkit import shot
+from sandtable.rules.catalog import bundled_pack
+from sandtable.rules.desert_steel import setup_edit as se
+
+
+@pytest.fixture(scope="module")
+def ws(catalog):
+    from sandtable.editor.workspace import Workspace
+    return Workspace(bundled_pack(), catalog=catalog)
+
+
+@pytest.fixture
+def ctx(qtbot, ws):
+    from sandtable.editor.context import EditorContext
+    from sandtable.editor.document import PackDocument
+    return EditorContext(PackDocument(ws, autosave_seconds=0))
+
+
+def bench(qtbot, ctx, scenario):
+    from sandtable.editor.board_setup import SetupWorkbench
+    w = SetupWorkbench(ctx, scenario)
+    w.resize(1300, 850)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fit()
+    return w
+
+
+def point(view, key) -> QPoint:
+    return view.mapFromScene(view.canvas().centre(key))
+
+
+def drop(view, mime, key) -> None:
+    """What Qt delivers when a drag from the palette ends over a hex."""
+    pos = point(view, key)
+    # Qt delivers a drop only to the widget that accepted the drag's enter event
+    QApplication.sendEvent(view.viewport(), QDragEnterEvent(pos, Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier))
+    QApplication.sendEvent(view.viewport(), QDragMoveEvent(pos, Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier))
+    QApplication.sendEvent(view.viewport(), QDropEvent(QPointF(pos), Qt.CopyAction, mime, Qt.LeftButton,
+                                                       Qt.NoModifier))
+
+
+def drag(qtbot, view, a, b, modifier=Qt.NoModifier, end: QPoint | None = None) -> None:
+    vp = view.viewport()
+    start, stop = point(view, a), end if end is not None else point(view, b)
+    QTest.mousePress(vp, Qt.LeftButton, modifier, start)
+    mid = (start + stop) / 2
+    QTest.mouseMove(vp, mid)
+    QTest.mouseMove(vp, stop)
+    QTest.mouseRelease(vp, Qt.LeftButton, modifier, stop)
+
+
+def formation_row(w, card):
+    p = w.palette
+    return next(p.topLevelItem(i) for i in range(p.topLevelItemCount())
+                if p._rows[id(p.topLevelItem(i))] == ("formation", card))
+
+
+def test_place_a_formation_legally_then_overstack_it(qtbot, ctx, tmp_path):
+    w = bench(qtbot, ctx, "beda-fomm")
+    assert [f.card for f in w.rosters["allied"]] == [419]
+    zone = sorted(w.field.zone(w.rosters["allied"][0].zone))
+    target = zone[len(zone) // 2]
+    drop(w.view, w.palette.mime_for(formation_row(w, 419)), target)
+    placed = w.setup["sides"]["allied"]["placements"]
+    assert len(placed) == 3 and all(w.resolve(p["hex"]) in zone for p in placed)
+    assert w.findings == []  # a legal placement: no finding at all
+    assert "legal" in w.canvas.overlays and "radius" in w.canvas.overlays
+    # drag the top counter of the stack off the board: it goes back to the palette
+    key = w.resolve(placed[0]["hex"])
+    far = w.view.mapFromScene(w.canvas.geo.rect().bottomRight() + QPointF(20, 20))
+    n = len(w.stack_refs(key))
+    drag(qtbot, w.view, key, None, end=far)
+    assert len(w.stack_refs(key)) == n - 1
+    assert any(f.code == "setup-units" for f in w.findings)
+    w.undo.undo()
+    assert w.findings == []
+    w.view.zoom_on(key, 2.2)
+    shot(w, "board-setup-placement")
+    # save: the command line accepts it
+    path = w.save_to(tmp_path / "beda.json")
+    done = subprocess.run([sys.executable, "-m", "sandtable", "check-setup", str(path), "--json"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert json.loads(done.stdout)["errors"] == 0
+
+
+def test_overstacked_hex_is_a_finding_and_undo_redo(qtbot, ctx):
+    w = bench(qtbot, ctx, "battleaxe")
+    w.set_side("axis")
+    zone = sorted(w.field.zone(w.formation("axis", 161).zone))
+    a, b = zone[len(zone) // 4], zone[3 * len(zone) // 4]
+    drop(w.view, w.palette.mime_for(formation_row(w, 161)), a)
+    drop(w.view, w.palette.mime_for(formation_row(w, 162)), b)
+    assert not any(f.code == "setup-stacking" for f in w.findings)
+    assert len(w.stack_refs(a)) == 3  # three tanks: the vehicle limit; the fourth went next door
+    # a Shift-drag moves the whole stack: six tanks in one hex
+    drag(qtbot, w.view, b, a, Qt.ShiftModifier)
+    assert len(w.stack_refs(a)) == 6
+    stacking = [f for f in w.findings if f.code == "setup-stacking"]
+    assert stacking and a in stacking[0].message
+    assert "finding" in w.canvas.overlays and a in w.canvas.overlays["finding"].keys
+    w.undo.undo()
+    assert not any(f.code == "setup-stacking" for f in w.findings)
+    w.undo.redo()
+    assert any(f.code == "setup-stacking" for f in w.findings)
+    # right-click menu: facing and entrenchment of the top counter
+    menu = w.stack_menu(a)
+    sub = menu.actions()[0].menu()
+    facing = next(a_ for a_ in sub.actions() if a_.text() == "Facing").menu()
+    facing.actions()[2].trigger()
+    top = w.stack_refs(a)[0]
+    assert se.entry(w.setup, top)["facing"] == 2
+
+
+def test_automatic_start_has_no_errors_and_counters_drawn(qtbot, ctx):
+    w = bench(qtbot, ctx, "kasserine-pass")
+    w.start("auto", 0)
+    assert not [f for f in w.findings if f.severity == 2]
+    assert len(w.canvas.stacks) > 20
+    assert w.undo.count() == 1
