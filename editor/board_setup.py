@@ -13,8 +13,9 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QColor, QIcon, QPainter, QPen, QPixmap, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QColor, QFont, QIcon, QPainter, QPen, QPixmap, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu,
+                               QPlainTextEdit,
                                QPushButton, QSplitter, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from sandtable.rules import atomic
@@ -26,6 +27,7 @@ from sandtable.rules.desert_steel.setup_checks import check_setup
 from sandtable.rules.desert_steel.zones import ZoneError
 from sandtable.rules.findings import Severity, finding, sort_key
 
+from .board_tools import LosTool, MoveTool
 from .board_canvas import UNITS_MIME, BoardCanvas, CanvasView, Minimap, StackItem, overlay_colour
 from .counter import paint_counter
 
@@ -250,6 +252,29 @@ class SetupWorkbench(QWidget):
                 btn.setEnabled(False)
         bar.addStretch(1)
         lay.addLayout(bar)
+        bar2 = QHBoxLayout()
+        self.tool_box = QComboBox()
+        for label, name in (("Place counters", "place"), ("Line of sight (Shift: all it sees)", "los"),
+                            ("Movement reach and path", "move")):
+            self.tool_box.addItem(label, name)
+        bar2.addWidget(QLabel("Tool"))
+        bar2.addWidget(self.tool_box)
+        self.unit_box = QComboBox()
+        seen_types = set()
+        for side in se.SIDES:
+            for f in self.rosters[side]:
+                for type_id in sorted(f.units):
+                    if type_id not in seen_types:
+                        seen_types.add(type_id)
+                        self.unit_box.addItem(f"{self.unit(type_id).get('name', type_id)} ({side})", type_id)
+        self.unit_label = QLabel("Unit type")
+        bar2.addWidget(self.unit_label)
+        bar2.addWidget(self.unit_box)
+        self.cursor = QLabel("")
+        self.cursor.setMinimumWidth(320)
+        bar2.addStretch(1)
+        bar2.addWidget(self.cursor)
+        lay.addLayout(bar2)
         split = QSplitter(Qt.Horizontal)
         left = QWidget()
         lv = QVBoxLayout(left)
@@ -273,6 +298,11 @@ class SetupWorkbench(QWidget):
         self.info = QLabel("Drag counters or formations from the list onto the board.")
         self.info.setWordWrap(True)
         rv.addWidget(self.info)
+        self.answer = QPlainTextEdit()
+        self.answer.setReadOnly(True)
+        self.answer.setMaximumHeight(130)
+        self.answer.setFont(QFont("DejaVu Sans Mono", 9))
+        rv.addWidget(self.answer)
         self.findings_list = QListWidget()
         self.findings_list.setMaximumHeight(130)
         self.findings_list.currentRowChanged.connect(self._finding_chosen)
@@ -281,7 +311,13 @@ class SetupWorkbench(QWidget):
         split.setSizes([300, 900])
         lay.addWidget(split, 1)
         self.view.hovered.connect(self._hover)
+        self.tools = {"place": self.tool,
+                      "los": LosTool(self.field, self.canvas, self.answer.setPlainText),
+                      "move": MoveTool(self.field, self.model, self.canvas, self.answer.setPlainText,
+                                       self.unit_box.currentData)}
+        self.tool_box.currentIndexChanged.connect(lambda _: self.use_tool(self.tool_box.currentData()))
         self.start("empty", None, undoable=False)
+        self.use_tool("place")
 
     # --- data helpers -----------------------------------------------------------------
 
@@ -386,6 +422,25 @@ class SetupWorkbench(QWidget):
     def set_flag(self, ref, name: str, value) -> None:
         e = se.entry(self.setup, ref)
         self.push(se.set_flag(self.setup, ref, name, value), f"{name} of {e['type']} in {e['hex']}")
+
+    def use_tool(self, name: str) -> None:
+        """Switch what a click on the board does; the analysis tools hide the placement lights."""
+        self.tool_box.setCurrentIndex(self.tool_box.findData(name))
+        for n in ("los-line", "los-steps", "los-block", "seen", "los-from", "reach", "path"):
+            self.canvas.clear_overlay(n)
+        self.view.tool = self.tools[name]
+        placing = name == "place"
+        self.unit_box.setVisible(name == "move")
+        self.unit_label.setVisible(name == "move")
+        self.answer.setVisible(not placing)
+        self.findings_list.setVisible(placing)
+        for n in ("legal", "full", "radius"):
+            if n in self.canvas.overlays:
+                self.canvas.overlays[n].setVisible(placing)
+        if not placing:
+            self.answer.setPlainText({"los": "Click a hex, then the target hex. Shift-click a hex: every hex it sees.",
+                                      "move": "Choose a unit type, click its hex: where it goes this turn. "
+                                              "Click another hex: the cheapest path."}[name])
 
     def set_side(self, side: str) -> None:
         self.side = side
@@ -511,6 +566,12 @@ class SetupWorkbench(QWidget):
     def _hover(self, key: str) -> None:
         t = self.field.terrain.hexes[key]
         parts = [f"{key}: level {t.level}", "building" if t.building else t.ground]
+        roads = sorted({kind for pair, kind in self.field.terrain.road_sides.items() if key in pair})
+        if roads:
+            parts.append(" and ".join(roads))
+        if t.symbols:
+            parts.append(", ".join(t.symbols))
+        self.cursor.setText(" · ".join(parts))
         refs = self.stack_refs(key)
         if refs:
             parts.append("; ".join(f"{self.designation(se.entry(self.setup, r).get('card', 0))} "

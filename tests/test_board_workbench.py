@@ -134,3 +134,48 @@ def test_automatic_start_has_no_errors_and_counters_drawn(qtbot, ctx):
     assert not [f for f in w.findings if f.severity == 2]
     assert len(w.canvas.stacks) > 20
     assert w.undo.count() == 1
+
+
+def cli_json(*args):
+    done = subprocess.run([sys.executable, "-m", "sandtable", *args, "--json"], capture_output=True, text=True)
+    return json.loads(done.stdout)
+
+
+def click(view, key, modifier=Qt.NoModifier):
+    QTest.mouseClick(view.viewport(), Qt.LeftButton, modifier, point(view, key))
+
+
+def test_line_of_sight_tool_answers_like_the_cli(qtbot, ctx):
+    w = bench(qtbot, ctx, "lightfoot")
+    w.use_tool("los")
+    w.view.zoom_on("B2312", 3.0)
+    click(w.view, "B2412")
+    click(w.view, "B2111")
+    tool = w.tools["los"]
+    cli = cli_json("los", "XIII", "B2412", "B2111", "--explain")
+    for extra in ("from", "to", "visibility"):
+        cli.pop(extra)
+    assert tool.result.to_json() == cli
+    assert not tool.result.visible and "B2212" in w.answer.toPlainText()
+    assert "los-block" in w.canvas.overlays
+    shot(w, "board-line-of-sight")
+    click(w.view, "B2412", Qt.ShiftModifier)
+    assert tool.seen and all(w.field.los("B2412", k).visible for k in list(tool.seen)[:20])
+    assert "B2111" not in tool.seen
+
+
+def test_movement_tool_reach_and_path_match_the_cli(qtbot, ctx):
+    w = bench(qtbot, ctx, "lightfoot")
+    w.use_tool("move")
+    model = w.model
+    i = next(i for i in range(w.unit_box.count()) if model.unit_types[w.unit_box.itemData(i)].is_vehicle)
+    w.unit_box.setCurrentIndex(i)
+    unit = w.unit_box.itemData(i)
+    w.view.zoom_on("B2223", 3.0)
+    click(w.view, "B2223")
+    tool = w.tools["move"]
+    assert tool.start == "B2223" and len(tool.reach) > 5
+    assert "reach" in w.canvas.overlays
+    click(w.view, "B2323")
+    cli = cli_json("path", "XIII", unit, "B2223", "B2323")
+    assert tool.route == cli["path"] and tool.cost == cli["cost"]
