@@ -1,6 +1,11 @@
 """The board view (read-only): a map configuration drawn with its terrain under chosen
 battle conditions, hex ids on demand, a zone as an overlay, what a setup places where,
-and hover information for each hex (elevation, cover, road, units)."""
+and hover information for each hex (elevation, cover, road, units).
+
+Nothing about a hex is stored in Qt item data: the hex under the mouse is computed from
+the scene position (``HexLocator``), so hovering costs no binding call per item. A board
+is redrawn only while it is visible (a hidden tab redraws when shown) and only when what
+it draws changed: editing a scenario's turns leaves its terrain alone."""
 from __future__ import annotations
 
 import math
@@ -20,13 +25,52 @@ from .counter import NATION_COLOURS
 R = 18.0  # hex radius in scene pixels
 LEVEL_COLOURS = [QColor("#f1e6c8"), QColor("#dfc690"), QColor("#c99f5c"), QColor("#97693a")]
 CONDITIONS = ("relief", "zone", "urbanization", "road_network")
-KEY_ROLE = 0
 SYMBOL_GLYPHS = {"wadi": "≈", "oasis": "✿", "airfield": "✈", "escarpment": "⋀", "well": "○"}
 
 
 def hex_centre(board: Board, key: str) -> QPointF:
     x, y = board.page_xy(key)
     return QPointF(x * R / 4.0, y * R * math.sqrt(3) / 2.0)
+
+
+class HexLocator:
+    """The hex drawn at a scene position: the inverse of ``hex_centre`` on the board's axial
+    lattice (nearest centre by cube rounding), so no item needs to carry its hex key."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        key = next(iter(board.cells), None)
+        if key is None:
+            self.origin = None
+            return
+        gx, gy = board.page_xy(key)
+        q, r = board.cells[key].axial
+        self.origin = (gx - 6 * q, gy - q - 2 * r)
+
+    def key_at(self, x: float, y: float) -> str | None:
+        if self.origin is None:
+            return None
+        gx, gy = x * 4.0 / R, y * 2.0 / (R * math.sqrt(3))
+        qf = (gx - self.origin[0]) / 6.0
+        rf = (gy - self.origin[1] - qf) / 2.0
+        q, r = axial_round(qf, rf)
+        cells = self.board.by_axial.get((q, r))
+        if not cells:
+            return None
+        usable = self.board.usable
+        # the drawn cell: the usable one, else the first placed (as ``BoardScene.build`` draws)
+        return next((c.key for c in cells if c.key in usable), cells[0].key)
+
+
+def axial_round(qf: float, rf: float) -> tuple[int, int]:
+    sf = -qf - rf
+    q, r, s = round(qf), round(rf), round(sf)
+    dq, dr, ds = abs(q - qf), abs(r - rf), abs(s - sf)
+    if dq > dr and dq > ds:
+        q = -r - s
+    elif dr > ds:
+        r = -q - s
+    return int(q), int(r)
 
 
 def hex_polygon(c: QPointF, r: float = R) -> QPolygonF:
@@ -46,12 +90,14 @@ class BoardScene(QGraphicsScene):
         self.overlay: QGraphicsPathItem | None = None
         self.unit_items: list[QGraphicsItem] = []
         self.units_at: dict[str, list[str]] = {}
+        self.locator: HexLocator | None = None
         self.error = ""
 
     def build(self, layout, north, maps: dict, effects: dict | None, conditions: Conditions) -> None:
         self.clear()
         self.id_items, self.overlay, self.unit_items, self.units_at = [], None, [], {}
         self.board = self.terrain = None
+        self.locator = None
         self.maps = maps
         self.error = ""
         try:
@@ -63,6 +109,7 @@ class BoardScene(QGraphicsScene):
             self.addSimpleText(self.error)
             return
         board = self.board
+        self.locator = HexLocator(board)
         usable = board.usable
         drawn = set()
         line = QPen(QColor("#8a7a5a"), 0.6)
@@ -81,8 +128,6 @@ class BoardScene(QGraphicsScene):
             else:
                 item.setBrush(colour)
             item.setPen(line)
-            item.setData(KEY_ROLE, key)
-            item.setAcceptHoverEvents(False)
             self.addItem(item)
             if t and t.building:
                 b = self.addRect(QRectF(c.x() - R * 0.3, c.y() - R * 0.3, R * 0.6, R * 0.6), QPen(Qt.NoPen),
@@ -196,11 +241,7 @@ class BoardScene(QGraphicsScene):
             self.unit_items += [box, txt]
 
     def key_at(self, pos: QPointF) -> str | None:
-        for it in self.items(pos):
-            key = it.data(KEY_ROLE)
-            if isinstance(key, str):
-                return key
-        return None
+        return self.locator.key_at(pos.x(), pos.y()) if self.locator else None
 
     def describe(self, key: str) -> str:
         board, terrain = self.board, self.terrain
@@ -313,7 +354,7 @@ class BoardWidget(QWidget):
         self._rebuild_timer = QTimer(self)
         self._rebuild_timer.setSingleShot(True)
         self._rebuild_timer.setInterval(150)
-        self._rebuild_timer.timeout.connect(self.rebuild)
+        self._rebuild_timer.timeout.connect(self._refresh)
         self._fill_choices(configuration)
         self.config.currentIndexChanged.connect(lambda _: self._config_chosen())
         self.scenario.currentIndexChanged.connect(lambda _: self._scenario_chosen())
@@ -323,9 +364,14 @@ class BoardWidget(QWidget):
         self.zone.currentIndexChanged.connect(lambda _: self._show_zone())
         self.setup.currentIndexChanged.connect(lambda _: self._show_setup())
         ctx.doc.changed.connect(self._doc_changed)
-        ctx.doc.reset.connect(lambda: self._rebuild_timer.start())
-        self._scenario_chosen(initial=True)
+        ctx.doc.reset.connect(self._doc_reset)
+        # What the scene was last drawn from (compared by identity: the workspace's values are
+        # immutable, an edit replaces only the objects it changes) and what is on top of it.
+        self._drawn: tuple | None = None
+        self._overlaid: tuple | None = None
+        self._stale = False  # an input changed while hidden: redraw when shown
         self._first_fit = True
+        self._scenario_chosen(initial=True)
 
     # --- choices ----------------------------------------------------------------------
 
@@ -396,6 +442,7 @@ class BoardWidget(QWidget):
         self.zone.blockSignals(False)
 
     def _fill_setups(self) -> None:
+        keep = self.setup.currentData()
         self.setup.blockSignals(True)
         self.setup.clear()
         self.setup.addItem("(none)", None)
@@ -404,8 +451,9 @@ class BoardWidget(QWidget):
             st = self.ctx.ws.value("setup", oid) or {}
             if sid and st.get("scenario") == sid:
                 self.setup.addItem(oid, oid)
-        if self.fixed_setup:
-            self.setup.setCurrentIndex(max(0, self.setup.findData(self.fixed_setup)))
+        chosen = self.fixed_setup or keep
+        if chosen:
+            self.setup.setCurrentIndex(max(0, self.setup.findData(chosen)))
         self.setup.blockSignals(False)
 
     def select_zone(self, expr) -> None:
@@ -419,10 +467,41 @@ class BoardWidget(QWidget):
     # --- drawing ----------------------------------------------------------------------
 
     def _doc_changed(self, kind, oid, pointer) -> None:
-        if kind in ("map", "map-configuration", "terrain-effects", "scenario", "setup"):
-            if kind == "scenario" and oid == self.scenario.currentData():
-                self._fill_zones()
+        if kind not in ("map", "map-configuration", "terrain-effects", "scenario", "setup", "unit-type",
+                        "formation-card"):
+            return
+        if kind == "scenario" and oid == self.scenario.currentData():
+            self._follow_scenario = True
+        if kind == "setup":
+            self._setups_changed = True
+        self._request()
+
+    def _doc_reset(self) -> None:
+        self._follow_scenario = self._setups_changed = True
+        self._request()
+
+    _follow_scenario = False
+    _setups_changed = False
+
+    def _request(self) -> None:
+        """Redraw soon if shown; a hidden board only notes that it is stale."""
+        if self.isVisible():
             self._rebuild_timer.start()
+        else:
+            self._stale = True
+
+    def _refresh(self) -> None:
+        """After edits: take the scenario's current configuration, north and conditions,
+        then redraw what changed."""
+        if self._follow_scenario:
+            self._follow_scenario = False
+            self._setups_changed = False
+            self._scenario_chosen()
+            return
+        if self._setups_changed:
+            self._setups_changed = False
+            self._fill_setups()
+        self.rebuild()
 
     def conditions(self) -> Conditions:
         s = self.scenario_value() or {}
@@ -434,24 +513,49 @@ class BoardWidget(QWidget):
                           self.cond["road_network"].currentData() or "none",
                           dict((cond.get("relief") or {}).get("by_map", {})), fixed)
 
-    def rebuild(self) -> None:
+    def rebuild(self, force: bool = False) -> None:
+        """Draw the board if what it shows changed (``force``: redraw anyway)."""
+        if not self.isVisible() and not force:
+            self._stale = True
+            return
+        self._stale = False
         ws = self.ctx.ws
-        maps = {mid: ws.value("map", mid) for mid in ws.keys("map")}
         if self.fixed_map:
             layout, north = [[self.fixed_map]], "up"
         else:
             conf = ws.value("map-configuration", self.config.currentData()) if self.config.currentData() else None
             if not conf:
-                self.scene.clear()
+                if self._drawn != ():
+                    self.scene.clear()
+                    self.scene.board = self.scene.locator = None
+                    self._drawn, self._overlaid = (), None
                 return
             layout, north = conf.get("layout", []), conf.get("north", "up")
-        self.scene.build(layout, north, maps, self._effects(), self.conditions())
-        if self.scene.error:
-            self.info.setText(self.scene.error)
-        self.scene.show_ids(self.ids.isChecked())
+        used = [m for row in layout if isinstance(row, list) for m in row]
+        maps = {mid: ws.value("map", mid) for mid in ws.keys("map") if mid in used}
+        effects, conditions = self._effects(), self.conditions()
+        inputs = (layout, north, tuple(maps.items()), effects, conditions)
+        if force or not _same(inputs, self._drawn):
+            self.scene.build(layout, north, maps, effects, conditions)
+            self._drawn, self._overlaid = inputs, None
+            if self.scene.error:
+                self.info.setText(self.scene.error)
+            self.scene.show_ids(self.ids.isChecked())
+            self.view.fit()
+        self._overlays()
+
+    def _overlays(self) -> None:
+        """Zone and setup overlays, redrawn only when their inputs changed."""
+        sid = self.setup.currentData()
+        ws = self.ctx.ws
+        inputs = (self.zone.currentData(), self.zone.currentText(), sid, ws.value("setup", sid) if sid else None,
+                  tuple(ws.value("unit-type", k) for k in ws.keys("unit-type")) if sid else (),
+                  tuple(ws.value("formation-card", k) for k in ws.keys("formation-card")) if sid else ())
+        if _same(inputs, self._overlaid):
+            return
+        self._overlaid = inputs
         self._show_zone()
         self._show_setup()
-        self.view.fit()
 
     def _show_zone(self) -> None:
         expr = self.zone.currentData()
@@ -481,6 +585,8 @@ class BoardWidget(QWidget):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
+        if self._stale:
+            self._refresh()
         if self._first_fit:
             self._first_fit = False
             QTimer.singleShot(0, self.view.fit)
@@ -488,6 +594,22 @@ class BoardWidget(QWidget):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.view.fit()
+
+
+def _same(a, b) -> bool:
+    """Equal inputs: the same objects (identity, cheap for the big map and effects values),
+    or equal small values (conditions, ids, the layout)."""
+    if a is None or b is None or len(a) != len(b):
+        return a is b
+    for x, y in zip(a, b):
+        if x is y:
+            continue
+        if isinstance(x, tuple) and isinstance(y, tuple):
+            if not _same(x, y):
+                return False
+        elif x != y:
+            return False
+    return True
 
 
 def zones_of(s: dict) -> list[tuple[str, dict, str]]:

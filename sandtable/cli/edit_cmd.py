@@ -14,10 +14,15 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    import sys
     try:
         from sandtable.editor.app import main
+        from sandtable.editor.binding_guard import refusal
     except ImportError as exc:  # PySide6 missing or no Qt platform libraries
-        import sys
         print(f"sandtable: the editor needs PySide6: {exc}", file=sys.stderr)
+        return 2
+    why = refusal()  # a binding that would abort the editor after a few edits (issue #13)
+    if why:
+        print(why, file=sys.stderr)
         return 2
     return main(pack=args.pack, search=args.search)
