@@ -61,7 +61,7 @@ class ModPackDialog(QDialog):
         note.setWordWrap(True)
         form.addRow(note)
         row = QHBoxLayout()
-        self.folder = QLineEdit(str(ws.path.parent / f"{ws.pack_id}-mod"))
+        self.folder = QLineEdit(str(suggested_mod_folder(ws)))
         browse = QPushButton("Choose…")
         browse.clicked.connect(self._browse)
         row.addWidget(self.folder, 1)
@@ -437,6 +437,13 @@ class MainWindow(QMainWindow):
         return bool(result is not None and result.ok)
 
     def save_as_mod(self, folder: Path, pack_id: str | None = None, name: str | None = None, reopen: bool = True):
+        folder = Path(folder)
+        if inside_installation(folder):
+            message = (f"{folder} is inside sandtable's installation, which an update replaces: choose a folder of "
+                       f"your own (for example {suggested_mod_folder(self.ws)}).")
+            self.ask("Mod pack not saved", message, ["OK"])
+            self.statusBar().showMessage("mod pack not saved: " + message, 10000)
+            return None
         try:
             result = self.doc.save_as_mod(folder, pack_id, name)
         except OSError as exc:
@@ -454,10 +461,40 @@ class MainWindow(QMainWindow):
         if reopen:
             base_parent = self.ws.path.resolve().parent
             search = list(self.search_paths) + [base_parent]
-            self.doc.undo_stack.setClean()
-            self.load_pack(Path(folder), search=search)
+            self.switch_to(Path(folder), search)
         self.statusBar().showMessage(msg, 10000)
         return result
+
+    def switch_to(self, folder: Path, search: list[Path]) -> None:
+        """Go on editing in the mod pack just saved, keeping the open tabs and the undo history.
+
+        The base pack's objects are foreign objects of the mod pack, so every recorded edit
+        (a SetValue at a pointer of an object) undoes and redoes the same way there, as an
+        override of the mod. Other recorded steps (a recovery, which restores a whole state)
+        only make sense in the pack they were made in: then the history starts afresh."""
+        from .checking import Checker
+        from .document import SetValue, autosave_dir
+        from .workspace import AutosaveSlot
+        ws = Workspace(folder, search=search)
+        if ws.pack is None or not ws.owned:
+            self.load_pack(folder, search=search)
+            return
+        stack = self.doc.undo_stack
+        if not all(isinstance(stack.command(i), SetValue) for i in range(stack.count())):
+            stack.clear()
+        self.doc.autosave_slot.release()
+        self.doc.ws = ws
+        self.doc.autosave_slot = AutosaveSlot(autosave_dir(), ws.path)
+        self.ws = ws
+        self.search_paths = list(search)
+        self.validator.checker = Checker(ws)
+        stack.setClean()
+        self.doc.reset.emit()
+        self.explorer.build()
+        self.set_findings(locate(ws.catalog))
+        self._update_title()
+        self._remember_recent(folder)
+        self.act_save.setToolTip("Save the pack")
 
     def _flush_editors(self) -> None:
         """Commit a field still being typed in (texts commit when they lose focus)."""
@@ -534,8 +571,18 @@ class MainWindow(QMainWindow):
 
     # --- settings and layout ----------------------------------------------------------
 
+    def recent_packs(self) -> list[str]:
+        """The recent list as stored. QSettings gives a one-entry list back as a plain string
+        (and nothing as None), so it is normalised here, never iterated character by character."""
+        value = self.settings.value("recent", [])
+        if value is None:
+            return []
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in value if isinstance(v, str) and v.strip()]
+
     def _remember_recent(self, path: Path) -> None:
-        recent = [p for p in (self.settings.value("recent", []) or []) if p != str(path)]
+        recent = [p for p in self.recent_packs() if p != str(path)]
         recent.insert(0, str(path))
         self.settings.setValue("recent", recent[:10])
         self.recent_menu.clear()
@@ -575,10 +622,18 @@ class MainWindow(QMainWindow):
         if path:
             self.open_pack(Path(path))
 
-    def open_pack(self, path: Path) -> None:
+    def open_pack(self, path: Path) -> bool:
+        """Open another pack; a path that is not a pack is said so and nothing changes (the pack
+        already open stays, with its edits)."""
+        problem = pack_problem(Path(path))
+        if problem:
+            self.ask("Not a pack", problem, ["OK"])
+            self.statusBar().showMessage(problem, 10000)
+            return False
         if not self.confirm_discard():
-            return
-        self.load_pack(path, search=self.search_paths)
+            return False
+        self.load_pack(Path(path), search=self.search_paths)
+        return True
 
     def confirm_discard(self) -> bool:
         if self.doc is None or not self.doc.dirty:
@@ -610,6 +665,44 @@ class MainWindow(QMainWindow):
         box.exec()
         clicked = box.clickedButton()
         return buttons[made.index(clicked)] if clicked in made else buttons[-1]
+
+
+def inside_installation(folder: Path) -> bool:
+    """Whether a folder lies inside the installed sandtable package (bundled packs included)."""
+    import sandtable
+    roots = [Path(sandtable.__file__).resolve().parent, bundled_pack().resolve().parent]
+    try:
+        target = Path(folder).resolve()
+    except OSError:
+        return False
+    return any(target == r or r in target.parents for r in roots)
+
+
+def suggested_mod_folder(ws: Workspace) -> Path:
+    """Where a new mod pack goes by default: under the user's documents (QStandardPaths), never
+    inside the installation (which an update replaces) nor beside a pack that may be shared."""
+    from PySide6.QtCore import QStandardPaths
+    name = f"{ws.pack_id or 'pack'}-mod"
+    docs = QStandardPaths.writableLocation(QStandardPaths.DocumentsLocation) or str(Path.home())
+    return Path(docs) / "sandtable" / name
+
+
+def pack_problem(path: Path) -> str | None:
+    """Why a path cannot be opened as a pack, looking only at the path itself (a folder with a
+    pack.json, or a zip file): never a scan of the folder's tree."""
+    try:
+        if not path.exists():
+            return f"{path} does not exist (moved or deleted?); the pack already open stays open."
+        if path.is_dir():
+            if (path / "pack.json").is_file():
+                return None
+            return (f"{path} is not a pack: a pack folder has a pack.json at its top. Nothing was opened; "
+                    "the pack already open stays open.")
+        if path.is_file() and path.suffix.lower() == ".zip":
+            return None
+        return f"{path} is not a pack folder or a pack zip. Nothing was opened."
+    except OSError as exc:
+        return f"{path} cannot be read ({exc.strerror or exc}). Nothing was opened."
 
 
 def main(argv: list[str] | None = None, pack: str | None = None, search: list[str] | None = None) -> int:

@@ -72,7 +72,8 @@ def test_save_as_mod_pack_from_the_window_and_reopen(qtbot, pack, tmp_path):
     item = w.explorer.items[("raid-card", "S2")]
     assert "house-rules" in item.parent().child(item.row(), 1).text()
     settle(qtbot, w)
-    assert w.counts.text() == "valid"
+    # no errors (a copy of the base pack on the search path may be reported as shadowed)
+    assert w.counts.text() == "valid" or w.counts.text().startswith("0 error(s)")
     close(w)
     overrides = json.loads((mod / "overrides.json").read_text())["overrides"]
     assert overrides[0]["target"] == {"kind": "raid-card", "id": "S2"}

@@ -57,10 +57,15 @@ class JsonTree(QWidget, Field):
         lay.addWidget(hint)
         self.value = None
         self._expanded: set[str] = set()
+        self._known: set[str] = set()  # pointers shown before: their expansion is the user's choice
+        self._current: str | None = None
+        self._scroll = 0
 
     # --- loading ----------------------------------------------------------------------
 
     def load(self, value) -> None:
+        """Show a value; after an edit the nodes the user expanded or collapsed, the selected
+        node and the scroll position stay as they were (the tree is rebuilt, its state kept)."""
         self._loading = True
         self._remember()
         self.value = None if value is MISSING else value
@@ -72,8 +77,13 @@ class JsonTree(QWidget, Field):
             root.setData(0, PTR, "")
             self.tree.addTopLevelItem(root)
             self._fill(root, self.value, "", 0, whole)
-            root.setExpanded(True)
+            root.setExpanded("" in self._expanded or "" not in self._known)
+        if self._current is not None:
+            item = self._item_at(self._current)
+            if item is not None:
+                self.tree.setCurrentItem(item)
         self.tree.blockSignals(False)
+        self.tree.verticalScrollBar().setValue(self._scroll)
         self._loading = False
 
     def _remember(self) -> None:
@@ -83,9 +93,25 @@ class JsonTree(QWidget, Field):
         self._expanded.clear()
         while stack:
             it = stack.pop()
+            p = it.data(0, PTR)
+            if p is None:
+                continue  # a lazy node's placeholder
+            self._known.add(p)
             if it.isExpanded():
-                self._expanded.add(it.data(0, PTR))
+                self._expanded.add(p)
             stack.extend(it.child(i) for i in range(it.childCount()))
+        cur = self.tree.currentItem()
+        self._current = cur.data(0, PTR) if cur is not None else None
+        self._scroll = self.tree.verticalScrollBar().value()
+
+    def _item_at(self, ptr: str) -> QTreeWidgetItem | None:
+        stack = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
+        while stack:
+            it = stack.pop()
+            if it.data(0, PTR) == ptr:
+                return it
+            stack.extend(it.child(i) for i in range(it.childCount()))
+        return None
 
     def _fill(self, parent: QTreeWidgetItem, value, ptr: str, depth: int, whole) -> None:
         items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
@@ -109,21 +135,23 @@ class JsonTree(QWidget, Field):
                     if src == "reconstructed":
                         it.setForeground(2, QColor("#e65100"))
             parent.addChild(it)
-            if p in self._expanded or depth + 1 < self.expand_depth:
+            if p in self._expanded or (p not in self._known and depth + 1 < self.expand_depth):
+                if it.data(1, Qt.UserRole) == "lazy":
+                    self._expand_lazy(it)  # signals are blocked while loading: fill it now
                 it.setExpanded(True)
 
     def _expand_lazy(self, item: QTreeWidgetItem) -> None:
         if item.data(1, Qt.UserRole) != "lazy":
             return
         item.setData(1, Qt.UserRole, None)
-        self.tree.blockSignals(True)
+        blocked = self.tree.blockSignals(True)
         item.takeChildren()
         ptr = item.data(0, PTR)
         whole = self.form.value() if self.form is not None else {}
         saved, self.expand_depth = self.expand_depth, 0
         self._fill(item, jsonptr.get(self.value, ptr), ptr, 1, whole)
         self.expand_depth = saved
-        self.tree.blockSignals(False)
+        self.tree.blockSignals(blocked)
 
     # --- editing ----------------------------------------------------------------------
 
@@ -169,14 +197,38 @@ class JsonTree(QWidget, Field):
         menu.addAction("Edit as JSON…", lambda: self._edit_json(ptr))
         menu.exec(self.tree.viewport().mapToGlobal(pos))
 
+    def _schema_at(self, rel: str) -> dict:
+        """The schema of the value at a pointer of this tree ({} when unknown)."""
+        if self.form is None or not hasattr(self.form, "ctx"):
+            return {}
+        try:
+            return schema_at(self.form.ctx.ruleset, self.form.kind, (self.pointer or "") + rel)
+        except Exception:  # noqa: BLE001 - no schema for a kind of another ruleset: plain defaults
+            return {}
+
+    def field_choices(self, ptr: str) -> list[str]:
+        """The schema's fields of the object at ``ptr`` that it does not have yet."""
+        node = jsonptr.get(self.value, ptr)
+        props = _properties(self._schema_at(ptr))
+        return [k for k in props if not isinstance(node, dict) or k not in node]
+
+    def add_field(self, ptr: str, key: str) -> None:
+        """Add a field with its schema's default (or its type's empty value): never null."""
+        self.commit_at(jsonptr.child(ptr, key), default_for(self._schema_at(jsonptr.child(ptr, key))))
+
     def _add_field(self, ptr: str) -> None:
-        key, ok = QInputDialog.getText(self, "Add field", "Field name:")
+        choices = self.field_choices(ptr)
+        if choices:
+            key, ok = QInputDialog.getItem(self, "Add field", "Field name (or type a new one):", choices, 0, True)
+        else:
+            key, ok = QInputDialog.getText(self, "Add field", "Field name:")
         if ok and key:
-            self.commit_at(jsonptr.child(ptr, key), None)
+            self.add_field(ptr, key)
 
     def _append(self, ptr: str) -> None:
         node = jsonptr.get(self.value, ptr)
-        self.commit_at(ptr, list(node) + [node[-1] if node else None])
+        new = node[-1] if node else default_for(self._schema_at(ptr + "/0"))
+        self.commit_at(ptr, list(node) + [new])
 
     def _duplicate(self, ptr: str) -> None:
         parent_ptr, idx = ptr.rsplit("/", 1)
@@ -228,3 +280,101 @@ class JsonTree(QWidget, Field):
         self.tree.setCurrentItem(best)
         self.tree.scrollToItem(best)
         return True
+
+
+# --- the schema of a value, and a value to start from --------------------------------------
+
+def _resolved(node, rel: str) -> tuple[dict, str]:
+    from .schema_form import index
+    return index().resolve(node if isinstance(node, dict) else {}, rel)
+
+
+def _alternatives(node: dict, rel: str) -> list[tuple[dict, str]]:
+    """A node and the alternatives it combines (allOf/anyOf/oneOf, if/then), resolved."""
+    out = [(node, rel)]
+    for key in ("allOf", "anyOf", "oneOf"):
+        for alt in node.get(key, []) or []:
+            out += _alternatives(*_resolved(alt, rel))
+    for key in ("then", "else"):
+        if isinstance(node.get(key), dict):
+            out += _alternatives(*_resolved(node[key], rel))
+    return out
+
+
+def _properties(node_rel) -> dict:
+    node, rel = node_rel if isinstance(node_rel, tuple) else (node_rel, "")
+    props: dict = {}
+    for alt, arel in _alternatives(node, rel) if node else []:
+        for k, v in (alt.get("properties") or {}).items():
+            props.setdefault(k, (v, arel))
+    return props
+
+
+def schema_at(ruleset: str, kind: str, pointer: str) -> tuple[dict, str]:
+    """The (resolved) schema of the value at ``pointer`` of an object of ``kind``."""
+    import re
+
+    from .schema_form import index
+    node, rel = index().object_schema(ruleset, kind)
+    for token in [jsonptr.unescape(t) for t in pointer.split("/")[1:]]:
+        nxt = None
+        for alt, arel in _alternatives(node, rel):
+            props = alt.get("properties") or {}
+            if token in props:
+                nxt = _resolved(props[token], arel)
+            else:
+                for pat, sub in (alt.get("patternProperties") or {}).items():
+                    if re.search(pat, token):
+                        nxt = _resolved(sub, arel)
+                if nxt is None and isinstance(alt.get("additionalProperties"), dict):
+                    nxt = _resolved(alt["additionalProperties"], arel)
+                if nxt is None and token.isdigit():
+                    prefix = alt.get("prefixItems") or []
+                    if int(token) < len(prefix):
+                        nxt = _resolved(prefix[int(token)], arel)
+                    elif isinstance(alt.get("items"), dict):
+                        nxt = _resolved(alt["items"], arel)
+            if nxt is not None:
+                break
+        if nxt is None:
+            return {}, rel
+        node, rel = nxt
+    return node, rel
+
+
+def default_for(node_rel, depth: int = 0):
+    """A value to start a new field from: the schema's default, const or first enum value, else
+    its type's empty value with the required fields of an object filled in (never None unless
+    the schema allows only null)."""
+    node, rel = node_rel if isinstance(node_rel, tuple) else (node_rel, "")
+    if not node or depth > 6:
+        return ""
+    if "default" in node:
+        return node["default"]
+    if "const" in node:
+        return node["const"]
+    if node.get("enum"):
+        return node["enum"][0]
+    types = node.get("type")
+    types = [t for t in (types if isinstance(types, list) else [types]) if t and t != "null"]
+    if not types:
+        for key in ("oneOf", "anyOf", "allOf"):
+            if node.get(key):
+                return default_for(_resolved(node[key][0], rel), depth + 1)
+        return ""
+    t = types[0]
+    if t == "object":
+        props = _properties((node, rel))
+        return {k: default_for(_resolved(*props[k]), depth + 1) for k in node.get("required", []) if k in props}
+    if t == "array":
+        return []
+    if t == "boolean":
+        return False
+    if t in ("integer", "number"):
+        low = node.get("minimum")
+        if low is None and isinstance(node.get("exclusiveMinimum"), (int, float)):
+            low = node["exclusiveMinimum"] + (1 if t == "integer" else 0.5)
+        if low is None or low <= 0 <= node.get("maximum", float("inf")):
+            return 0
+        return int(low) if t == "integer" else low
+    return ""

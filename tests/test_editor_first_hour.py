@@ -1,0 +1,128 @@
+"""What a new user hits in the editor's first hour (#13 part 4): open recent, opening what is
+not a pack, JSON trees that keep their state, "Add field", save as mod pack (where, and
+what it keeps), provenance of new content, error texts, and the window on a 1366x768 screen."""
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import QSettings
+
+from editorkit import close, copy_pack, isolate, window
+from sandtable.editor.forms.jsontree import JsonTree
+
+TIGER = ("unit-type", "de-pz-vi-e")
+
+
+def test_open_recent_with_one_entry_and_paths_that_are_not_packs(qtbot, tmp_path, monkeypatch):
+    isolate(monkeypatch, tmp_path)
+    pack = copy_pack(tmp_path)
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+    settings.setValue("recent", [str(pack)])  # one entry: QSettings reads it back as a string
+    settings.sync()
+    w = window(qtbot, pack)
+    assert [a.text() for a in w.recent_menu.actions()] == [str(pack)]
+    assert w.recent_packs() == [str(pack)]
+    w.doc.set(*TIGER, "/movement", 5)
+    not_a_pack = tmp_path / "empty"
+    not_a_pack.mkdir()
+    (not_a_pack / "deep").mkdir()
+    for target in (not_a_pack, tmp_path / "missing", tmp_path / "settings.ini"):
+        assert not w.open_pack(target)
+        assert w.asked[-1][0] == "Not a pack" and str(target) in w.asked[-1][1]
+        assert w.ws.path == pack and w.doc.get(*TIGER, "/movement") == 5 and w.isWindowModified()
+    close(w)
+
+
+def test_open_slash_says_so_without_scanning(qtbot, tmp_path, monkeypatch):
+    from pathlib import Path
+    isolate(monkeypatch, tmp_path)
+    pack = copy_pack(tmp_path)
+    w = window(qtbot, pack)
+    scanned = []
+    monkeypatch.setattr(Path, "rglob", lambda self, *a: scanned.append(self) or iter(()))
+    assert not w.open_pack(Path("/"))
+    assert not scanned and w.ws.path == pack and "not a pack" in w.asked[-1][1]
+    close(w)
+
+
+def _tree(w, kind, oid):
+    form = w.open_object(kind, oid)
+    w.tabs.setCurrentWidget(form)
+    trees = [t for t in form.findChildren(JsonTree) if t.tree.topLevelItemCount()]
+    return form, max(trees, key=lambda t: (t.expand_depth, t.tree.topLevelItem(0).childCount()))
+
+
+def test_json_tree_keeps_expansion_and_selection_after_an_edit(qtbot, tmp_path, monkeypatch):
+    isolate(monkeypatch, tmp_path)
+    pack = copy_pack(tmp_path)
+    w = window(qtbot, pack)
+    form, tree = _tree(w, "scenario", "gazala")
+    root = tree.tree.topLevelItem(0)
+    first = root.child(0)
+    assert first.isExpanded() or first.childCount() == 0
+    # the user collapses a node expanded by default, expands a deep one, selects a leaf
+    collapsed = next(root.child(i) for i in range(root.childCount())
+                     if root.child(i).isExpanded() and root.child(i).childCount())
+    collapsed.setExpanded(False)
+    deep = next(root.child(i) for i in range(root.childCount())
+                if root.child(i) is not collapsed and root.child(i).childCount())
+    deep.setExpanded(True)
+    leaf = next(deep.child(i) for i in range(deep.childCount()) if not deep.child(i).childCount())
+    tree.tree.setCurrentItem(leaf)
+    keep = {"collapsed": collapsed.data(0, 257), "deep": deep.data(0, 257), "leaf": leaf.data(0, 257)}
+    w.doc.set("scenario", "gazala", "/name/en", "Gazala, edited")  # any edit reloads the tree
+    assert tree._item_at(keep["collapsed"]).isExpanded() is False
+    assert tree._item_at(keep["deep"]).isExpanded()
+    assert tree.tree.currentItem().data(0, 257) == keep["leaf"]
+    close(w)
+
+
+def test_add_field_uses_the_schema_default_never_null(qtbot, tmp_path, monkeypatch):
+    from sandtable.editor.jsonptr import MISSING
+    isolate(monkeypatch, tmp_path)
+    pack = copy_pack(tmp_path)
+    w = window(qtbot, pack)
+    form = w.open_object("formation-card", "161")
+    tree = form.bind("", JsonTree(form, expand_depth=2))  # the tree every kind's JSON view uses
+    variant = next(iter(w.doc.value("formation-card", "161")["variants"]))
+    ptr = f"/variants/{variant}"
+    for key in ("morale", "experience", "units"):
+        w.doc.set("formation-card", "161", f"{ptr}/{key}", MISSING)  # as if never filled in
+        assert key in tree.field_choices(ptr)
+        tree.add_field(ptr, key)
+        value = w.doc.get("formation-card", "161", f"{ptr}/{key}", "absent")
+        assert value is not None and value != "absent"
+        assert type(value) is {"morale": int, "experience": str, "units": list}[key]
+    tree.add_field(ptr, "brand_new_field")  # a field the schema does not know: still not null
+    assert w.doc.get("formation-card", "161", f"{ptr}/brand_new_field") == ""
+    close(w)
+
+
+def test_save_as_mod_pack_suggests_documents_and_keeps_tabs_and_undo(qtbot, tmp_path, monkeypatch):
+    from sandtable.editor.app import ModPackDialog, inside_installation
+    from sandtable.rules.catalog import bundled_pack
+    isolate(monkeypatch, tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DOCUMENTS_DIR", str(tmp_path / "home" / "Documents"))
+    w = window(qtbot, bundled_pack())
+    dlg = ModPackDialog(w.ws, w)
+    suggested = dlg.folder.text()
+    assert not inside_installation(suggested) and str(tmp_path / "home") in suggested
+    dlg.deleteLater()
+    assert not w.save_as_mod(bundled_pack().parent / "oops-mod")  # inside the installation: refused
+    assert not (bundled_pack().parent / "oops-mod").exists() and w.asked[-1][0] == "Mod pack not saved"
+    w.open_object(*TIGER)
+    w.open_object("formation-card", "161")
+    w.doc.set(*TIGER, "/movement", 5)
+    w.doc.set(*TIGER, "/range", 12)
+    mod = tmp_path / "mods" / "my-mod"
+    result = w.save_as_mod(mod, "my-mod", "Mine")
+    assert result.ok and w.ws.path == mod and w.ws.owned
+    assert w.tabs.count() == 2 and not w.isWindowModified()
+    w.undo_action.trigger()  # the history survives the switch: undo the range edit, in the mod
+    assert w.doc.get(*TIGER, "/range") != 12 and w.isWindowModified()
+    assert w.save()
+    overrides = json.loads((mod / "overrides.json").read_text())["overrides"]
+    tiger = next(o for o in overrides if o["target"]["id"] == "de-pz-vi-e")
+    assert not any(op.get("path") == "/range" and op["op"] != "test" for op in tiger["patch"])
+    close(w)
