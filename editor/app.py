@@ -32,6 +32,7 @@ from .workspace import Workspace
 
 APP_NAME = "sandtable editor"
 PROVENANCE_POLICIES = [
+    ("Edits are: authored by me", "authored"),  # resolved per pack: {"source": "authored", "pack": id}
     ("Edits are: checked against my copy", CHECKED),
     ("Edits are: reconstructed", {"source": "reconstructed", "note": "changed in sandtable edit"}),
     ("Edits keep their provenance", None),
@@ -151,6 +152,7 @@ class MainWindow(QMainWindow):
         ws = Workspace(path, search=self.search_paths, owned=owned)
         self.ws = ws
         self.doc = PackDocument(ws, self, autosave_seconds=self.autosave_seconds)
+        self._policy_changed(self.policy.currentIndex())
         self.ctx = EditorContext(self.doc, open_object=self.open_object, status=self.statusBar().showMessage,
                                  show_provenance=self.act_marks.isChecked())
         self.validator = ValidationController(self.doc, parent=self)
@@ -293,7 +295,8 @@ class MainWindow(QMainWindow):
         self.redo_action.setToolTip(f"Redo {text}")
 
     def _policy_changed(self, i: int) -> None:
-        self.doc.edit_provenance = PROVENANCE_POLICIES[i][1]
+        policy = PROVENANCE_POLICIES[i][1]
+        self.doc.edit_provenance = self.doc.authored if policy == "authored" else policy
 
     def _toggle_marks(self, on: bool) -> None:
         if self.doc is None:
@@ -488,6 +491,7 @@ class MainWindow(QMainWindow):
         self.ws = ws
         self.search_paths = list(search)
         self.validator.checker = Checker(ws)
+        self._policy_changed(self.policy.currentIndex())  # authored now names the mod pack
         stack.setClean()
         self.doc.reset.emit()
         self.explorer.build()

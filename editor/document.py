@@ -23,6 +23,11 @@ KEEP = None
 CHECKED = {"source": "checked", "note": "checked against my copy of the game"}
 
 
+def authored(pack_id: str) -> dict:
+    """The provenance of new content: made by the designer, for the pack that will hold it."""
+    return {"source": "authored", "pack": pack_id} if pack_id else {"source": "authored"}
+
+
 def autosave_dir() -> Path:
     env = os.environ.get("SANDTABLE_AUTOSAVE_DIR")
     if env:
@@ -124,7 +129,7 @@ class PackDocument(QObject):
         super().__init__(parent)
         self.ws = ws
         self.undo_stack = QUndoStack(self)
-        self.edit_provenance: dict | None = dict(CHECKED)
+        self.edit_provenance: dict | None = self.authored
         self._autosave_generation = -1
         self._generation = 0
         self.changed.connect(self._bump)
@@ -140,6 +145,12 @@ class PackDocument(QObject):
         self.reset.connect(self._schedule_autosave)
 
     # --- reading ----------------------------------------------------------------------
+
+    @property
+    def authored(self) -> dict:
+        """Provenance for what is made here: the opened pack when it is the user's, else the mod
+        pack its edits will be saved in (renamed to the mod's id on save as mod pack)."""
+        return authored(self.ws.pack_id if self.ws.owned else f"{self.ws.pack_id}-mod")
 
     def value(self, kind: str, oid: str) -> Any:
         return self.ws.value(kind, oid)

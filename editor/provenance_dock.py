@@ -12,7 +12,7 @@ from sandtable.rules import provenance
 
 COLUMNS = ["Object", "Field", "Value", "Source", "§", "Note"]
 SOURCE_COLOURS = {"reconstructed": QColor("#e65100"), "rulebook": QColor("#2e7d32"), "example": QColor("#1565c0"),
-                  "checked": QColor("#00796b"), None: QColor("#c62828")}
+                  "checked": QColor("#00796b"), "authored": QColor("#6a1b9a"), None: QColor("#c62828")}
 
 
 _CACHE: dict[int, tuple[object, list]] = {}
@@ -96,7 +96,7 @@ class ProvenanceDock(QWidget):
         lay.setContentsMargins(2, 2, 2, 2)
         bar = QHBoxLayout()
         self.source = QComboBox()
-        for s in ("reconstructed", "rulebook", "example", "checked", "all"):
+        for s in ("reconstructed", "rulebook", "example", "checked", "authored", "all"):
             self.source.addItem(s, s)
         self.source.addItem("no provenance", None)
         self.kind = QComboBox()

@@ -345,6 +345,7 @@ class Workspace:
                     else:
                         new = merged
                 items = [it for it in items if it not in mine]
+            new = _claim_authored(new, base, f"{self.pack_id}-mod", manifest["id"])
             items.append(override_item(kind, oid, base, new, reason))
             result.targets.append((kind, oid))
         existing["overrides"] = items
@@ -662,6 +663,19 @@ def _apply_items(value: Any, items: list[dict]) -> Any:
         except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException, TypeError, KeyError, IndexError):
             return None
     return cur
+
+
+def _claim_authored(new: Any, base: Any, placeholder: str, pack_id: str) -> Any:
+    """Authored provenance made before the mod pack had an id names the placeholder
+    ``<base>-mod``; on save it names the mod pack the values are saved in."""
+    table = new.get("provenance") if isinstance(new, dict) else None
+    if not isinstance(table, dict) or placeholder == pack_id:
+        return new
+    old = base.get("provenance") if isinstance(base, dict) else None
+    fixed = {k: ({**v, "pack": pack_id} if isinstance(v, dict) and v.get("source") == "authored"
+                 and v.get("pack") == placeholder and (not isinstance(old, dict) or old.get(k) != v) else v)
+             for k, v in table.items()}
+    return {**new, "provenance": fixed} if fixed != table else new
 
 
 def _checked_document(path: Path, schema: str, problems: list) -> Any:

@@ -12,7 +12,7 @@ from typing import Iterator
 from .findings import Finding
 from .jsondoc import escape
 
-SOURCES = ("rulebook", "example", "reconstructed", "checked")
+SOURCES = ("rulebook", "example", "reconstructed", "checked", "authored")  # authored: new content of a designer
 
 
 @dataclass(frozen=True)

@@ -126,3 +126,25 @@ def test_save_as_mod_pack_suggests_documents_and_keeps_tabs_and_undo(qtbot, tmp_
     tiger = next(o for o in overrides if o["target"]["id"] == "de-pz-vi-e")
     assert not any(op.get("path") == "/range" and op["op"] != "test" for op in tiger["patch"])
     close(w)
+
+
+def test_new_values_are_authored_by_the_mod_pack_and_reported(qtbot, tmp_path, monkeypatch):
+    import subprocess
+    import sys
+    from sandtable.rules.catalog import bundled_pack
+    isolate(monkeypatch, tmp_path)
+    w = window(qtbot, bundled_pack())
+    form = w.open_object(*TIGER)
+    spin = next(x for p, x in form.bindings if p == "/range")
+    spin.setValue(spin.value() + 1)  # typed in the form
+    assert w.doc.get(*TIGER, "/provenance/~1range") == {"source": "authored", "pack": "desert-steel-mod"}
+    mod = tmp_path / "mods" / "longer-guns"
+    assert w.save_as_mod(mod, "longer-guns", "Longer guns").ok
+    assert w.doc.get(*TIGER, "/provenance/~1range") == {"source": "authored", "pack": "longer-guns"}
+    close(w)
+    out = subprocess.run([sys.executable, "-m", "sandtable", "provenance", str(mod), "--list", "--source", "authored",
+                          "--json"], capture_output=True, text=True)
+    assert out.returncode in (0, 1), out.stderr
+    assert "/range" in out.stdout and "Traceback" not in out.stderr
+    valid = subprocess.run([sys.executable, "-m", "sandtable", "validate", str(mod)], capture_output=True, text=True)
+    assert valid.returncode == 0, valid.stdout + valid.stderr

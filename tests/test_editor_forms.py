@@ -37,8 +37,8 @@ def test_unit_type_edit_undo_redo_save_reopen(win, qtbot, tmp_path):
     assert win.doc.get("unit-type", "de-pz-vi-e", "/defense") == 8
     assert form.preview.unit["defense"] == 8  # the counter preview follows
     assert win.isWindowModified()
-    # the edited value is marked as checked against the user's copy
-    assert win.doc.get("unit-type", "de-pz-vi-e", "/provenance/~1defense")["source"] == "checked"
+    # the edited value is marked as authored (new content of the designer), naming the pack
+    assert win.doc.get("unit-type", "de-pz-vi-e", "/provenance/~1defense")["source"] == "authored"
     win.undo_action.trigger()
     assert spin.value() == 9 and win.doc.get("unit-type", "de-pz-vi-e", "/provenance/~1defense") is None
     assert not win.isWindowModified()

@@ -26,6 +26,7 @@ SOURCE_STYLE = {
     "example": ("ex", "#1565c0", "from a worked example of the rulebook"),
     "reconstructed": ("≈", "#e65100", "reconstructed: not printed, made to fit the rules"),
     "checked": ("✓", "#00796b", "checked by a user against the physical game"),
+    "authored": ("✎", "#6a1b9a", "authored: new content a designer made for a pack"),
     None: ("?", "#c62828", "no provenance"),
 }
 RECONSTRUCTED_TINT = QColor(255, 243, 224)
@@ -275,6 +276,7 @@ class ProvenanceBadge(QToolButton):
         self.setFixedWidth(30)
         self.setPopupMode(QToolButton.InstantPopup)
         menu = QMenu(self)
+        menu.addAction("Authored by me", lambda: self._set(dict(self.form.doc.authored)))
         menu.addAction("Checked against my copy", lambda: self._set({"source": "checked",
                                                                      "note": "checked against my copy of the game"}))
         menu.addAction("Rulebook section…", lambda: self._ask("rulebook"))
@@ -297,6 +299,8 @@ class ProvenanceBadge(QToolButton):
         tip = meaning
         if entry and entry.get("section"):
             tip += f" (§{entry['section']})"
+        if entry and entry.get("pack"):
+            tip += f" (pack {entry['pack']})"
         if entry and entry.get("note"):
             tip += f"\n{entry['note']}"
         self.setToolTip(tip + "\nClick to set where this value comes from.")
