@@ -131,13 +131,88 @@ def in_process(pack: Path, reps: int, games: int) -> dict:
     return out
 
 
+def board_workbench(reps: int) -> dict:
+    """Setup placement on Kasserine (two maps): time from a drop on the board to the setup
+    findings shown (check-setup run, counters and overlays redrawn), and the longest frame
+    while panning and zooming with the automatic setup's counters on the board (plus
+    copies up to 200 counters)."""
+    from PySide6.QtCore import QMimeData
+    from PySide6.QtWidgets import QApplication
+    from sandtable.editor.board_canvas import UNITS_MIME
+    from sandtable.editor.board_setup import SetupWorkbench
+    from sandtable.editor.context import EditorContext
+    from sandtable.editor.document import PackDocument
+    from sandtable.editor.workspace import Workspace
+    from sandtable.rules.catalog import bundled_pack
+    from sandtable.rules.desert_steel import setup_edit as se
+    app = QApplication.instance() or QApplication([])
+    ctx = EditorContext(PackDocument(Workspace(bundled_pack()), autosave_seconds=0))
+    w = SetupWorkbench(ctx, "kasserine-pass")
+    w.resize(1400, 900)
+    w.show()
+    app.processEvents()
+    w.start("auto", 0)
+    f = w.rosters["allied"][0]
+    zone = sorted(w.field.zone(f.zone))
+    drops = []
+    for i in range(max(reps, 5) * 4):
+        w.undo.clear()
+        base = w.setup
+        placed = se.place(base, "allied", [], [])
+        w._apply(placed)
+        mime = QMimeData()
+        mime.setData(UNITS_MIME, json.dumps({"side": "allied", "items": [[f.card, sorted(f.units)[0]]]}).encode())
+        key = zone[(i * 37) % len(zone)]
+        t0 = time.perf_counter()
+        w.drop(key, mime)
+        app.processEvents()
+        drops.append(time.perf_counter() - t0)
+        w.undo.undo()
+    # pan and zoom: grow to 200 counters by repeating the automatic placements
+    setup = w.setup
+    n = sum(len(setup["sides"][s].get(l, ())) for s in setup["sides"] for l in ("placements", "transports"))
+    extra = []
+    for s in setup["sides"]:
+        extra += [(s, p) for p in setup["sides"][s].get("placements", ())]
+    while n < 200 and extra:
+        side, p = extra[n % len(extra)]
+        setup = se.place(setup, side, [(p["card"], p["type"])], [p["hex"]])
+        n += 1
+    w._apply(setup)
+    view = w.view
+    frames = []
+    view.fit()
+    for step in range(60):
+        if step % 10 < 5:
+            view.scale(1.25, 1.25)
+        else:
+            view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() + 90)
+            view.verticalScrollBar().setValue(view.verticalScrollBar().value() + 60)
+        t0 = time.perf_counter()
+        view.viewport().repaint()
+        frames.append(time.perf_counter() - t0)
+        if step % 10 == 9:
+            view.fit()
+    w.close()
+    return {"kasserine_drop_to_findings_s": {"median": round(statistics.median(drops), 4),
+                                             "max": round(max(drops), 4), "goal": 0.1},
+            "pan_zoom_longest_frame_s": {"counters": n, "max": round(max(frames), 4),
+                                         "median": round(statistics.median(frames), 4), "goal": 0.05}}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--board", action="store_true", help="only the board workbench (placement, pan/zoom)")
     args = ap.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if args.board:
+        board = board_workbench(args.reps)
+        print(json.dumps(board, indent=2) if args.json else
+              "\n".join(f"{k}: " + ", ".join(f"{a}={b}" for a, b in v.items()) for k, v in board.items()))
+        return
     from sandtable.rules.catalog import bundled_pack
     with tempfile.TemporaryDirectory(prefix="sandtable-bench-editor-") as tmp:
         tmp = Path(tmp)

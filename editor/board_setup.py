@@ -34,7 +34,20 @@ from .counter import paint_counter
 FACINGS = ("up the page", "upper right", "lower right", "down the page", "lower left", "upper left")
 
 
+_ICONS: dict = {}
+
+
 def counter_icon(unit: dict, designation: str, size: int = 40) -> QIcon:
+    key = (json.dumps(unit, sort_keys=True, default=str), designation, size)
+    if key in _ICONS:
+        return _ICONS[key]
+    if len(_ICONS) > 500:
+        _ICONS.clear()
+    _ICONS[key] = icon = _paint_icon(unit, designation, size)
+    return icon
+
+
+def _paint_icon(unit: dict, designation: str, size: int) -> QIcon:
     pix = QPixmap(size, size)
     pix.fill(Qt.transparent)
     p = QPainter(pix)
@@ -454,7 +467,7 @@ class SetupWorkbench(QWidget):
             return finding(code, message, file="(setup being placed)", pointer=pointer or None,
                            subject=f"setup {self.setup.get('id')}", **kw)
         try:
-            self.findings = sorted(check_setup(self.model, self.setup, report), key=sort_key)
+            self.findings = sorted(check_setup(self.model, self.setup, report, self.field), key=sort_key)
         except (KeyError, TypeError, ValueError) as exc:  # a hand-broken document loaded from the pack
             self.findings = [report("setup-hex", f"this setup cannot be checked: {exc}")]
 

@@ -32,14 +32,18 @@ class SetupContext:
         return self.field.settings
 
 
-def check_setup(model: DesertSteel, setup: Mapping, report: Callable[..., Finding]) -> list[Finding]:
+def check_setup(model: DesertSteel, setup: Mapping, report: Callable[..., Finding],
+                field: Battlefield | None = None) -> list[Finding]:
+    """``field``: the scenario's battlefield when the caller already has it (the editor's
+    placement tab checks after every drop and keeps one; its zones stay cached)."""
     scenario = model.scenario(setup["scenario"])
     if scenario is None:
         return [report("unknown-reference", f"scenario {setup['scenario']!r} does not exist", "/scenario")]
-    try:
-        field = Battlefield.for_scenario(model, scenario)
-    except BoardError as exc:
-        return [report("board-invalid", str(exc), "/scenario", section="18.3")]
+    if field is None or field.scenario is not scenario:
+        try:
+            field = Battlefield.for_scenario(model, scenario)
+        except BoardError as exc:
+            return [report("board-invalid", str(exc), "/scenario", section="18.3")]
     ctx = SetupContext(model, scenario, field, setup, report)
     out: list[Finding] = []
     for side in ("allied", "axis"):
