@@ -26,7 +26,10 @@ def check(catalog) -> list[Finding]:
     out += _tables(catalog)
     if not any(f.severity == Severity.ERROR for f in [*catalog.findings, *out]):
         out += _setup_rules(catalog)
-    return out
+    # An object left out for a schema error is reported once with its references, not as
+    # dozens of "does not exist" (issue #13).
+    from ..references import group_consequences
+    return group_consequences(catalog, out)
 
 
 def _unit_refs(catalog, entry, units, base: str) -> Iterator[Finding]:

@@ -1,0 +1,98 @@
+"""rules/references.py: who refers to what, renaming with every reference, deleting with
+its consequences, blank objects from the schema, and findings grouped under their root cause."""
+from __future__ import annotations
+
+import pytest
+
+from packbuilder import base_pack, combat_card, unit, write_pack
+from sandtable.rules import references as R
+from sandtable.rules.catalog import load_catalog
+from sandtable.rules.schemas import default_schemas
+
+SCH = R.scheme("desert-steel")
+
+
+@pytest.fixture(scope="module")
+def objects(catalog):
+    return {k: {i: e.value for i, e in t.items()} for k, t in catalog.objects.items()}
+
+
+def test_references_to_a_card_cover_scenarios_commands_and_setups(objects):
+    refs = R.find_references(SCH, objects, "formation-card", "322")
+    where = {(r.kind, r.id, r.pointer) for r in refs}
+    assert ("formation-card", "321", "/subordinates/0") in where  # a command card's subordinate
+    assert ("scenario", "sidi-bou-said", "/sides/allied/undermanned/0/card") in where
+    assert any(k == "setup" and p.endswith("/card") for k, _, p in where)
+    for r in refs:  # each pointer really holds the number
+        assert R.get(objects[r.kind][r.id], r.pointer) == 322
+
+
+def test_rename_updates_every_reference_and_the_pack_validates(objects, catalog):
+    edits = R.rename_edits(SCH, objects, "unit-type", "de-pz-vi-e", "de-tiger-e")
+    assert edits and all(e.old == "de-pz-vi-e" and e.new == "de-tiger-e" for e in edits)
+    assert {e.kind for e in edits} >= {"formation-card", "setup", "scenario"}
+    new = {k: dict(t) for k, t in objects.items()}
+    new["unit-type"]["de-tiger-e"] = R.renamed(SCH, "unit-type", new["unit-type"].pop("de-pz-vi-e"), "de-tiger-e")
+    for e in edits:
+        new[e.kind][e.id] = R.apply_edits(new[e.kind][e.id], [e])
+    assert not R.find_references(SCH, new, "unit-type", "de-pz-vi-e")
+    assert len(R.find_references(SCH, new, "unit-type", "de-tiger-e")) == len(edits)
+    # card numbers stay integers
+    card_edits = R.rename_edits(SCH, objects, "formation-card", "322", "9322")
+    assert all(e.new == 9322 for e in card_edits)
+
+
+def test_delete_plans(objects):
+    scen = R.delete_plan(SCH, objects, "scenario", "gazala")
+    assert scen.deletes == [("setup", "gazala-sample")] and scen.can_cascade  # its setup goes with it
+    conf = R.delete_plan(SCH, objects, "map-configuration", "A-left-of-B-north-right")
+    assert not conf.can_cascade and {b.id for b in conf.blockers} == {"gazala", "kasserine-pass"}
+    card = R.delete_plan(SCH, objects, "formation-card", "322")
+    assert card.can_cascade and card.edits
+    after = {k: dict(t) for k, t in objects.items()}
+    for e in card.edits:
+        after[e.kind][e.id] = R.apply_edits(after[e.kind][e.id], [e])
+    assert not R.find_references(SCH, after, "formation-card", "322")
+    assert R.delete_plan(SCH, objects, "raid-card", "S2").free
+
+
+def test_new_ids_and_blank_objects(objects, catalog):
+    assert R.check_new_id(SCH, objects, "scenario", "gazala") == "scenario gazala already exists"
+    assert "letters" in R.check_new_id(SCH, objects, "scenario", "new scenario")
+    assert "whole number" in R.check_new_id(SCH, objects, "formation-card", "12a")
+    assert R.check_new_id(SCH, objects, "formation-card", "9001") is None
+    assert R.suggest_id(SCH, objects, "scenario", "gazala") == "gazala-2"
+    schemas = default_schemas()
+    for kind in catalog.ruleset.object_kinds():
+        oid = "9001" if kind == "formation-card" else "fresh"
+        value = R.blank_object(schemas, catalog.ruleset, kind, oid)
+        dk = catalog.ruleset.object_kinds()[kind]
+        assert str(value[dk.id_key]) == oid
+    unit_type = R.blank_object(schemas, catalog.ruleset, "unit-type", "fresh")
+    assert {"name", "nationality", "class", "defense", "provenance"} <= set(unit_type)
+
+
+def test_a_schema_error_does_not_cascade_into_missing_references(tmp_path):
+    broken = unit("de-b", defense="strong")  # one bad value
+    cards = [combat_card(160 + i, "de-b") for i in range(6)]
+    pack = write_pack(tmp_path, "p", {
+        "units.json": {"kind": "unit-types", "units": [unit("de-a"), broken]},
+        "cards.json": {"kind": "formation-cards", "cards": cards},
+    })
+    cat = load_catalog([pack])
+    codes = [f.code for f in cat.findings]
+    assert codes.count("schema") >= 1
+    missing = [f for f in cat.findings if f.code == "unknown-reference"]
+    assert len(missing) == 1, [f.message for f in missing]  # one grouped finding, not six
+    assert "breaks its schema" in missing[0].message and "6 reference(s)" in missing[0].message
+    assert ("unit-type", "de-b") in R.dropped_objects(cat)
+
+
+def test_a_really_missing_reference_is_still_reported(tmp_path):
+    base = base_pack(tmp_path)
+    cat = load_catalog([base])
+    assert not [f for f in cat.findings if f.code == "unknown-reference"]
+    pack = write_pack(tmp_path, "q", {"cards.json": {"kind": "formation-cards", "cards": [combat_card(170, "de-zz")]},
+                                      "units.json": {"kind": "unit-types", "units": [unit("de-a")]}})
+    cat = load_catalog([pack])
+    assert [f.message for f in cat.findings if f.code == "unknown-reference"] == ["unit type 'de-zz' does not exist"]
