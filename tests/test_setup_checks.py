@@ -196,3 +196,22 @@ def test_auto_setup_places_the_starting_transports_beside_towed_guns(model):
     guns = {p["hex"] for p in setup["sides"]["allied"]["placements"] if model.unit_types[p["type"]].towed}
     assert trucks[0]["hex"] in guns  # beside the guns first, while the stacking limit leaves room
     assert run(model, setup) == []
+
+
+def test_a_setup_inside_a_pack_folder_is_checked_against_that_pack(capsys):
+    # issue #16 item 12: no --pack needed for data/holland44/setups/...
+    from sandtable.cli import main
+    assert main(["check-setup", str(DATA / "holland44" / "setups" / "s1-initial.json")]) == 0
+    assert "OK: 1 file(s) checked" in capsys.readouterr().out
+
+
+def test_a_setup_of_another_ruleset_says_which_pack_it_belongs_to(tmp_path, capsys):
+    from sandtable.cli import main
+    moved = tmp_path / "s1.json"  # outside any pack: checked against the bundled Desert Steel pack
+    moved.write_bytes((DATA / "holland44" / "setups" / "s1-initial.json").read_bytes())
+    assert main(["check-setup", str(moved)]) == 2
+    out = capsys.readouterr()
+    assert "is a holland44 setup, not a desert-steel one: check it with --pack" in out.err
+    assert "holland44" in out.err.rsplit("--pack", 1)[1] and "schema" not in out.out + out.err
+    assert main(["check-setup", str(SETUPS[0]), "--pack", str(DATA / "holland44")]) == 2
+    assert "is a desert-steel setup, not a holland44 one" in capsys.readouterr().err

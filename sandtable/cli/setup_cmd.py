@@ -1,15 +1,17 @@
 """sandtable check-setup: a setup against its scenario's rules, for any ruleset that has them."""
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
-from sandtable.rules.catalog import load_catalog
+from sandtable.rules import rulesets
+from sandtable.rules.catalog import MANIFEST, bundled_packs_dir, load_catalog
 from sandtable.rules.findings import Severity, sort_key
 from sandtable.rules.jsondoc import parse
 from sandtable.rules.schemas import default_schemas
 
-from .common import add_json_flags, add_pack_option, print_findings, print_json, verdict
+from .common import add_json_flags, add_pack_option, print_findings, print_json, usage_error, verdict
 
 HELP = "check a setup against its scenario's setup rules"
 
@@ -24,20 +26,73 @@ def register(sub) -> None:
     p.set_defaults(run=run)
 
 
+def _home_pack(path: Path) -> Path | None:
+    """The pack folder a setup file lives in (data/holland44/setups/x.json -> data/holland44)."""
+    try:
+        parents = path.resolve().parents
+    except OSError:
+        return None
+    return next((d for d in parents if (d / MANIFEST).is_file()), None)
+
+
+def _ruleset_of(pack: Path) -> str | None:
+    try:
+        return json.loads((pack / MANIFEST).read_text(encoding="utf-8")).get("ruleset")
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def _shown(path: Path) -> str:
+    """A path as the user would type it: relative to the working directory when below it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (OSError, ValueError):
+        return str(path)
+
+
+def _packs_of_ruleset(name: str) -> list[str]:
+    """Bundled packs that use a ruleset, as paths to give to --pack."""
+    return [_shown(m.parent) for m in sorted(bundled_packs_dir().glob(f"*/{MANIFEST}")) if _ruleset_of(m.parent) == name]
+
+
+def _belongs_to(doc, current: str, home: Path | None) -> str | None:
+    """When a setup fails the schema of the ruleset it is checked against, the ruleset whose setup
+    schema it does follow, said as the pack to check it with (issue #16 item 12)."""
+    for name in rulesets.names():
+        if name == current:
+            continue
+        ruleset = rulesets.get(name)
+        kind = ruleset.document_kind("setup") if ruleset else None
+        if kind is None or any(f.severity == Severity.ERROR for f in default_schemas().validate(doc, kind.schema)):
+            continue
+        packs = [_shown(home)] if home and _ruleset_of(home) == name else _packs_of_ruleset(name)
+        where = f"--pack {packs[0]}" if packs else f"a {name} pack"
+        return (f"{doc.path} is a {name} setup, not a {current} one: check it with {where}")
+    return None
+
+
 def run(args) -> int:
-    catalog = load_catalog([Path(p) for p in args.pack] or None)
+    path = Path(args.setup)
+    home = _home_pack(path) if path.is_file() else None
+    # A setup inside a pack folder is checked against that pack unless --pack says otherwise.
+    packs = [Path(p) for p in args.pack] or ([home] if home else None)
+    catalog = load_catalog(packs)
     ruleset = catalog.ruleset
     if catalog.errors:
         print_findings([f for f in catalog.findings if f.severity == Severity.ERROR], sys.stderr)
     if ruleset is None or ruleset.check_setup is None or catalog.model is None:
         print("sandtable: the pack's ruleset has no setup rules", file=sys.stderr)
         return 2
-    path = Path(args.setup)
     if path.is_file():
         doc, found = parse(str(path), path.read_bytes())
         if doc is not None:
             setup_kind = ruleset.document_kind("setup")
-            found += default_schemas().validate(doc, setup_kind.schema)
+            schema_found = default_schemas().validate(doc, setup_kind.schema)
+            if any(f.severity == Severity.ERROR for f in schema_found):
+                elsewhere = _belongs_to(doc, ruleset.name, home)
+                if elsewhere:
+                    return usage_error(elsewhere)
+            found += schema_found
         if doc is None or any(f.severity == Severity.ERROR for f in found):
             return _report(args, found)
         value, subject, locate = doc.value, f"setup {doc.value.get('id')}", doc
