@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QMimeData, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QIcon, QPainter, QPen, QPixmap, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu,
-                               QPlainTextEdit,
+                               QPlainTextEdit, QStackedWidget,
                                QPushButton, QSplitter, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from sandtable.rules import atomic
@@ -28,6 +28,7 @@ from sandtable.rules.desert_steel.zones import ZoneError
 from sandtable.rules.findings import Severity, finding, sort_key
 
 from .board_tools import LosTool, MoveTool
+from .board_zones import ZonePaintTool, ZonePanel
 from .board_canvas import UNITS_MIME, BoardCanvas, CanvasView, Minimap, StackItem, overlay_colour
 from .counter import paint_counter
 
@@ -268,7 +269,7 @@ class SetupWorkbench(QWidget):
         bar2 = QHBoxLayout()
         self.tool_box = QComboBox()
         for label, name in (("Place counters", "place"), ("Line of sight (Shift: all it sees)", "los"),
-                            ("Movement reach and path", "move")):
+                            ("Movement reach and path", "move"), ("Paint a zone", "zone")):
             self.tool_box.addItem(label, name)
         bar2.addWidget(QLabel("Tool"))
         bar2.addWidget(self.tool_box)
@@ -293,7 +294,9 @@ class SetupWorkbench(QWidget):
         lv = QVBoxLayout(left)
         lv.setContentsMargins(0, 0, 0, 0)
         self.palette = FormationPalette(self)
-        lv.addWidget(self.palette, 1)
+        self.left_pages = QStackedWidget()
+        self.left_pages.addWidget(self.palette)
+        lv.addWidget(self.left_pages, 1)
         self.canvas = BoardCanvas(self)
         self.canvas.set_board(self.field.board, self.field.terrain,
                               {m.id: m.raw for m in self.scenario.configuration.maps})
@@ -328,6 +331,9 @@ class SetupWorkbench(QWidget):
                       "los": LosTool(self.field, self.canvas, self.answer.setPlainText),
                       "move": MoveTool(self.field, self.model, self.canvas, self.answer.setPlainText,
                                        self.unit_box.currentData)}
+        self.zones = ZonePanel(ctx, self.scenario.id, self.field, self.canvas)
+        self.left_pages.addWidget(self.zones)
+        self.tools["zone"] = ZonePaintTool(self.zones)
         self.tool_box.currentIndexChanged.connect(lambda _: self.use_tool(self.tool_box.currentData()))
         self.start("empty", None, undoable=False)
         self.use_tool("place")
@@ -443,14 +449,17 @@ class SetupWorkbench(QWidget):
             self.canvas.clear_overlay(n)
         self.view.tool = self.tools[name]
         placing = name == "place"
+        self.left_pages.setCurrentWidget(self.zones if name == "zone" else self.palette)
+        if "paint" in self.canvas.overlays:
+            self.canvas.overlays["paint"].setVisible(name == "zone")
         self.unit_box.setVisible(name == "move")
         self.unit_label.setVisible(name == "move")
-        self.answer.setVisible(not placing)
+        self.answer.setVisible(name in ("los", "move"))
         self.findings_list.setVisible(placing)
         for n in ("legal", "full", "radius"):
             if n in self.canvas.overlays:
                 self.canvas.overlays[n].setVisible(placing)
-        if not placing:
+        if name in ("los", "move"):
             self.answer.setPlainText({"los": "Click a hex, then the target hex. Shift-click a hex: every hex it sees.",
                                       "move": "Choose a unit type, click its hex: where it goes this turn. "
                                               "Click another hex: the cheapest path."}[name])
