@@ -544,8 +544,12 @@ class MainWindow(QMainWindow):
             try:
                 files = hooks.print_documents(catalog, cur[0], cur[1], folder)
                 out = {"message": f"wrote {len(files)} document(s) to {folder}", "files": files}
-            except Exception as exc:  # noqa: BLE001 - the kit's own errors are shown, not swallowed
-                out = {"message": f"printing failed: {exc}", "files": [], "error": True}
+            except (ValueError, RuntimeError, OSError) as exc:  # the kit's own messages, said for users
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                out = {"message": f"printing failed: {reason}", "files": [], "error": True}
+            except Exception as exc:  # noqa: BLE001 - a bug: said as one, the details on stderr
+                from .usertext import internal_error
+                out = {"message": internal_error("printing", exc), "files": [], "error": True}
             try:
                 self._print_bridge.done.emit(out)
             except RuntimeError:

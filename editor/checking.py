@@ -39,6 +39,21 @@ class Located:
     kind: str | None = None
     id: str | None = None
     pointer: str = ""  # relative to the object
+    # About an object with unsaved edits: the file and line it names are not what is on disk
+    # (the edited text exists only in memory), so it is shown and reached by object and field.
+    unsaved: bool = False
+
+    def where(self) -> str:
+        """Where to look, in words a user can act on."""
+        if self.unsaved and self.kind:
+            return f"unsaved edit: {self.kind} {self.id}" + (f", field {self.pointer}" if self.pointer else "")
+        return str(self.finding.location)
+
+    def line_text(self) -> str:
+        if not self.unsaved:
+            return self.finding.line_text()
+        f = self.finding
+        return f"{self.where()}: {f.severity} {f.code} {f.message}" + (f" [§{f.section}]" if f.section else "")
 
 
 @dataclass
@@ -99,8 +114,31 @@ class Checker:
         with self._lock:
             t0 = time.perf_counter()
             catalog = self._build(snap)
-            result = Result(locate(catalog), time.perf_counter() - t0, snap.generation, catalog)
+            found = locate(catalog)
+            self._mark_unsaved(snap, found)
+            result = Result(found, time.perf_counter() - t0, snap.generation, catalog)
             return result
+
+    def _mark_unsaved(self, snap: Snapshot, found: list[Located]) -> None:
+        ws = self.ws
+        changed_files = {ws.documents[rel].path for rel, v in snap.docs.items()
+                         if rel in ws.documents and v is not ws.saved_docs.get(rel) and v != ws.saved_docs.get(rel)}
+        edited_foreign = {key for key, v in snap.foreign.items() if v != ws.saved_value(*key)}
+        homes: dict[str, list[tuple[str, str, str]]] = {}
+        for (kind, oid), (rel, ptr) in list(ws.home.items()):
+            if rel in ws.documents and ws.documents[rel].path in changed_files:
+                homes.setdefault(ws.documents[rel].path, []).append((ptr, kind, oid))
+        for loc in found:
+            file = loc.finding.location.file
+            if file in changed_files and not loc.kind:
+                # e.g. a schema finding on an object the catalog could not take: find it by pointer
+                ptr = loc.finding.location.pointer or ""
+                hits = [h for h in homes.get(file, ()) if jsonptr.is_prefix(h[0], ptr)]
+                if hits:
+                    optr, loc.kind, loc.id = max(hits, key=lambda h: len(h[0]))
+                    loc.pointer = ptr[len(optr):]
+            if loc.kind and (file in changed_files or (loc.kind, loc.id) in edited_foreign):
+                loc.unsaved = True
 
     def _build(self, snap: Snapshot) -> cat.Catalog:
         opened = self.opened

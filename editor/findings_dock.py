@@ -52,11 +52,11 @@ class FindingsModel(QAbstractTableModel):
             if col == 4:
                 return f.message + (f" [§{f.section}]" if f.section else "")
             if col == 5:
-                return str(f.location)
+                return loc.where() if hasattr(loc, "where") else str(f.location)
         if role == Qt.ForegroundRole and col == 0:
             return SEVERITY_COLOURS.get(f.severity)
         if role == Qt.ToolTipRole:
-            return f.line_text()
+            return loc.line_text() if hasattr(loc, "line_text") else f.line_text()
         if role == Qt.UserRole:
             return loc
         return None

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QHBoxLayout, QLabel, QPro
                                QVBoxLayout, QWidget)
 
 from . import hooks
+from .usertext import internal_error
 
 BAR_COLOURS = {"allied": QColor("#8d6e63"), "draw": QColor("#9e9e9e"), "axis": QColor("#607d8b")}
 
@@ -170,8 +171,10 @@ class QuickGamePanel(QWidget):
             out = hooks.quick_games(catalog, sid, games, seed, bots,
                                     progress=self._emit_progress,
                                     cancelled=self._cancel.is_set)
-        except Exception as exc:  # noqa: BLE001 - show any engine failure to the user
-            out = {"error": f"{type(exc).__name__}: {exc}"}
+        except (ValueError, RuntimeError) as exc:  # said for users: no pack, errors, a scenario the engine cannot play
+            out = {"error": str(exc)}
+        except Exception as exc:  # noqa: BLE001 - a bug: said as one, the details on stderr
+            out = {"error": internal_error("the quick game", exc)}
         try:
             self._bridge.done.emit(out)
         except RuntimeError:

@@ -12,6 +12,7 @@ import time
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from .checking import Checker, Result
+from .usertext import internal_error
 
 # While a worker thread computes, every call from Qt into Python (a paint event, a model's
 # data(), each QPainter call that released the GIL) waits for the GIL up to the switch
@@ -62,10 +63,8 @@ class ValidationController(QObject):
         try:
             result = self.checker.run(snap)
         except Exception as exc:  # noqa: BLE001 - a checker bug must not kill the editor
-            import traceback
-            traceback.print_exc()
             result = Result(generation=snap.generation)
-            result.error = f"{type(exc).__name__}: {exc}"
+            result.error = internal_error("validation", exc)
         try:
             self._delivered.emit(result)
         except RuntimeError:  # the controller was deleted meanwhile

@@ -148,3 +148,35 @@ def test_new_values_are_authored_by_the_mod_pack_and_reported(qtbot, tmp_path, m
     assert "/range" in out.stdout and "Traceback" not in out.stderr
     valid = subprocess.run([sys.executable, "-m", "sandtable", "validate", str(mod)], capture_output=True, text=True)
     assert valid.returncode == 0, valid.stdout + valid.stderr
+
+
+def test_error_texts_are_for_users(qtbot, tmp_path, monkeypatch):
+    from sandtable.editor.forms.fields import JsonField
+    from sandtable.editor.forms.grid import Col, JsonGrid
+    from editorkit import settle
+    isolate(monkeypatch, tmp_path)
+    pack = copy_pack(tmp_path)
+    w = window(qtbot, pack)
+    form = w.open_object("formation-card", "161")
+    grid = form.bind("/variants", JsonGrid(form, [Col("Morale", "/morale", "int"), Col("C3", "/c3", "number")],
+                                           keyed=True, can_add=False))
+    before = w.doc.get("formation-card", "161", "/variants")
+    for col, typed, said in ((0, "abc", "“abc” is not a whole number"), (1, "1,5x", "“1,5x” is not a number")):
+        grid.table.item(0, col).setText(typed)
+        message = w.statusBar().currentMessage()
+        assert said in message and "invalid literal" not in message and "could not convert" not in message
+    grid.table.item(0, 0).setText("4")  # what parses is taken
+    assert w.doc.get("formation-card", "161", f"/variants/{grid.rows[0]}/morale") == 4
+    assert w.doc.get("formation-card", "161", "/variants") != before
+    field = form.bind("/variants", JsonField(True))
+    field.edit.setPlainText('{"1942": {"morale": 3,}}')
+    field._apply()
+    assert field.status.text() == "not valid JSON (line 1, column 23): a field name needs \"double quotes\""
+    # a finding about an unsaved edit names the object and field, not a line of the file on disk
+    w.doc.set(*TIGER, "/movement", -3)
+    settle(qtbot, w)
+    rows = [r for r in w.findings.model.rows if r.kind == TIGER[0] and r.id == TIGER[1]]
+    assert rows and all(r.unsaved for r in rows)
+    assert rows[0].where().startswith("unsaved edit: unit-type de-pz-vi-e")
+    assert "german.json" not in rows[0].line_text()
+    close(w)

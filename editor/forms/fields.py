@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QSpinBox, QTabWidget, QToolButton, QVBoxLayout, QWidget)
 
 from .. import jsonptr
+from ..usertext import json_error
 from ..document import current_source
 from ..jsonptr import MISSING
 
@@ -252,7 +253,7 @@ class JsonField(QWidget, Field):
         try:
             value = json.loads(text)
         except ValueError as exc:
-            self.status.setText(f"not JSON: {exc}")
+            self.status.setText(json_error(exc))
             return
         self.status.setText("")
         self.commit(value)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QHeaderView, QInputDialog, QPushButt
                                QVBoxLayout, QWidget)
 
 from .. import jsonptr
+from ..usertext import parse_int, parse_number
 from ..document import current_source
 from ..jsonptr import MISSING
 from .fields import RECONSTRUCTED_TINT, Field
@@ -32,20 +33,21 @@ def parse_cell(text: str, kind: str, choices: tuple = ()):
     if text in ("", "—"):
         return MISSING
     if kind == "int":
-        return int(text)
+        return parse_int(text)
     if kind == "number":
-        v = float(text.replace(",", "."))
-        return int(v) if v.is_integer() else v
+        return parse_number(text)
     if kind == "bool":
         return text.lower() in ("1", "true", "yes", "y", "x", "✓")
     if kind == "cost":
         if text in ("prohibited", "all"):
             return text
-        v = float(text.replace(",", "."))
-        return int(v) if v.is_integer() else v
+        try:
+            return parse_number(text)
+        except ValueError:
+            raise ValueError(f"“{text}” is not a cost: a number, “all” or “prohibited”") from None
     if kind in ("str", "text"):
         if choices and text not in choices:
-            raise ValueError(f"one of {', '.join(choices)}")
+            raise ValueError(f"“{text}” is not one of {', '.join(choices)}")
         return text
     try:
         return json.loads(text)
@@ -146,7 +148,7 @@ class JsonGrid(QWidget, Field):
         try:
             new = parse_cell(cell.text(), col.kind, col.choices)
         except ValueError as exc:
-            self.form.ctx.status(f"{col.title}: not a valid value ({exc})")
+            self.form.ctx.status(f"{col.title}: {exc}; the cell keeps its value")
             self.load(jsonptr.get(self.form.value(), self.pointer, MISSING))
             return
         self.form.set(self.cell_pointer(r, c), new)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHeaderView, QInputDia
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from .. import jsonptr
+from ..usertext import json_error
 from ..document import current_source
 from ..jsonptr import MISSING
 from .fields import Field
@@ -253,7 +254,7 @@ class JsonTree(QWidget, Field):
             try:
                 new = json.loads(edit.toPlainText())
             except ValueError as exc:
-                err.setText(str(exc))
+                err.setText(json_error(exc))
                 return
             dlg.accept()
             self.commit_at(ptr, new)
