@@ -126,7 +126,7 @@ class MainWindow(QMainWindow):
         self.validator: ValidationController | None = None
         self.forms: dict[tuple[str, str], QWidget] = {}
         self._build_actions()
-        self.resize(1500, 950)
+        self.resize(first_size(self.screen().availableGeometry().size() if self.screen() else None))
         self.restore_layout()
         self.load_pack(Path(pack) if pack else bundled_pack(), search=search, owned=owned)
         self.ready_seconds = time.perf_counter() - self.t0
@@ -316,6 +316,7 @@ class MainWindow(QMainWindow):
         form = self.forms.get(key)
         if form is None:
             form = form_for(self.ctx, kind, oid)
+            fit_form(form)
             self.forms[key] = form
             title = label(kind, oid, self.ws.value(kind, oid))
             self.tabs.addTab(form, title if len(title) < 32 else title[:30] + "…")
@@ -612,7 +613,7 @@ class MainWindow(QMainWindow):
             self.docks[name].show()
         self.docks["quickgame"].hide()
         self.resizeDocks([self.docks["explorer"]], [380], Qt.Horizontal)
-        self.resizeDocks([self.docks["findings"]], [220], Qt.Vertical)
+        self.resizeDocks([self.docks["findings"]], [max(120, min(220, self.height() // 5))], Qt.Vertical)
         self.docks["findings"].raise_()
 
     def save_layout(self) -> None:
@@ -673,6 +674,42 @@ class MainWindow(QMainWindow):
         box.exec()
         clicked = box.clickedButton()
         return buttons[made.index(clicked)] if clicked in made else buttons[-1]
+
+
+# The smallest screen the editor is made for: a 1366x768 laptop, less a taskbar and the title bar.
+SMALL_SCREEN = (1366, 768 - 40 - 30)
+# The most a form may ask for before it scrolls instead of growing the window past that screen
+# (the explorer on the left, the menus, toolbar, findings and status bar take the rest).
+FORM_BUDGET = (760, 330)
+
+
+def first_size(available=None):
+    """The window's size on first launch: roomy, but never larger than the screen it is on."""
+    from PySide6.QtCore import QSize
+    w, h = 1500, 950
+    if available is not None and available.width() > 0 and available.height() > 0:
+        w, h = min(w, available.width()), min(h, available.height() - 30)
+    return QSize(min(w, 1500), max(400, min(h, 950)))
+
+
+def fit_form(form: QWidget) -> None:
+    """Let a form that needs more room than FORM_BUDGET scroll inside its tab rather than grow
+    the window off a small screen: its layout moves, unchanged, into a scroll area."""
+    from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout
+    hint = form.minimumSizeHint()
+    lay = form.layout()
+    if lay is None or (hint.width() <= FORM_BUDGET[0] and hint.height() <= FORM_BUDGET[1]):
+        return
+    inner = QWidget()
+    inner.setObjectName("form-content")
+    inner.setLayout(lay)  # takes the layout (and so every field widget) from the form
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.NoFrame)
+    area.setWidget(inner)
+    outer = QVBoxLayout(form)
+    outer.setContentsMargins(0, 0, 0, 0)
+    outer.addWidget(area)
 
 
 def inside_installation(folder: Path) -> bool:

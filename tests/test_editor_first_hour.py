@@ -180,3 +180,26 @@ def test_error_texts_are_for_users(qtbot, tmp_path, monkeypatch):
     assert rows[0].where().startswith("unsaved edit: unit-type de-pz-vi-e")
     assert "german.json" not in rows[0].line_text()
     close(w)
+
+
+def test_the_window_fits_a_1366x768_screen_with_every_kind_of_form_open(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtCore import QSize
+    from sandtable.editor.app import SMALL_SCREEN, first_size
+    isolate(monkeypatch, tmp_path)
+    pack = copy_pack(tmp_path)
+    assert first_size(QSize(1366, 728)).width() <= 1366 and first_size(QSize(1366, 728)).height() <= 728 - 30 + 1
+    w = window(qtbot, pack)
+    avail = w.screen().availableGeometry()  # first launch (no saved layout): within the screen
+    assert w.width() <= avail.width() and w.height() <= avail.height()
+    w.resize(*SMALL_SCREEN)
+    opened = []
+    for kind in w.ws.kinds():
+        for oid in w.ws.keys(kind)[:2]:
+            opened.append(w.open_object(kind, oid))
+            qtbot.wait(1)
+            hint = w.minimumSizeHint()
+            assert hint.width() <= SMALL_SCREEN[0] and hint.height() <= SMALL_SCREEN[1], (kind, oid, hint)
+            assert w.width() <= 1366 and w.height() <= 768, (kind, oid, w.size())
+    assert {f.kind for f in opened if f is not None} >= {"unit-type", "formation-card", "scenario", "map",
+                                                         "map-configuration", "setup", "raid-card"}
+    close(w)
