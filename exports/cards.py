@@ -13,21 +13,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from reportlab.lib.colors import white
+from reportlab.lib.colors import HexColor, white
 
 from sandtable.rules.desert_steel.model import CombatCard, CommandCard, DesertSteel, Scenario
 
 from . import symbols
 from .counters import draw_front, CounterSpec, scenario_cards
-from .page import (GREY, INK, MM, NATIONALITY_COLOUR, NATIONALITY_DARK, NATIONALITY_NAME, POKER, SIDE_NAME, Doc,
-                   PrinterProfile, ellipsize, text, width, wrap)
+from .page import (GREY, INK, MIN_SIZE, MM, NATIONALITY_COLOUR, NATIONALITY_DARK, NATIONALITY_NAME, POKER,
+                   SIDE_COLOUR, SIDE_NAME, Doc, PrinterProfile, ellipsize, text, width, wrap)
 from .provmarks import DAGGER, sources
+from .reminders import command_reminder
 from .sheets import Piece, draw_sheets
 
 EXPERIENCE = {"green": "Green", "seasoned": "Seasoned", "veteran": "Veteran"}
 FORMATION = {"company": "Company", "squadron": "Squadron", "battery": "Battery", "hq": "Headquarters",
              "battle-group": "Battle group", "platoon": "Platoon"}
 CARD_MARGIN = 8 * MM  # three poker cards across A4 need a little less than 10 mm
+# Three poker cards down Letter (279.4 mm) leave 6.35 mm above and below: the sheet goes to
+# 6.3 mm there, and the page notes move into the side margins (exports/sheets.py).
+LETTER_CARD_MARGIN = 6.3 * MM
+
+
+def card_margin(page: str) -> float:
+    return LETTER_CARD_MARGIN if page == "letter" else CARD_MARGIN
 
 
 @dataclass(frozen=True)
@@ -36,6 +44,7 @@ class CardFace:
 
     card: CombatCard | CommandCard
     year: int | None = None
+    rule: str = ""  # a command card's reminder, from the engine's rule (exports/reminders.py)
 
     @property
     def subject(self) -> str:
@@ -233,12 +242,21 @@ def draw_command(doc: Doc, face: CardFace, x: float, y: float) -> None:
     src = sources(card.raw)
     whole = src.all_reconstructed(["/c3", "/years"])
     _stat(doc, x + pad, yy - 27, 40, "C3", card.c3, face.subject, "" if whole else src.mark("/c3"))
-    rule = ("May activate subordinates and rally shaken ones (\u00a76.52)" if card.nationality != "german" else
-            "May activate several subordinates at once (\u00a76.53)")
-    lines = wrap(rule, "Sans", 6.5, w - 2 * pad - 48)
-    for i, line in enumerate(lines[:3]):
-        text(c, x + pad + 48, yy - 9 - i * 8, line, "Sans", 6.5, INK)
-    yy -= 38
+    # what the card lets its owner do, as the engine plays it (exports/reminders.py)
+    rule = face.rule
+    box_w, box_h = w - 2 * pad - 46, 44
+    size = 6.5
+    lines = wrap(rule, "Sans", size, box_w)
+    while len(lines) * (size + 1.2) > box_h and size > MIN_SIZE["card"]:
+        size = round(size - 0.1, 2)
+        lines = wrap(rule, "Sans", size, box_w)
+    if len(lines) * (size + 1.2) > box_h or any(width(line, "Sans", size) > box_w for line in lines):
+        doc.report("print-text-too-small", f"the command rule {rule!r} does not fit the card even at "
+                   f"{MIN_SIZE['card']:g} pt; it was cut", face.subject)
+        lines = [ellipsize(line, "Sans", size, box_w) for line in lines[:int(box_h // (size + 1.2))]]
+    for i, line in enumerate(lines):
+        text(c, x + pad + 46, yy - 1 - size - i * (size + 1.2), line, "Sans", size, INK)
+    yy -= max(38, len(lines) * (size + 1.2) + 12)
     text(c, x + pad, yy, "Subordinate formations", "Sans-Bold", 7.5, INK)
     yy -= 4
     subs = list(card.subordinates)
@@ -270,10 +288,28 @@ def draw_command(doc: Doc, face: CardFace, x: float, y: float) -> None:
         text(c, x + w - pad, y + 6, note, "Sans-Oblique", 5, GREY, align="right")
 
 
-def draw_card_back(doc: Doc, face: CardFace, x: float, y: float) -> None:
+# Uniform backs: under limited intelligence a face-down card on the stack shows nothing but what
+# its owner announces, its C3 (\u00a76.55), so by default every card of a side has one back, in
+# one colour, with no nationality, kind or number. The informative backs (emblem, "Command card")
+# are an option for open play.
+BACK_STYLES = ("side", "informative")
+SIDE_BACK = {"allied": HexColor("#cddcef"), "axis": HexColor("#f0cfca")}
+
+
+def draw_card_back(doc: Doc, face: CardFace, x: float, y: float, style: str = "side") -> None:
     w, h = POKER
     c = doc.c
     card = face.card
+    if style == "side":
+        ink = SIDE_COLOUR.get(card.side, INK)
+        c.setStrokeColor(ink)
+        c.setLineWidth(2)
+        c.roundRect(x + 10, y + 10, w - 20, h - 20, 8, stroke=1, fill=0)
+        c.setLineWidth(0.8)
+        c.roundRect(x + 15, y + 15, w - 30, h - 30, 6, stroke=1, fill=0)
+        text(c, x + w / 2, y + h / 2 + 8, SIDE_NAME.get(card.side, "").upper(), "Sans-Bold", 24, ink, align="center")
+        text(c, x + w / 2, y + h / 2 - 14, "DESERT STEEL", "Sans-Bold", 11, ink, align="center")
+        return
     dark = NATIONALITY_DARK.get(card.nationality, INK)
     c.setStrokeColor(dark)
     c.setLineWidth(2)
@@ -295,7 +331,7 @@ def faces_for(model: DesertSteel, *, year: int | None = None, numbers: Sequence[
                 if card.variant(y) is not None:
                     out.append(CardFace(card, y))
             else:
-                out.append(CardFace(card))
+                out.append(CardFace(card, rule=command_reminder(model, card)))
         return out
     order = {"german": 0, "italian": 1, "british": 2, "us": 3}
     for card in sorted(model.cards.values(), key=lambda c: (order.get(c.nationality, 9), c.number)):
@@ -306,35 +342,39 @@ def faces_for(model: DesertSteel, *, year: int | None = None, numbers: Sequence[
                 if year is None or y == year:
                     out.append(CardFace(card, y))
         elif year is None or card.years[0] <= year <= card.years[1]:
-            out.append(CardFace(card))
+            out.append(CardFace(card, rule=command_reminder(model, card)))
     return out
 
 
-def card_pieces(faces: Sequence[CardFace], backs: bool) -> list[Piece]:
+def card_pieces(faces: Sequence[CardFace], backs: bool, back_style: str = "side") -> list[Piece]:
+    if back_style not in BACK_STYLES:
+        raise ValueError(f"card backs are one of {', '.join(BACK_STYLES)}, not {back_style!r}")
     pieces = []
     for face in faces:
         front = draw_combat if isinstance(face.card, CombatCard) else draw_command
+        back_colour = (SIDE_BACK.get(face.card.side, white) if back_style == "side" else
+                       NATIONALITY_COLOUR.get(face.card.nationality, white))
         pieces.append(Piece(face.subject, lambda d, x, y, f=face, fn=front: fn(d, f, x, y), white,
-                            (lambda d, x, y, f=face: draw_card_back(d, f, x, y)) if backs else None,
-                            NATIONALITY_COLOUR.get(face.card.nationality, white)))
+                            (lambda d, x, y, f=face: draw_card_back(d, f, x, y, back_style)) if backs else None,
+                            back_colour))
     return pieces
 
 
 def draw_cards(doc: Doc, faces: Sequence[CardFace], heading: str, *, backs: bool = False,
-               bookmark: str | None = None):
+               bookmark: str | None = None, back_style: str = "side"):
     w, h = POKER
-    return draw_sheets(doc, card_pieces(faces, backs), w, h, heading=heading, backs=backs, bleed=1 * MM,
-                       margin=CARD_MARGIN, bookmark=bookmark)
+    return draw_sheets(doc, card_pieces(faces, backs, back_style), w, h, heading=heading, backs=backs,
+                       bleed=1 * MM, margin=card_margin(doc.page), bookmark=bookmark)
 
 
 def cards_pdf(model: DesertSteel, *, year: int | None = None, numbers: Sequence[int] | None = None,
               scenario: Scenario | None = None, backs: bool = False, page: str = "a4",
-              profile=None) -> tuple[bytes, list]:
+              profile=None, back_style: str = "side") -> tuple[bytes, list]:
     faces = faces_for(model, year=year, numbers=numbers, scenario=scenario)
     what = (f"{scenario.number} {scenario.name}" if scenario else
             (f"year {year}" if year else "every card, every year variant"))
     doc = Doc(f"Desert Steel formation cards \u2014 {what}", f"{len(faces)} formation cards, poker size", page,
               profile or PrinterProfile())
     draw_cards(doc, faces, f"Formation cards \u2014 {what} \u2014 {len(faces)} cards", backs=backs,
-               bookmark=f"Formation cards: {what}")
+               bookmark=f"Formation cards: {what}", back_style=back_style)
     return doc.save(), doc.findings

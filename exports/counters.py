@@ -286,6 +286,22 @@ def counter_pieces(specs: Sequence[CounterSpec], size: float) -> list[Piece]:
     return pieces
 
 
+def check_counter_size(doc: Doc, model: DesertSteel, configuration, size: float, size_name: str = "") -> None:
+    """A counter wider than the true-scale hex (18.67 mm across the flats for the 56 cm maps)
+    overlaps the hex sides: 3/4" (19.05 mm) counters do. Reported, not refused: some players
+    prefer them and play on a map printed larger."""
+    from .mapsheet import hex_flats
+    if configuration is None:
+        configuration = next(iter(model.configurations.values()), None)
+    if configuration is None:
+        return
+    flats = hex_flats(model, configuration)
+    if size > flats + 1e-6:
+        doc.report("print-counter-over-hex", f"{size_name or f'{size / MM:.2f} mm'} counters are {size / MM:.2f} mm "
+                   f"wide, more than the true-scale hex ({flats / MM:.2f} mm across the flats): they will overlap "
+                   "the hex sides; 5/8\" (15.9 mm) counters fit", "counter size")
+
+
 def counter_size(name: str) -> float:
     try:
         return COUNTER_SIZES[name]
@@ -310,6 +326,7 @@ def counters_pdf(model: DesertSteel, scenario: Scenario | None = None, *, size: 
         specs, what = scenario_counters(model, scenario), f"{scenario.number} {scenario.name}"
     doc = Doc(f"Desert Steel countersheets \u2014 {what}", f"{len(specs)} counters, {size} in, fronts and backs",
               page, profile or PrinterProfile())
+    check_counter_size(doc, model, scenario.configuration if scenario else None, s, f'{size}"')
     draw_countersheets(doc, specs, s, f"Counters \u2014 {what} \u2014 {len(specs)} counters, {size} in",
                        bleed=bleed_mm * MM, cut_lines=cut_lines, bookmark=f"Counters: {what}")
     return doc.save(), doc.findings

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor, black, white
 
+from sandtable.rules import board_style
 from sandtable.rules.board import Board
 from sandtable.rules.desert_steel.battlefield import Battlefield
 from sandtable.rules.desert_steel.model import DesertSteel, MapConfiguration, Scenario
@@ -29,9 +30,9 @@ from .hexdraw import SQRT3, BoardGeometry, HALF_HEX
 from .page import (GREY, INK, MM, PAGE_SIZES, TERRAIN_COLOUR, Doc, PrinterProfile, registration_mark, scale_bar, text,
                    width)
 
-ROAD = HexColor("#c0281c")
-TRACK = HexColor("#7a4a1e")
-_CLEAR_LINE = HexColor("#a39a8a")
+ROAD = HexColor(board_style.ROAD)  # the style table the screen board uses too
+TRACK = HexColor(board_style.TRACK)
+_CLEAR_LINE = HexColor(board_style.CLEAR_ROAD)
 MARGIN = 10 * MM
 MARK_STEP = 60 * MM
 
@@ -76,6 +77,12 @@ def true_scale_k(board: Board, configuration: MapConfiguration) -> float:
     hex_h = size["height"] * 10 * MM / hex_heights
     radius = hex_h / SQRT3
     return radius / 4
+
+
+def hex_flats(model: DesertSteel, configuration: MapConfiguration) -> float:
+    """A true-scale hex across its flats, in points (18.67 mm for the 56 cm maps)."""
+    board, _ = map_geometry(model, configuration)
+    return true_scale_k(board, configuration) * 4 * SQRT3
 
 
 def _house(c, cx: float, cy: float, r: float, real: bool) -> None:

@@ -178,6 +178,8 @@ def markers_pdf(model: DesertSteel, scenario: Scenario, *, size: str = "5/8", pa
                 bleed_mm: float = 1.5, cut_lines: bool = True) -> tuple[bytes, list]:
     doc = Doc(f"Desert Steel markers \u2014 {scenario.number} {scenario.name}", "Markers of \u00a72.12, fronts and "
               "backs", page, profile or PrinterProfile())
+    from .counters import check_counter_size
+    check_counter_size(doc, model, scenario.configuration, counter_size(size), f'{size}"')
     draw_markers(doc, model, scenario, counter_size(size), bleed=bleed_mm * MM, cut_lines=cut_lines,
                  bookmark=f"Markers: {scenario.number} {scenario.name}")
     return doc.save(), doc.findings

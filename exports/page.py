@@ -32,6 +32,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from sandtable.rules.findings import Finding, finding
+from sandtable.rules import board_style as _board_style
 
 MM = 72.0 / 25.4
 INCH = 72.0
@@ -69,12 +70,8 @@ GREY = HexColor("#6d6d6d")
 LIGHT = HexColor("#d8d8d8")
 CUT = HexColor("#505050")
 # Map colour bands (§3.4).
-TERRAIN_COLOUR = {
-    "sand": HexColor("#f3e7c9"),
-    "tan": HexColor("#e3c895"),
-    "ochre": HexColor("#cf9f5c"),
-    "brown": HexColor("#9c6c42"),
-}
+# the style table the screen board uses too (rules/board_style.py), so print and screen agree
+TERRAIN_COLOUR = {name: HexColor(value) for name, value in _board_style.TERRAIN_COLOURS.items()}
 
 # --- fonts ----------------------------------------------------------------------------
 
@@ -452,16 +449,34 @@ def scale_bar(c: Canvas, x: float, y: float, length_mm: float = 50, label: bool 
 
 
 def page_note(doc: Doc, heading: str, page_label: str = "", y_top: float | None = None,
-              scale: bool = True) -> None:
-    """The head-of-page line (title, the 100 % note) and the foot line (page, scale bar)."""
+              scale: bool = True, side: bool = False) -> None:
+    """The head-of-page line (title, the 100 % note) and the foot line (page, scale bar).
+
+    ``side``: the page has no room above and below its content (nine poker cards on Letter),
+    so the two lines run up the left and right margins instead, turned a quarter."""
     c = doc.c
+    label = page_label or f"page {doc.pages + 1}"
+    if side:
+        c.saveState()
+        c.translate(6.2 * MM, 0)  # the head line up the left margin, read from the bottom
+        c.rotate(90)
+        text(c, 10 * MM, 0, heading, "Sans-Bold", 7)
+        text(c, doc.h - 10 * MM, 0, PRINT_NOTE, "Sans", 6.5, GREY, align="right")
+        c.restoreState()
+        c.saveState()
+        c.translate(doc.w - 5.2 * MM, 0)  # the foot line up the right margin
+        c.rotate(90)
+        if scale:
+            scale_bar(c, 10 * MM, 0.6 * MM, 50)
+        text(c, doc.h - 10 * MM, 0, f"{doc.title} \u2014 {label}", "Sans", 5.5, GREY, align="right")
+        c.restoreState()
+        return
     top = doc.h - 6.2 * MM if y_top is None else y_top
     text(c, 10 * MM, top, heading, "Sans-Bold", 7)
     text(c, doc.w - 10 * MM, top, PRINT_NOTE, "Sans", 6.5, GREY, align="right")
     foot = 5.2 * MM
     if scale:
         scale_bar(c, 10 * MM, foot + 0.6 * MM, 50)
-    label = page_label or f"page {doc.pages + 1}"
     text(c, doc.w - 10 * MM, foot, f"{doc.title} \u2014 {label}", "Sans", 5.5, GREY, align="right")
 
 

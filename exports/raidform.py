@@ -1,10 +1,13 @@
-"""The raid record form (§16.21, §16.31, §16.36 and the form printed after §18.9).
+"""Each side's secret plan sheet: what a player writes down and keeps from the other.
 
-Per side: the air strikes, one line each with the turn it comes (one a turn at most,
-§16.21); the artillery bombardments — preplanned ones, and on-call ones delayed to a
-later turn — with the arrival turn, the spotting formation and its card number
-(§16.31). Blank, for a scenario (as many lines as the scenario grants, with a few spare
-for delayed on-call bombardments), or pre-filled from a setup's raid plan.
+One page per side, never both sides on one sheet: the minefield hexes (recorded secretly
+before any unit is set up, §15.11), the hexes of hidden forward observers (§12.21), and
+the raid record of the form printed after §18.9: the air strikes, one line each with the
+turn it comes (one a turn at most, noted secretly, §16.21); the artillery bombardments —
+preplanned ones, and on-call ones delayed to a later turn — with the arrival turn, the
+spotting formation and its card number (§16.31, §16.36). A scenario's sheet has only the
+sections that side uses, and a side with nothing secret gets no page; the blank form has
+every section for both sides. It may be pre-filled from a setup's raid plan.
 """
 from __future__ import annotations
 
@@ -14,7 +17,8 @@ from sandtable.rules.desert_steel.model import DesertSteel, Scenario
 
 from reportlab.lib.colors import white
 
-from .page import GREY, INK, MM, SIDE_COLOUR, SIDE_NAME, Doc, PrinterProfile, ellipsize, page_note, text, wrap
+from .page import (GREY, INK, MM, SIDE_COLOUR, SIDE_NAME, Doc, PrinterProfile, ellipsize, page_note, text, width,
+                   wrap)
 
 _BLANK_ROWS = 8
 
@@ -63,85 +67,153 @@ def _table(doc: Doc, x: float, y: float, widths: list[float], headers: list[str]
     return y - rh * (n_rows + 1)
 
 
-def draw_raid_form(doc: Doc, model: DesertSteel, scenario: Scenario | None = None, setup: Mapping | None = None,
-                   bookmark: str | None = None) -> None:
+def side_secrets(model: DesertSteel, scenario: Scenario | None, side: str) -> dict:
+    """What a side records in secret: minefields, hidden FOs (how many lines), raids."""
+    if scenario is None:
+        return {"mines": 12, "observers": 6, "air": _BLANK_ROWS, "bombardments": _BLANK_ROWS, "blank": True}
+    raw = scenario.sides[side].raw
+    mines = raw.get("fortifications", {}).get("minefields", {}).get("count", 0)
+    observers = 0
+    if raw.get("hidden_observers", {}).get("allowed", False):
+        from .counters import scenario_counters
+        observers = sum(1 for sp in scenario_counters(model, scenario)
+                        if sp.unit.side == side and (sp.unit.unit_class == "forward-observer"
+                                                     or sp.unit.counts_as_observer)) or 6
+    air, pre, call, _ = _allowance(scenario, side)
+    return {"mines": mines, "observers": observers, "air": air, "bombardments": pre + call, "blank": False}
+
+
+def has_secrets(model: DesertSteel, scenario: Scenario | None, side: str) -> bool:
+    s = side_secrets(model, scenario, side)
+    return bool(s["mines"] or s["observers"] or s["air"] or s["bombardments"])
+
+
+def _hex_boxes(doc: Doc, x: float, y: float, w: float, n: int, label: str, colour) -> float:
+    """n numbered boxes to write a hex number in, six to a row. Returns the y below them."""
+    c = doc.c
+    per = 6
+    bw, bh = w / per, 11 * MM
+    for i in range(n):
+        col, row = i % per, i // per
+        bx, by = x + col * bw, y - (row + 1) * bh
+        c.setStrokeColor(colour)
+        c.setLineWidth(0.6)
+        c.rect(bx + 1.5, by + 1.5, bw - 3, bh - 3, stroke=1, fill=0)
+        text(c, bx + 4, by + bh - 8, f"{label} {i + 1}", "Sans", 5.5, GREY)
+    return y - bh * (-(-n // per))
+
+
+def draw_side_plan(doc: Doc, model: DesertSteel, scenario: Scenario | None, side: str, setup: Mapping | None = None,
+                   bookmarks: tuple[tuple[str, int], ...] = ()) -> None:
     c = doc.c
     doc.begin()
-    if bookmark:
-        doc.bookmark(bookmark)
+    for title_, level in bookmarks:
+        doc.bookmark(title_, level)
     W, H = doc.w, doc.h
     x0, x1 = 10 * MM, W - 10 * MM
+    colour = SIDE_COLOUR[side]
+    other = SIDE_NAME["axis" if side == "allied" else "allied"]
     title = f"{scenario.number} {scenario.name}" if scenario else ""
-    page_note(doc, "Raid record" + (f" \u2014 {title}" if title else ""))
-    y = H - 18 * MM
-    text(c, x0, y, "Raid record", "Sans-Bold", 16, INK)
-    text(c, x0 + 112, y, "Enregistrement des raids \u2014 \u00a716.21, \u00a716.31, \u00a718.9", "Sans", 8, GREY)
-    y -= 18
+    name = SIDE_NAME[side]
+    page_note(doc, f"{name} plan sheet" + (f" \u2014 {title}" if title else ""))
+    secrets = side_secrets(model, scenario, side)
+    y = H - 12 * MM
+    c.setFillColor(colour)
+    c.rect(x0, y - 15 * MM, x1 - x0, 15 * MM, stroke=0, fill=1)
+    text(c, x0 + 4 * MM, y - 8 * MM, f"{name} plan sheet \u2014 SECRET", "Sans-Bold", 16, white)
+    text(c, x0 + 4 * MM, y - 12.5 * MM, f"Keep this sheet out of the {other} player's sight; it stays with the "
+         f"{name} player all game.", "Sans", 8, white)
+    y -= 15 * MM + 14
     if scenario:
         text(c, x0, y, f"Scenario {title} ({scenario.year}, {scenario.turns} turns)", "Sans", 9, INK)
     else:
         text(c, x0, y, "Scenario: ______________________________   Turns: ______", "Sans", 9, INK)
     if setup:
         text(c, x1, y, f"pre-filled from setup {setup.get('id', '')}", "Sans", 7, GREY, align="right")
-    y -= 10
-    rules = ("Write the turn of each air strike before play, after set-up: one air strike per side a turn "
-             "(\u00a716.21). Preplanned bombardments: arrival turn and the formation whose forward observer "
-             "spots it, with its card number; one spotting per formation a turn (\u00a716.31). A delayed on-call "
-             "bombardment is written here for the turn it arrives (\u00a716.36).")
+    y -= 18
+    if secrets["mines"]:
+        text(c, x0, y, f"MINEFIELDS ({secrets['mines']})" if not secrets["blank"] else "MINEFIELDS", "Sans-Bold", 8,
+             INK)
+        text(c, x0 + width("MINEFIELDS (00)", "Sans-Bold", 8) + 8, y, "write each minefield hex before any unit is set up (\u00a715.11); cross it out "
+             "when revealed or deactivated", "Sans", 6.5, GREY)
+        y = _hex_boxes(doc, x0, y - 3, x1 - x0, secrets["mines"], "hex", colour) - 12
+    if secrets["observers"]:
+        text(c, x0, y, "HIDDEN FORWARD OBSERVERS", "Sans-Bold", 8, INK)
+        text(c, x0 + width("HIDDEN FORWARD OBSERVERS", "Sans-Bold", 8) + 8, y, "formation and hex of each FO set up hidden (\u00a712.21)", "Sans", 6.5, GREY)
+        y = _hex_boxes(doc, x0, y - 3, x1 - x0, secrets["observers"], "FO", colour) - 12
+    if not (secrets["air"] or secrets["bombardments"]):
+        doc.end()
+        return
+    text(c, x0, y, "RAID RECORD", "Sans-Bold", 10, colour)
+    text(c, x0 + width("RAID RECORD", "Sans-Bold", 10) + 8, y, "Enregistrement des raids \u2014 \u00a716.21, \u00a716.31, \u00a718.9", "Sans", 7, GREY)
+    c.setStrokeColor(colour)
+    c.setLineWidth(1)
+    c.line(x0, y - 4, x1, y - 4)
+    y -= 4
+    rules = ("After set-up, write the turn of each air strike: one air strike a turn at most (\u00a716.21). "
+             "Preplanned bombardments: arrival turn and the formation whose forward observer spots it, with its "
+             "card number; one spotting per formation a turn (\u00a716.31). A delayed on-call bombardment is "
+             "written here for the turn it arrives (\u00a716.36).")
     for line in wrap(rules, "Sans", 7, x1 - x0):
         y -= 9
         text(c, x0, y, line, "Sans", 7, GREY)
-    y -= 26
-    half = (y - 14 * MM) / 2
-    for side in ("allied", "axis"):
-        colour = SIDE_COLOUR[side]
-        air_n, pre_n, call_n, nats = _allowance(scenario, side)
-        air, bomb = _plan(setup, side)
-        text(c, x0, y, SIDE_NAME[side], "Sans-Bold", 12, colour)
-        if scenario:
-            allowed = (f"{air_n} air strike{'s' if air_n != 1 else ''}" + (f" ({nats})" if nats else "") +
-                       f" \u00b7 {pre_n} preplanned \u00b7 {call_n} on-call bombardment{'s' if call_n != 1 else ''}")
-            text(c, x0 + 60, y, allowed, "Sans", 8, INK)
-        c.setStrokeColor(colour)
-        c.setLineWidth(1)
-        c.line(x0, y - 4, x1, y - 4)
-        ty = y - 10
-        gap = 14
-        air_w = [56, 70]
-        bomb_w = [62, (x1 - x0 - sum(air_w) - gap - 62 - 56 - 70), 56, 70]
-        # how many lines: what the scenario grants (spare lines for delayed on-call ones), else blank
-        room = int((half - 40) // 17) - 1
-        if scenario:
-            air_rows = min(room, max(air_n, len(air), 1))
-            bomb_rows = room  # spare lines: delayed on-call bombardments are written here too
-        else:
-            air_rows = bomb_rows = min(room, _BLANK_ROWS)
-        text(c, x0, ty - 2, "AIR STRIKES", "Sans-Bold", 8, INK)
-        text(c, x0 + sum(air_w) + gap, ty - 2, "ARTILLERY BOMBARDMENTS", "Sans-Bold", 8, INK)
-        air_rows_data = [[str(r["turn"]), r.get("raid_card", "")] for r in air]
-        bomb_rows_data = []
-        for r in bomb:
-            card = model.cards.get(r.get("spotting_card"))
-            bomb_rows_data.append([str(r["turn"]), card.designation if card else "", str(r.get("spotting_card", "")),
-                                   r.get("raid_card", "")])
-        if scenario and not air_n and not air:
-            text(c, x0, ty - 24, "none in this scenario", "Sans-Oblique", 8, GREY)
-        else:
-            _table(doc, x0, ty - 6, air_w, ["Turn", "Raid card"], air_rows_data, air_rows, colour)
-        bx = x0 + sum(air_w) + gap
-        if scenario and not (pre_n + call_n) and not bomb:
-            text(c, bx, ty - 24, "none in this scenario", "Sans-Oblique", 8, GREY)
-        else:
-            _table(doc, bx, ty - 6, bomb_w, ["Arrival turn", "Spotting formation", "Card no.", "Raid card"],
-                   bomb_rows_data, bomb_rows, colour)
-        y -= half
+    y -= 10
+    air_n, pre_n, call_n, nats = _allowance(scenario, side)
+    if scenario:
+        allowed = (f"{air_n} air strike{'s' if air_n != 1 else ''}" + (f" ({nats})" if nats else "") +
+                   f" \u00b7 {pre_n} preplanned \u00b7 {call_n} on-call bombardment{'s' if call_n != 1 else ''}")
+        text(c, x0, y, allowed, "Sans", 8, INK)
+        y -= 8
+    air, bomb = _plan(setup, side)
+    gap = 14
+    air_w = [56, 70]
+    bomb_w = [62, (x1 - x0 - sum(air_w) - gap - 62 - 56 - 70), 56, 70]
+    room = max(1, int((y - 16 * MM) // 17) - 2)
+    if scenario:
+        air_rows = min(room, max(air_n, len(air), 1))
+        bomb_rows = min(room, max(pre_n + call_n, len(bomb)) + 2)  # spare lines: delayed on-call bombardments
+    else:
+        air_rows = bomb_rows = min(room, _BLANK_ROWS)
+    ty = y - 4
+    text(c, x0, ty - 2, "AIR STRIKES", "Sans-Bold", 8, INK)
+    bx = x0 + sum(air_w) + gap
+    text(c, bx, ty - 2, "ARTILLERY BOMBARDMENTS", "Sans-Bold", 8, INK)
+    air_rows_data = [[str(r["turn"]), r.get("raid_card", "")] for r in air]
+    bomb_rows_data = []
+    for r in bomb:
+        card = model.cards.get(r.get("spotting_card"))
+        bomb_rows_data.append([str(r["turn"]), card.designation if card else "", str(r.get("spotting_card", "")),
+                               r.get("raid_card", "")])
+    if scenario and not air_n and not air:
+        text(c, x0, ty - 24, "none in this scenario", "Sans-Oblique", 8, GREY)
+    else:
+        _table(doc, x0, ty - 6, air_w, ["Turn", "Raid card"], air_rows_data, air_rows, colour)
+    if scenario and not (pre_n + call_n) and not bomb:
+        text(c, bx, ty - 24, "none in this scenario", "Sans-Oblique", 8, GREY)
+    else:
+        _table(doc, bx, ty - 6, bomb_w, ["Arrival turn", "Spotting formation", "Card no.", "Raid card"],
+               bomb_rows_data, bomb_rows, colour)
     doc.end()
+
+
+def draw_raid_form(doc: Doc, model: DesertSteel, scenario: Scenario | None = None, setup: Mapping | None = None,
+                   bookmark: str | None = None) -> None:
+    """The plan sheets: one page per side that has something to keep secret (both, when blank)."""
+    first = True
+    for side in ("allied", "axis"):
+        if scenario is not None and not has_secrets(model, scenario, side):
+            continue
+        marks = ((bookmark, 0),) if bookmark and first else ()
+        if bookmark:
+            marks += ((f"{SIDE_NAME[side]} plan sheet (secret)", 1),)
+        draw_side_plan(doc, model, scenario, side, setup, marks)
+        first = False
 
 
 def raid_form_pdf(model: DesertSteel, scenario: Scenario | None = None, setup: Mapping | None = None, *,
                   page: str = "a4", profile=None) -> tuple[bytes, list]:
     what = f"{scenario.number} {scenario.name}" if scenario else "blank"
-    doc = Doc(f"Desert Steel raid record \u2014 {what}", "Raid record form (\u00a718.9)", page,
-              profile or PrinterProfile())
-    draw_raid_form(doc, model, scenario, setup, bookmark=f"Raid record: {what}")
+    doc = Doc(f"Desert Steel plan sheets \u2014 {what}", "Each side's secret plan sheet and raid record "
+              "(\u00a715.11, \u00a716.21, \u00a718.9)", page, profile or PrinterProfile())
+    draw_raid_form(doc, model, scenario, setup, bookmark=f"Plan sheets: {what}")
     return doc.save(), doc.findings

@@ -107,11 +107,11 @@ def _key(card: RaidCard):
 
 
 def draw_raid_cards(doc: Doc, model: DesertSteel, catalog=None, *, backs: bool = False, bookmark: str | None = None):
-    from .cards import CARD_MARGIN
+    from .cards import card_margin
     cards = sorted(model.raid_cards.values(), key=_key)
     w, h = POKER
     return draw_sheets(doc, raid_pieces(cards, raid_raws(catalog), backs), w, h,
-                       heading=f"Raid cards \u2014 {len(cards)} cards", backs=backs, bleed=1 * MM, margin=CARD_MARGIN,
+                       heading=f"Raid cards \u2014 {len(cards)} cards", backs=backs, bleed=1 * MM, margin=card_margin(doc.page),
                        bookmark=bookmark)
 
 

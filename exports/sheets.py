@@ -79,22 +79,30 @@ class Placed:
     y: float
 
 
-def plan(pieces: Sequence[Piece], grid: Grid, rows_by_group: bool = False) -> list[list[Placed]]:
-    """Pieces in reading order, page after page; optionally a new row for each new group."""
+def plan(pieces: Sequence[Piece], grid: Grid, rows_by_group: bool = False, gutter: float = 0.0
+         ) -> list[list[Placed]]:
+    """Pieces in reading order, page after page; optionally a new row for each new group, with a
+    gutter (empty strip) above it, so no cut line is shared by two colours."""
     pages: list[list[Placed]] = []
     current: list[Placed] = []
     col = row = 0
+    offset = 0.0  # the gutters above the current row, on this page
+    lowest = grid.top - grid.rows * grid.cell_h - 1e-6
     previous = None
     for i, piece in enumerate(pieces):
-        if rows_by_group and previous is not None and piece.group != previous and col > 0:
-            col, row = 0, row + 1
+        if rows_by_group and previous is not None and piece.group != previous:
+            if col > 0:
+                col, row = 0, row + 1
+            if current:
+                offset += gutter
         if col >= grid.cols:
             col, row = 0, row + 1
-        if row >= grid.rows:
+        y = grid.top - (row + 1) * grid.cell_h - offset
+        if y < lowest:
             pages.append(current)
-            current, col, row = [], 0, 0
-        x, y = grid.xy(col, row)
-        current.append(Placed(i, col, row, x, y))
+            current, col, row, offset = [], 0, 0, 0.0
+            y = grid.top - grid.cell_h
+        current.append(Placed(i, col, row, grid.x0 + col * grid.cell_w, y))
         previous = piece.group
         col += 1
     if current:
@@ -110,15 +118,17 @@ def _bleed_rect(x: float, y: float, w: float, h: float, bleed: float, open_sides
     return x - left, y - bottom, w + left + right, h + bottom + top
 
 
-def _open_sides(p: Placed, taken: set[tuple[int, int]]) -> set[str]:
+def _open_sides(p: Placed, taken: dict[tuple[int, int], float], cell_h: float) -> set[str]:
+    """The sides of a piece with no piece against them (a gutter leaves a side open)."""
     sides = set()
     if (p.col - 1, p.row) not in taken:
         sides.add("left")
     if (p.col + 1, p.row) not in taken:
         sides.add("right")
-    if (p.col, p.row - 1) not in taken:
+    above, below = taken.get((p.col, p.row - 1)), taken.get((p.col, p.row + 1))
+    if above is None or abs(above - (p.y + cell_h)) > 0.01:
         sides.add("top")
-    if (p.col, p.row + 1) not in taken:
+    if below is None or abs(below - (p.y - cell_h)) > 0.01:
         sides.add("bottom")
     return sides
 
@@ -129,27 +139,34 @@ _MIRROR_SHORT = {"left": "left", "right": "right", "top": "bottom", "bottom": "t
 
 def draw_sheets(doc: Doc, pieces: Sequence[Piece], cell_w: float, cell_h: float, *, heading: str,
                 backs: bool = True, bleed: float = 1.5 * MM, cut_lines: bool = True, margin: float = DEFAULT_MARGIN,
-                rows_by_group: bool = False, bookmark: str | None = None) -> list[list[Placed]]:
-    """Front page, back page, front page... Returns the plan (for tests and the kit)."""
+                rows_by_group: bool = False, bookmark: str | None = None, gutter: float | None = None
+                ) -> list[list[Placed]]:
+    """Front page, back page, front page... Returns the plan (for tests and the kit).
+
+    With rows_by_group, each group (a colour) starts a row below a gutter of twice the bleed
+    plus 1 mm: both sides bleed into it and a white hairline is left between them."""
     c = doc.c
     grid = grid_for(doc.size[0], doc.size[1], cell_w, cell_h, margin)
-    pages = plan(pieces, grid, rows_by_group)
+    if gutter is None:
+        gutter = 2 * bleed + 1 * MM if rows_by_group else 0.0
+    pages = plan(pieces, grid, rows_by_group, gutter)
+    tight = grid.top > doc.size[1] - 9 * MM  # no room above the sheet: the page notes go in the side margins
     profile = doc.profile
     if backs:
         doc.to_odd_page()
     for n, placed in enumerate(pages, start=1):
-        taken = {(p.col, p.row) for p in placed}
-        used_rows = max(p.row for p in placed) + 1
+        taken = {(p.col, p.row): p.y for p in placed}
+        ys = sorted({round(v, 4) for p in placed for v in (p.y, p.y + cell_h)})
         for face in ("front", "back") if backs else ("front",):
             doc.begin()
             W, H = doc.w, doc.h
             if n == 1 and face == "front" and bookmark:
                 doc.bookmark(bookmark)
             label = f"sheet {n} of {len(pages)}, {face}" + (" (back of the page before)" if face == "back" else "")
-            page_note(doc, heading, label)
+            page_note(doc, heading, label, side=tight)
             for p in placed:
                 piece = pieces[p.index]
-                open_sides = _open_sides(p, taken)
+                open_sides = _open_sides(p, taken, cell_h)
                 if face == "front":
                     x, y = p.x, p.y
                     colour, draw = piece.front_colour, piece.front
@@ -175,24 +192,25 @@ def draw_sheets(doc: Doc, pieces: Sequence[Piece], cell_w: float, cell_h: float,
                     c.setLineWidth(0.25)
                     c.rect(x, y, cell_w, cell_h, stroke=1, fill=0)
             if face == "front" or profile.marks == "both":
-                _marks(doc, grid, used_rows, bleed, face)
+                _marks(doc, grid, ys, bleed, face)
     return pages
 
 
-def _marks(doc: Doc, grid: Grid, used_rows: int, bleed: float, face: str) -> None:
+def _marks(doc: Doc, grid: Grid, ys: list[float], bleed: float, face: str) -> None:
     if doc.profile.marks == "none":
         return
     W, H = doc.w, doc.h
     xs = grid.xs
-    ys = grid.ys(used_rows)
     if face == "back":
         xs = sorted(doc.profile.back_rect(x, 0, 0, 0, W, H)[0] for x in xs)
         ys = sorted(doc.profile.back_rect(0, y, 0, 0, W, H)[1] for y in ys)
     # room between the bleed and the page note lines (6.2 mm from the top and bottom edges)
     room = min(min(xs), W - max(xs), H - max(ys) - 8 * MM, min(ys) - 8 * MM) - bleed - 1 * MM
+    room = max(room, min(H - max(ys), min(ys)) - bleed - 1.5 * MM)  # a tight sheet: marks to the page edge
     length = max(1.5 * MM, min(4 * MM, room))
     crop_marks(doc.c, xs, ys, bleed, length)
     d = bleed + 1 * MM + 2.4 * MM
     for x, y in ((min(xs) - d, min(ys) - d), (max(xs) + d, min(ys) - d), (min(xs) - d, max(ys) + d),
                  (max(xs) + d, max(ys) + d)):
-        registration_mark(doc.c, x, y, r=min(2.2 * MM, d - bleed - 0.6 * MM))
+        registration_mark(doc.c, x, y, r=max(0.8 * MM, min(2.2 * MM, d - bleed - 0.6 * MM, H - max(ys) - d - 0.4 * MM,
+                                                          min(ys) - d - 0.4 * MM)))

@@ -69,7 +69,16 @@ def produce_print_text_too_small(tmp: Path) -> list:
     return counters.counters_pdf(model, model.scenario("XIII"))[1]
 
 
-PRINT_RUNTIME_CASES = {"print-text-too-small": produce_print_text_too_small}
+def produce_print_counter_over_hex(tmp: Path) -> list:
+    """Runtime case: 3/4 in counters are wider than the true-scale hex (tests/test_finding_codes)."""
+    from sandtable.exports import counters
+    from sandtable.rules.catalog import load_catalog
+    model = load_catalog().model
+    return counters.counters_pdf(model, model.scenario("I"), size="3/4")[1]
+
+
+PRINT_RUNTIME_CASES = {"print-text-too-small": produce_print_text_too_small,
+                       "print-counter-over-hex": produce_print_counter_over_hex}
 
 
 # --- PDF geometry ----------------------------------------------------------------------------

@@ -18,10 +18,10 @@ def _run(capsys, *argv):
 @pytest.mark.parametrize("argv, pages", [
     (["cards", "--year", "1943", "--card", "178", "--card", "163", "--backs"], 2),
     (["raids"], 1),
-    (["counters", "V", "--size", "3/4", "--bleed", "2", "--no-cut-lines"], 2),
+    (["counters", "V", "--size", "1/2", "--bleed", "2", "--no-cut-lines"], 2),
     (["markers", "II", "--size", "1/2"], 2),
-    (["record", "xiii"], 1),
-    (["raid-form"], 1),
+    (["record", "xiii"], 2),
+    (["raid-form"], 2),
     (["scenario", "tobruk", "--lang", "fr"], None),
     (["aids", "--page", "letter"], None),
     (["map", "B-north-up"], 8),
@@ -75,13 +75,17 @@ def test_kit(tmp_path, capsys):
     code, out, err = _run(capsys, "export", "kit", "IV", "-o", tmp_path / "kit", "--size", "1/2", "--page", "letter")
     assert code == 0, err
     names = sorted(p.name for p in (tmp_path / "kit").iterdir())
-    # IV (basic rules) has no raids: no raid cards in its kit
-    assert names == ["01-scenario.pdf", "02-record-sheet.pdf", "03-raid-record.pdf", "04-formation-cards.pdf",
-                     "04-supercharge-kit.pdf", "06-counters.pdf", "07-markers.pdf", "08-play-aids.pdf", "09-map.pdf"]
+    # IV (basic rules) has no raids and nothing secret: no raid cards, no plan sheets in its kit; the two
+    # print jobs sort after the numbered parts
+    assert names == ["01-scenario.pdf", "02-record-sheet.pdf", "04-formation-cards.pdf", "06-counters.pdf",
+                     "07-markers.pdf", "08-play-aids.pdf", "09-map.pdf", "kit-04-supercharge-duplex.pdf",
+                     "kit-04-supercharge-simplex.pdf"]
     assert "kit for IV Operation Supercharge" in out
-    combined = reader((tmp_path / "kit" / "04-supercharge-kit.pdf").read_bytes())
-    assert float(combined.pages[0].mediabox.upper_right[0]) == 612.0  # Letter
-    assert len(combined.outline) >= 8
+    assert "kit-04-supercharge-duplex.pdf: " in out and "double-sided, flip on the long edge" in out
+    for job, parts in (("simplex", 5), ("duplex", 4)):
+        combined = reader((tmp_path / "kit" / f"kit-04-supercharge-{job}.pdf").read_bytes())
+        assert float(combined.pages[0].mediabox.upper_right[0]) == 612.0  # Letter
+        assert len(combined.outline) == parts  # the guide and each part
 
 
 def test_warnings_are_printed_and_do_not_fail(tmp_path, capsys):

@@ -31,7 +31,7 @@ def test_kit_is_reproducible(tmp_path, catalog):
     one = build_kit(model, s, tmp_path / "one", catalog=catalog)
     two = build_kit(model, s, tmp_path / "two", catalog=catalog)
     names = [p.name for p in one.files]
-    assert names == [p.name for p in two.files] and "02-battleaxe-kit.pdf" in names
+    assert names == [p.name for p in two.files] and "kit-02-battleaxe-duplex.pdf" in names
     for a, b in zip(one.files, two.files):
         assert hashlib.sha256(a.read_bytes()).digest() == hashlib.sha256(b.read_bytes()).digest(), a.name
 

@@ -103,7 +103,7 @@ def test_record_sheet_text(docs):
 
 def test_raid_form_text(docs):
     t = page_text(docs["raid-form"])
-    for s in ("Raid record", "IX Totensonntag", "AIR STRIKES", "ARTILLERY BOMBARDMENTS", "Spotting formation",
+    for s in ("RAID RECORD", "IX Totensonntag", "AIR STRIKES", "ARTILLERY BOMBARDMENTS", "Spotting formation",
               "155", "179", "S4", "3 preplanned", "pre-filled"):
         assert s in t, s
     blank = page_text(docs["raid-form-blank"])

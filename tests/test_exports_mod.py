@@ -108,10 +108,11 @@ def test_kit_over_the_mod(odd, tmp_path):
     model = odd.model
     result = kit.build_kit(model, model.scenario("XIII"), tmp_path, catalog=odd)
     assert {f.code for f in result.findings} == {"print-text-too-small"}
-    combined = result.files[-1]
+    combined = result.files[-2]  # the single-sided job
+    assert combined.name.endswith("-simplex.pdf")
     pdf = reader(combined.read_bytes())
-    assert [o["/Title"] for o in pdf.outline][:2] == ["Scenario XIII Operation Lightfoot", "Record sheet"]
-    assert len(pdf.pages) == sum(result.pages.values())
+    assert [o["/Title"] for o in pdf.outline if isinstance(o, dict)][:3] == ["Print guide", "Scenario XIII Operation Lightfoot", "Record sheet"]
+    assert len(pdf.pages) == dict((j, n) for j, _, n in result.jobs)[combined.name]
     W, H = (float(v) for v in pdf.pages[0].mediabox.upper_right)
     img = render(combined.read_bytes(), 1)
     assert ink(img, (30, 30, W - 30, H - 30), H) > 0.02

@@ -37,6 +37,12 @@ def _sized(p) -> None:
     p.add_argument("--no-cut-lines", dest="cut_lines", action="store_false", help="no cut lines over the pieces")
 
 
+def _back_style(p) -> None:
+    p.add_argument("--back-style", choices=("side", "informative"), default="side",
+                   help="card backs: one back per side, showing nothing a face-down card must hide (default, "
+                   "\u00a76.55), or informative backs with the nation and the kind of card")
+
+
 def register(sub) -> None:
     p = sub.add_parser("export", help="print kit: cards, counters, sheets, play aids, maps, a scenario's kit (PDF)",
                        description="Write the print kit as PDF: every document is made from the pack's data, "
@@ -50,6 +56,7 @@ def register(sub) -> None:
     k.add_argument("--year", type=int, help="only this year's variants (default: every year variant)")
     k.add_argument("--card", type=int, action="append", default=[], metavar="N", help="only these cards (repeatable)")
     k.add_argument("--backs", action="store_true", help="add card backs on the following pages")
+    _back_style(k)
     _common(k)
     k.set_defaults(run=run)
 
@@ -70,14 +77,18 @@ def register(sub) -> None:
     _common(k)
     k.set_defaults(run=run)
 
-    for name, what in (("record", "record sheet: turn track, conditions, visibility, smoke, raid deck"),
+    for name, what in (("record", "public record sheet: turn track, conditions, visibility, smoke, raid deck"),
                        ("scenario", "scenario sheet: background, board with zones, forces, rules, victory")):
         k = kinds.add_parser(name, help=what)
         k.add_argument("scenario", metavar="SCENARIO")
+        if name == "record":
+            k.add_argument("--size", choices=("1/2", "5/8", "3/4"), default="5/8",
+                           help="counter size: the boxes that take a marker hold one (default 5/8)")
         _common(k)
         k.set_defaults(run=run)
 
-    k = kinds.add_parser("raid-form", help="raid record form (§18.9), blank or pre-filled from a setup")
+    k = kinds.add_parser("raid-form", help="each side's secret plan sheet: minefields, hidden FOs, raid record "
+                         "(§18.9); blank or pre-filled from a setup")
     k.add_argument("scenario", nargs="?", metavar="SCENARIO", help="size the form for a scenario")
     k.add_argument("--setup", metavar="SETUP.json", help="pre-fill from a setup's raid plan")
     _common(k)
@@ -98,10 +109,12 @@ def register(sub) -> None:
     _common(k)
     k.set_defaults(run=run)
 
-    k = kinds.add_parser("kit", help="everything for one scenario: one PDF per part and a combined PDF")
+    k = kinds.add_parser("kit", help="everything for one scenario: one PDF per part and two print jobs "
+                         "(single-sided, double-sided), each opening with a print guide")
     k.add_argument("scenario", metavar="SCENARIO")
     k.add_argument("--setup", metavar="SETUP.json", help="pre-fill the raid record from a setup")
     _sized(k)
+    _back_style(k)
     _common(k, "the folder to write the kit into")
     k.set_defaults(run=run)
 
@@ -203,18 +216,19 @@ def _render(args, catalog, model, profile):
     if args.kind == "cards":
         scenario = _scenario(model, args.scenario) if args.scenario else None
         return cards.cards_pdf(model, year=args.year, numbers=args.card or None, scenario=scenario, backs=args.backs,
-                               page=page, profile=profile)
+                               page=page, profile=profile, back_style=args.back_style)
     if args.kind == "raids":
         return raids.raids_pdf(model, catalog, backs=args.backs, page=page, profile=profile)
     if args.kind == "counters":
         scenario = _scenario(model, args.scenario) if args.scenario else None
         return counters.counters_pdf(model, scenario, size=args.size, page=page, profile=profile,
-                                     bleed_mm=args.bleed, cut_lines=args.cut_lines)
+                                     bleed_mm=args.bleed, cut_lines=args.cut_lines)  # warns of 3/4" counters
     if args.kind == "markers":
         return markers.markers_pdf(model, _scenario(model, args.scenario), size=args.size, page=page,
                                    profile=profile, bleed_mm=args.bleed, cut_lines=args.cut_lines)
     if args.kind == "record":
-        return record.record_pdf(model, _scenario(model, args.scenario), page=page, profile=profile, lang=lang)
+        return record.record_pdf(model, _scenario(model, args.scenario), page=page, profile=profile, lang=lang,
+                                 size=args.size)
     if args.kind == "scenario":
         return scenario_sheet.scenario_pdf(model, _scenario(model, args.scenario), page=page, profile=profile,
                                            lang=lang)
@@ -245,11 +259,13 @@ def _run_kit(args, catalog, model, profile) -> int:
     scenario = _scenario(model, args.scenario)
     setup = _setup(args.setup)
     result = build_kit(model, scenario, args.output, catalog=catalog, page=args.page, profile=profile,
-                       size=args.size, setup=setup, lang=args.lang, bleed_mm=args.bleed)
+                       size=args.size, setup=setup, lang=args.lang, bleed_mm=args.bleed, back_style=args.back_style)
     print_findings(result.findings, sys.stderr)
     for path in result.files:
         print(f"wrote {path}")
-    total = sum(result.pages.values())
-    print(f"kit for {scenario.number} {scenario.name}: {len(result.files)} files, {total} pages in the combined PDF"
+    print(f"kit for {scenario.number} {scenario.name}: {len(result.files)} files"
           + (f", {len(result.findings)} warning(s)" if result.findings else ""))
+    for job, duplex, pages in result.jobs:
+        how = f"double-sided, flip on the {profile.flip} edge" if duplex else "single-sided"
+        print(f"  print {Path(args.output) / job}: {pages} pages, {how}, at 100 %")
     return 0

@@ -1,0 +1,224 @@
+"""The print kit at the table (issue 17): hidden information, parts that fit each other, the print jobs
+and their guide, command-card reminders, Letter cards, countersheet gutters, play aids, map tiles."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from export_helpers import have_pdftoppm, ink, page_text, reader, rects, render
+from sandtable.exports import cards, counters, kit, markers, raidform, record, reminders
+from sandtable.exports.page import COUNTER_SIZES, MM, POKER, Doc
+from sandtable.rules.desert_steel.model import CommandCard
+
+needs_poppler = pytest.mark.skipif(not have_pdftoppm(), reason="pdftoppm (Debian poppler-utils) is not installed")
+
+
+@pytest.fixture(scope="module")
+def xv_kit(tmp_path_factory, catalog, model):
+    out = tmp_path_factory.mktemp("kit")
+    return kit.build_kit(model, model.scenario("XV"), out, catalog=catalog)
+
+
+def _outline_pages(pdf) -> dict[str, int]:
+    """Top-level bookmark -> its 1-based page."""
+    return {o["/Title"]: pdf.get_destination_page_number(o) + 1 for o in pdf.outline if isinstance(o, dict)}
+
+
+# --- 1. hidden information ------------------------------------------------------------------
+
+def _back_cells(model, back_style):
+    """Each card's back, as grey pixels, with the card's side; and the document's back-page text."""
+    s = model.scenario("XV")
+    faces = cards.faces_for(model, scenario=s)
+    doc = Doc("t")
+    plan = cards.draw_cards(doc, faces, "t", backs=True, back_style=back_style)
+    data = doc.save()
+    pdf = reader(data)
+    out, texts = [], []
+    w, h = POKER
+    for n, placed in enumerate(plan):
+        page = 2 * n + 2  # fronts on odd pages, backs on even ones
+        texts.append(pdf.pages[page - 1].extract_text())
+        img = render(data, page, dpi=30) if have_pdftoppm() else None
+        W, H = doc.w, doc.h
+        for p in placed:
+            bx, by = doc.profile.back_rect(p.x, p.y, w, h, W, H)
+            if img is not None:
+                iw, _, px = img
+                k = 30 / 72
+                c0, r0 = int(bx * k) + 2, int((H - by - h) * k) + 2
+                cell = bytes(b for r in range(r0, r0 + int(h * k) - 4) for b in px[r * iw + c0:r * iw + c0 + int(w * k) - 4])
+                out.append((faces[p.index].card.side, faces[p.index].card.nationality, cell))
+    return out, "\n".join(texts)
+
+
+@needs_poppler
+def test_card_backs_show_only_the_side(model):
+    cells, backs_text = _back_cells(model, "side")
+    assert "Command card" not in backs_text and "Formation card" not in backs_text
+    assert "ALLIED" in backs_text and "AXIS" in backs_text
+    by_side: dict[str, set] = {}
+    nations: dict[str, set] = {}
+    for side, nat, cell in cells:
+        by_side.setdefault(side, set()).add(cell)
+        nations.setdefault(side, set()).add(nat)
+    assert nations["axis"] == {"german", "italian"}  # the case of the issue: two nations on one side
+    assert all(len(v) == 1 for v in by_side.values()), "every back of a side is the same, pixel for pixel"
+    assert by_side["allied"] != by_side["axis"]
+
+
+def test_informative_backs_are_an_option(model):
+    _, backs_text = _back_cells(model, "informative")
+    assert "Command card" in backs_text and "Formation card" in backs_text
+    with pytest.raises(ValueError):
+        cards.card_pieces([], True, "leaky")
+
+
+def test_record_sheet_is_public_and_each_side_has_its_own_plan_sheet(model):
+    s = model.scenario("XI")  # both sides have minefields or hidden observers, and raids
+    t = page_text(record.record_pdf(model, s)[0])
+    for secret in ("Allied: secret", "Axis: secret", "minefield hexes", "hidden FO"):
+        assert secret not in t
+    setup = {"kind": "setup", "id": "plan", "scenario": s.id, "sides": {"axis": {"raids": [
+        {"kind": "preplanned-bombardment", "turn": 3, "spotting_card": 179, "raid_card": "S4"}]}}}
+    pdf = reader(raidform.raid_form_pdf(model, s, setup)[0])
+    pages = [p.extract_text() for p in pdf.pages]
+    sides = [x for x in ("allied", "axis") if raidform.has_secrets(model, s, x)]
+    assert len(pages) == len(sides) == 2
+    for text_, side in zip(pages, sides):
+        name = side.title()
+        other = "Axis" if side == "allied" else "Allied"
+        assert f"{name} plan sheet \u2014 SECRET" in text_ and f"{other} plan sheet" not in text_
+    assert "S4" in pages[1] and "S4" not in pages[0]  # the Axis plan only on the Axis page (§16.21)
+    assert "MINEFIELDS" in "".join(pages) and "RAID RECORD" in pages[1]
+
+
+def test_a_scenario_without_secrets_or_raids_has_no_plan_sheets_raid_deck_or_raid_cards(model):
+    s = model.scenario("IV")
+    assert not any(raidform.has_secrets(model, s, x) for x in ("allied", "axis"))
+    titles = [p.title for p in kit.kit_parts(model, s)]
+    assert "Plan sheets" not in titles and "Raid cards" not in titles
+    assert "Raid cards" not in page_text(record.record_pdf(model, s)[0])
+
+
+# --- 2. parts that fit each other --------------------------------------------------------------
+
+@pytest.mark.parametrize("size", ["1/2", "5/8", "3/4"])
+def test_record_boxes_hold_a_marker(model, size):
+    s = model.scenario("XV")
+    marker = COUNTER_SIZES[size]
+    pdf = reader(record.record_pdf(model, s, size=size)[0])
+    boxes = [r for page in pdf.pages for r in rects(page, "B*")]  # filled and outlined: the marker boxes
+    turn_like = [r for r in boxes if r[3] >= marker]
+    # turn track, condition values, visibility track, smoke points: every one holds a marker
+    expected = s.turns + sum(len(v.get("values", {})) for v in model.terrain_effects.values()
+                             if isinstance(v, dict) and "values" in v) + 12 + sum(
+        s.sides[x].raw.get("smoke", 0) for x in ("allied", "axis"))
+    assert len(turn_like) == len(boxes) >= expected - 4
+    assert all(min(w, h) >= marker + 1.5 * MM for *_, w, h in boxes)
+    if size == "5/8":
+        assert all(min(w, h) >= 17 * MM for *_, w, h in boxes)  # the issue's figure for 5/8" markers
+
+
+def test_three_quarter_inch_counters_are_warned_about(model):
+    s = model.scenario("XV")
+    assert [f.code for f in counters.counters_pdf(model, s, size="3/4")[1]] == ["print-counter-over-hex"]
+    assert [f.code for f in markers.markers_pdf(model, s, size="3/4")[1]] == ["print-counter-over-hex"]
+    assert counters.counters_pdf(model, s, size="5/8")[1] == []
+
+
+# --- 4. the print jobs and their guide ---------------------------------------------------------
+
+def test_two_print_jobs_sort_after_the_parts_and_open_with_the_guide(xv_kit):
+    names = [p.name for p in xv_kit.files]
+    assert sorted(names)[-2:] == ["kit-15-kasserine-pass-duplex.pdf", "kit-15-kasserine-pass-simplex.pdf"]
+    assert sorted(names)[:-2] == names[:-2]  # parts 01..09, then the jobs: never among the parts
+    guide = {e.title: e for e in xv_kit.guide}
+    for path in xv_kit.files[-2:]:
+        pdf = reader(path.read_bytes())
+        first = pdf.pages[0].extract_text()
+        assert "How to print this kit" in first and "\u2190 this file" in first
+        assert "kit-15-kasserine-pass-simplex.pdf" in first and "kit-15-kasserine-pass-duplex.pdf" in first
+        assert "DOUBLE-SIDED, flip on the long edge" in first and "SINGLE-SIDED" in first
+        assert "A4" in first and "5/8" in first
+        starts = _outline_pages(pdf)
+        assert starts.pop("Print guide") == 1
+        for title, page in starts.items():
+            e = guide[title]
+            assert e.job_file == path.name and e.first == page, title  # the guide's ranges are the file's
+            assert f"{e.first}\u2013{e.last}" in first or (e.first == e.last and str(e.first) in first)
+        duplex_job = path.name.endswith("duplex.pdf")
+        assert {guide[t].duplex for t in starts} == {duplex_job}
+        if duplex_job:
+            assert all(p % 2 == 1 for p in starts.values())  # every duplex part starts on a front
+            assert "intentionally blank" in pdf.pages[1].extract_text()  # the guide's back
+        else:
+            assert "back of the page before" not in page_text(path.read_bytes())
+        assert len(pdf.pages) == dict((j, n) for j, _, n in xv_kit.jobs)[path.name]
+
+
+# --- 6. command cards state the rules ----------------------------------------------------------
+
+def _command(model, nationality):
+    return next(c for c in model.cards.values() if isinstance(c, CommandCard) and c.nationality == nationality
+                and c.hq is not None)
+
+
+def test_command_reminders_come_from_the_engine_and_say_the_rule(model):
+    german = reminders.command_reminder(model, _command(model, "german"))
+    assert "up to two" in german and "several" not in german and "no rally" in german and "6.53" in german
+    for nat in ("british", "italian"):
+        card = _command(model, nat)
+        p = reminders.command_powers(model, card)
+        assert (p.most, p.hq_extra, p.rally, p.shaken_activate) == (1, True, True, False)
+        r = reminders.command_reminder(model, card)
+        assert "activate one non-shaken subordinate formation plus the HQ" in r and "or rally" in r and "6.52" in r
+    g = reminders.command_powers(model, _command(model, "german"))
+    assert (g.most, g.hq_extra, g.rally) == (2, False, False)
+
+
+def test_command_cards_print_the_reminder(model):
+    data, findings = cards.cards_pdf(model, scenario=model.scenario("XV"))
+    t = re.sub(r"\s+", " ", page_text(data))
+    assert findings == []
+    assert "Choose one: activate one non-shaken subordinate" in t
+    assert "several subordinates" not in t and "activate subordinates and rally" not in t
+
+
+# --- 7. Letter gets nine poker cards -----------------------------------------------------------
+
+def test_letter_takes_nine_poker_cards(model):
+    faces = cards.faces_for(model, scenario=model.scenario("XV"))
+    data, _ = cards.cards_pdf(model, scenario=model.scenario("XV"), page="letter", backs=True)
+    pdf = reader(data)
+    W, H = (float(v) for v in pdf.pages[0].mediabox.upper_right)
+    cells = [r for r in rects(pdf.pages[0]) if (r[2], r[3]) == POKER]
+    assert len(cells) == 9 and len(faces) >= 9
+    assert min(y for _, y, _, _ in cells) >= 6.2 * MM and max(y + h for _, y, _, h in cells) <= H - 6.2 * MM
+    assert "actual size (100 %)" in pdf.pages[0].extract_text()  # the notes moved to the side margins
+
+
+# --- 8. gutters between colours on countersheets -----------------------------------------------
+
+def test_no_cut_line_is_shared_by_two_colours(model):
+    specs = counters.scenario_counters(model, model.scenario("XV"))
+    s = COUNTER_SIZES["5/8"]
+    pieces = counters.counter_pieces(specs, s)
+    doc = Doc("t")
+    plan = counters.draw_countersheets(doc, specs, s, "t")
+    colours = 0
+    for placed in plan:
+        for a in placed:
+            for b in placed:
+                touching = (abs(a.x - b.x) < 0.01 and abs(abs(a.y - b.y) - s) < 0.01) or (
+                    abs(a.y - b.y) < 0.01 and abs(abs(a.x - b.x) - s) < 0.01)
+                if touching:
+                    assert pieces[a.index].front_colour == pieces[b.index].front_colour
+        groups = {pieces[p.index].group for p in placed}
+        colours += len(groups)
+        tops = sorted({round(p.y, 2) for p in placed}, reverse=True)
+        gaps = [a - b - s for a, b in zip(tops, tops[1:])]
+        # rows touch, or a gutter of twice the bleed and 1 mm lies between them
+        assert all(abs(g) < 0.02 or abs(g - (2 * 1.5 * MM + MM)) < 0.02 for g in gaps), gaps
+    assert colours > len(plan)  # the scenario has several colours on a sheet: the test means something
