@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGraphicsItem, QGraphicsPat
                                QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView, QHBoxLayout, QLabel,
                                QSizePolicy, QVBoxLayout, QWidget)
 
+from sandtable.rules import board_style
 from sandtable.rules.board import Board, BoardError
 from sandtable.rules.desert_steel.terrain import Conditions, TerrainMap
 from sandtable.rules.desert_steel.zones import ZoneContext, ZoneError, evaluate
@@ -23,9 +24,9 @@ from sandtable.rules.desert_steel.zones import ZoneContext, ZoneError, evaluate
 from .counter import NATION_COLOURS
 
 R = 18.0  # hex radius in scene pixels
-LEVEL_COLOURS = [QColor("#f1e6c8"), QColor("#dfc690"), QColor("#c99f5c"), QColor("#97693a")]
+LEVEL_COLOURS = [QColor(c) for c in board_style.LEVEL_COLOURS]  # the print map's style table
 CONDITIONS = ("relief", "zone", "urbanization", "road_network")
-SYMBOL_GLYPHS = {"wadi": "≈", "oasis": "✿", "airfield": "✈", "escarpment": "⋀", "well": "○"}
+SYMBOL_GLYPHS = board_style.SYMBOL_GLYPHS
 
 
 def hex_centre(board: Board, key: str) -> QPointF:
@@ -112,7 +113,7 @@ class BoardScene(QGraphicsScene):
         self.locator = HexLocator(board)
         usable = board.usable
         drawn = set()
-        line = QPen(QColor("#8a7a5a"), 0.6)
+        line = QPen(QColor(board_style.HEX_LINE), 0.6)
         for key, cell in board.cells.items():
             if cell.axial in drawn and key not in usable:
                 continue
@@ -123,7 +124,7 @@ class BoardScene(QGraphicsScene):
             item = QGraphicsPolygonItem(hex_polygon(c))
             colour = LEVEL_COLOURS[max(0, min(3, level))]
             if key not in usable:
-                colour = QColor("#d9d9d9")
+                colour = QColor(board_style.HALF_HEX)
                 item.setBrush(QBrush(colour, Qt.BDiagPattern))
             else:
                 item.setBrush(colour)
@@ -146,7 +147,7 @@ class BoardScene(QGraphicsScene):
         if self.terrain:
             for pair, kind in self.terrain.road_sides.items():
                 a, b = sorted(pair)
-                pen = QPen(QColor("#c62828") if kind == "road" else QColor("#6d4c41"), 2.4 if kind == "road" else 1.6)
+                pen = QPen(QColor(board_style.ROAD) if kind == "road" else QColor(board_style.TRACK), 2.4 if kind == "road" else 1.6)
                 if kind == "track":
                     pen.setStyle(Qt.DashLine)
                 seg = self.addLine(hex_centre(board, a).x(), hex_centre(board, a).y(),
@@ -187,9 +188,14 @@ class BoardScene(QGraphicsScene):
     def show_ids(self, on: bool) -> None:
         if on and not self.id_items and self.board:
             font = QFont("DejaVu Sans", 4)
+            maps_of: dict[str, set] = {}
+            for cell in self.board.cells.values():
+                maps_of.setdefault(cell.hex_id, set()).add(cell.map_id)
             for key in self.board.usable:
                 c = hex_centre(self.board, key)
-                t = QGraphicsSimpleTextItem(self.board.cells[key].hex_id)
+                hid = self.board.cells[key].hex_id
+                # an id printed on two maps is shown with its map letter (B2213)
+                t = QGraphicsSimpleTextItem(key if len(maps_of[hid]) > 1 else hid)
                 t.setFont(font)
                 t.setBrush(QColor("#3e2723"))
                 br = t.boundingRect()
