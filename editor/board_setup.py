@@ -445,7 +445,7 @@ class SetupWorkbench(QWidget):
     def use_tool(self, name: str) -> None:
         """Switch what a click on the board does; the analysis tools hide the placement lights."""
         self.tool_box.setCurrentIndex(self.tool_box.findData(name))
-        for n in ("los-line", "los-steps", "los-block", "seen", "los-from", "reach", "path"):
+        for n in ("los-line", "los-steps", "los-block", "seen", "los-from", "reach", "path", "range"):
             self.canvas.clear_overlay(n)
         self.view.tool = self.tools[name]
         placing = name == "place"

@@ -129,8 +129,15 @@ class MoveTool:
         self.reach = self.field.reachable(unit, key)
         labels = {k: f"{v:g}" for k, v in self.reach.items() if k != key}
         self.canvas.overlay("reach", self.reach, fill=overlay_colour("reach"), labels=labels, z=40)
+        board = self.field.board
+        if unit.range:  # the range overlay: the ring of hexes at the unit's range
+            ring = [k for k in board.usable if board.distance(k, key) == unit.range]
+            self.canvas.overlay("range", ring, outline=QColor("#4a148c"), z=42)
+        else:
+            self.canvas.clear_overlay("range")
         self.say(f"{unit.name} ({self.field.allowance(unit):g} MP) from {key}: reaches {len(self.reach) - 1} hexes "
-                 "this turn (MP spent shown). Click a hex for the cheapest path.")
+                 "this turn (MP spent shown)" + (f"; its range {unit.range} outlined" if unit.range else "")
+                 + ". Click a hex for the cheapest path.")
         return self.reach
 
     def show_path(self, unit, key: str) -> list[str]:

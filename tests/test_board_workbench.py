@@ -134,6 +134,20 @@ def test_automatic_start_has_no_errors_and_counters_drawn(qtbot, ctx):
     assert not [f for f in w.findings if f.severity == 2]
     assert len(w.canvas.stacks) > 20
     assert w.undo.count() == 1
+    # right-click a stack holding a transport: load the unit on top into it
+    key = next(k for k in w.canvas.stacks if any(r[1] == "transports" for r in w.stack_refs(k))
+               and w.stack_refs(k)[0][1] == "placements")
+    refs = w.stack_refs(key)
+    top, transport = refs[0], next(r for r in refs if r[1] == "transports")
+    sub = w.stack_menu(key).actions()[0].menu()
+    load = next(a for a in sub.actions() if a.text().startswith(f"Loaded in transport {transport[2]} "))
+    load.trigger()
+    assert se.entry(w.setup, top)["loaded_in"] == transport[2]
+    assert w.canvas.stacks[key].entries[0]["loaded"]
+    # hidden on a unit that is not a forward observer is a finding (§12.21)
+    hide = next(a for a in w.stack_menu(key).actions()[0].menu().actions() if a.text() == "Hidden")
+    hide.trigger()
+    assert any(f.code == "setup-hidden" for f in w.findings)
 
 
 def cli_json(*args):
@@ -176,6 +190,9 @@ def test_movement_tool_reach_and_path_match_the_cli(qtbot, ctx):
     tool = w.tools["move"]
     assert tool.start == "B2223" and len(tool.reach) > 5
     assert "reach" in w.canvas.overlays
+    if model.unit_types[unit].range:
+        assert all(w.field.board.distance(k, "B2223") == model.unit_types[unit].range
+                   for k in w.canvas.overlays["range"].keys)
     click(w.view, "B2323")
     cli = cli_json("path", "XIII", unit, "B2223", "B2323")
     assert tool.route == cli["path"] and tool.cost == cli["cost"]
