@@ -388,8 +388,8 @@ class SetupWorkbench(QWidget):
         self.setup = setup
         t0 = time.perf_counter()
         self.recheck()
-        self.redraw()
         self.check_ms = (time.perf_counter() - t0) * 1000
+        self.redraw()
         self.changed.emit()
 
     def drop(self, key: str | None, mime) -> bool:
@@ -466,6 +466,9 @@ class SetupWorkbench(QWidget):
 
     def set_side(self, side: str) -> None:
         self.side = side
+        self.side_box.blockSignals(True)
+        self.side_box.setCurrentIndex(self.side_box.findData(side))
+        self.side_box.blockSignals(False)
         self.palette.fill(side)
         self.show_feedback()
 
@@ -561,12 +564,13 @@ class SetupWorkbench(QWidget):
         centre, radius, outside = se.formation_centre(self.model, self.field, self.setup, side, card)
         text = f"{f.label}: {len(legal)} legal setup hexes"
         if centre and radius is not None:
-            ring = [k for k in self.field.board.usable if self.field.board.distance(k, centre) <= radius]
-            self.canvas.overlay("radius", ring, outline=overlay_colour("radius"), z=7)
+            # the edge of the radius (hexes at exactly that distance) and its centre
+            ring = [k for k in self.field.board.usable if self.field.board.distance(k, centre) == radius]
+            self.canvas.overlay("radius", ring + [centre], outline=overlay_colour("radius"), z=7)
             text += f"; separation radius {radius} around {centre}"
             if outside:
                 text += f", outside it: {', '.join(outside)}"
-        self.info.setText(text + f" · findings in {self.check_ms:.0f} ms")
+        self.info.setText(text + f" · setup checked in {self.check_ms:.0f} ms")
 
     def _draw_fortifications(self) -> None:
         forts, labels = [], {}

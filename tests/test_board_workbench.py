@@ -90,8 +90,6 @@ def test_place_a_formation_legally_then_overstack_it(qtbot, ctx, tmp_path):
     assert any(f.code == "setup-units" for f in w.findings)
     w.undo.undo()
     assert w.findings == []
-    w.view.zoom_on(key, 2.2)
-    shot(w, "board-setup-placement")
     # save: the command line accepts it
     path = w.save_to(tmp_path / "beda.json")
     done = subprocess.run([sys.executable, "-m", "sandtable", "check-setup", str(path), "--json"],
@@ -119,6 +117,9 @@ def test_overstacked_hex_is_a_finding_and_undo_redo(qtbot, ctx):
     assert not any(f.code == "setup-stacking" for f in w.findings)
     w.undo.redo()
     assert any(f.code == "setup-stacking" for f in w.findings)
+    w.feedback_for(w.stack_refs(a)[0])
+    w.view.zoom_on(a, 1.6)
+    shot(w, "board-setup-placement")
     # right-click menu: facing and entrenchment of the top counter
     menu = w.stack_menu(a)
     sub = menu.actions()[0].menu()
