@@ -19,7 +19,7 @@ import jsonpointer
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
-from . import provenance, rulesets
+from . import limits, provenance, rulesets
 from .findings import Finding, Severity, finding, sort_key
 from .jsondoc import Document, parse, pointer_of
 from .packsource import PackSource, open_source
@@ -99,6 +99,8 @@ class Catalog:
     objects: dict[str, dict[str, Entry]] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
     files_checked: int = 0
+    # For each mod: the base it was checked against (pack, version, base, base_version, base_source, bundled).
+    bases: list[dict] = field(default_factory=list)
     _model: object = field(default=None, repr=False)
 
     @property
@@ -150,11 +152,19 @@ def read_pack(source: PackSource, schemas: SchemaSet) -> tuple[LoadedPack | None
     return LoadedPack(source, doc.value, doc), findings
 
 
-def _read_documents(pack: LoadedPack, findings: list[Finding]) -> list[Document]:
-    """Parse every data file of a pack (parse findings go to findings)."""
+def _read_documents(pack: LoadedPack, findings: list[Finding], budget: list[int] | None = None) -> list[Document]:
+    """Parse every data file of a pack (parse findings go to findings).
+
+    ``budget`` holds the JSON values still allowed in this load (limit load-values): each
+    document's count is known from the scan before parsing, so a pack of many
+    documents, each under the per-document limit, cannot add up to gigabytes.
+    """
+    budget = budget if budget is not None else [limits.LOAD_VALUES]
     for rel in pack.source.data_files():
         if rel == MANIFEST:
             continue
+        if budget[0] < 0:
+            break
         data, problem = pack.source.read(rel)
         if problem:
             findings.append(problem)
@@ -162,6 +172,12 @@ def _read_documents(pack: LoadedPack, findings: list[Finding]) -> list[Document]
         doc, parse_findings = parse(pack.source.display(rel), data)
         findings.extend(parse_findings)
         if doc is not None:
+            budget[0] -= doc.size
+            if budget[0] < 0:
+                findings.append(finding("limit-exceeded", f"the documents loaded so far hold more than "
+                                        f"{limits.LOAD_VALUES:,} JSON values; this document and the rest of "
+                                        f"{pack.id!r} were not read (limit load-values)", file=doc.path))
+                break
             pack.documents.append(doc)
     return pack.documents
 
@@ -329,18 +345,21 @@ class Layering:
             new_doc, new_ptr, action = doc, f"{ptr}/replace", "replace"
         else:
             try:
-                new = jsonpatch.apply_patch(copy.deepcopy(entry.value), item["patch"])
-            except jsonpatch.JsonPatchTestFailed:
-                i, test = _failed_test(entry.value, item["patch"])
-                self.catalog.findings.append(doc.finding(
-                    "override-stale", f"{test['path']} of {subject} is not {json.dumps(test.get('value'))} as this "
-                    f"override expects: it was made for another version of {entry.pack}",
-                    f"{ptr}/patch/{i}", subject=subject))
-                pack.conflicts.append(f"{subject}: stale patch")
-                return
-            except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException, TypeError, KeyError) as exc:
-                self.catalog.findings.append(doc.finding("override-patch", f"cannot apply the patch: {exc}",
-                                                         f"{ptr}/patch", subject=subject))
+                new = apply_patch(entry.value, item["patch"])
+            except PatchError as exc:
+                if exc.test:
+                    self.catalog.findings.append(doc.finding(
+                        "override-stale", f"{exc.op['path']} of {subject} is not {json.dumps(exc.op.get('value'))} "
+                        f"as this override expects: it was made for another version of {entry.pack}",
+                        f"{ptr}/patch/{exc.index}", subject=subject))
+                    pack.conflicts.append(f"{subject}: stale patch")
+                elif exc.limit:
+                    self.catalog.findings.append(doc.finding("limit-exceeded", str(exc),
+                                                             f"{ptr}/patch" + (f"/{exc.index}" if exc.index >= 0 else ""),
+                                                             subject=subject))
+                else:
+                    self.catalog.findings.append(doc.finding("override-patch", f"cannot apply the patch: {exc}",
+                                                             f"{ptr}/patch", subject=subject))
                 return
             if not isinstance(new, dict) or str(new.get(dk.id_key)) != key:
                 self.catalog.findings.append(doc.finding("override-patch", "a patch may not change the id"
@@ -349,6 +368,14 @@ class Layering:
                 return
             new_doc, new_ptr, action = entry.doc, entry.pointer, "patch"
         problems = self._check_object(dk, new)
+        breaches = limits.count_breaches(self.ruleset.name, dk.kind, new) if dk.items is None else []
+        if breaches and not problems:  # counts that multiply later work (limits.COUNTS)
+            p, n, lim = breaches[0]
+            self.catalog.findings.append(doc.finding(
+                "limit-exceeded", f"after this override {subject} has {n:g} at {p}, over the limit of {lim.value:g} "
+                f"{lim.unit} (limit {lim.key})", f"{ptr}/{'replace' if action == 'replace' else 'patch'}",
+                subject=subject))
+            return
         if problems:
             self.catalog.findings.append(doc.finding(
                 "override-invalid", f"after this override {subject} breaks its schema: {problems[0]}",
@@ -370,32 +397,133 @@ class Layering:
         return [f"{pointer_of(e.absolute_path) or '/'}: {e.message}" for e in validator.iter_errors(value)]
 
 
-def _failed_test(value, patch: list) -> tuple[int, dict]:
-    """Index and operation of the first ``test`` of a patch that fails on value."""
-    current = copy.deepcopy(value)
-    for i, op in enumerate(patch):
+class PatchError(Exception):
+    """A patch that cannot be applied: a failed ``test`` (stale), a limit, or a bad operation."""
+
+    def __init__(self, message: str, index: int, op: dict | None, *, test: bool = False, limit: bool = False):
+        super().__init__(message)
+        self.index, self.op, self.test, self.limit = index, op or {}, test, limit
+
+
+_PATCH_ERRORS = (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException, TypeError, KeyError, IndexError,
+                 ValueError)
+
+
+def apply_patch(value, ops: list):
+    """An RFC 6902 patch applied to a copy of value: one deep copy, then every operation in place.
+
+    Linear in the patch and the values it adds. Before each operation its growth is counted
+    (the value of an add, replace or test... the subtree a copy duplicates) against
+    limits.PATCH_VALUES, so a patch that copies a subtree onto itself stops with a finding
+    instead of taking gigabytes; a failed ``test`` is located by the same pass (no op-by-op
+    re-application from deep copies).
+    """
+    if not isinstance(ops, list):
+        raise PatchError("a patch is a list of operations", -1, None)
+    if len(ops) > limits.PATCH_OPS:
+        raise PatchError(f"{len(ops):,} operations; the limit is {limits.PATCH_OPS:,} (limit patch-ops)", -1, None,
+                         limit=True)
+    doc = copy.deepcopy(value)
+    grown = 0
+    for i, op in enumerate(ops):
+        if not isinstance(op, dict):
+            raise PatchError(f"operation {i} is not an object", i, None)
+        kind = op.get("op")
+        room = limits.PATCH_VALUES - grown
         try:
-            current = jsonpatch.apply_patch(current, [op])
-        except jsonpatch.JsonPatchTestFailed:
-            return i, op
-        except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException, TypeError, KeyError):
-            break
-    return 0, patch[0]
+            if kind in ("add", "replace"):
+                grown += limits.count_values(op.get("value"), room)
+                # The patch's own value is copied so that later operations never change the override document.
+                op = dict(op, value=copy.deepcopy(op.get("value"))) if grown <= limits.PATCH_VALUES else op
+            elif kind == "copy":
+                grown += limits.count_values(jsonpointer.resolve_pointer(doc, op.get("from", "")), room)
+            if grown > limits.PATCH_VALUES:
+                raise PatchError(f"operation {i} would grow the object past {limits.PATCH_VALUES:,} added values "
+                                 "(limit patch-values)", i, op, limit=True)
+            doc = jsonpatch.JsonPatch([op]).apply(doc, in_place=True)
+        except jsonpatch.JsonPatchTestFailed as exc:
+            raise PatchError(str(exc), i, op, test=True) from None
+        except _PATCH_ERRORS as exc:
+            raise PatchError(str(exc) or type(exc).__name__, i, op) from None
+    return doc
 
 
 # --- entry point -------------------------------------------------------------------------
 
 def discover(folder: Path, schemas: SchemaSet) -> dict[str, LoadedPack]:
-    """Packs found as direct subfolders (or zips) of a folder, by id."""
-    found: dict[str, LoadedPack] = {}
+    """Packs found as direct subfolders (or zips) of a folder, by id (the first of an id wins)."""
+    return {pid: packs[0] for pid, packs in _discover_all(folder, schemas).items()}
+
+
+def _discover_all(folder: Path, schemas: SchemaSet) -> dict[str, list[LoadedPack]]:
+    found: dict[str, list[LoadedPack]] = {}
     if not folder.is_dir():
         return found
-    for child in sorted(folder.iterdir()):
-        if (child.is_dir() and (child / MANIFEST).is_file()) or child.suffix.lower() == ".zip":
+    try:
+        children = sorted(folder.iterdir())
+    except OSError:
+        return found
+    for child in children:
+        try:
+            usable = (child.is_dir() and (child / MANIFEST).is_file()) or \
+                (child.suffix.lower() == ".zip" and child.is_file())
+        except OSError:
+            continue
+        if usable:
             pack, _ = read_pack(open_source(child), schemas)
-            if pack is not None and pack.id not in found:
-                found[pack.id] = pack
+            if pack is not None:
+                found.setdefault(pack.id, []).append(pack)
     return found
+
+
+def _available(search: list[Path] | None, schemas: SchemaSet):
+    """Packs dependencies may come from: the bundled packs, then the --search folders, in order.
+
+    Never the folder a named pack happens to sit in: a neighbour would be parsed (and could
+    hang or crash a load) and could silently replace the bundled base by claiming its id.
+    When an id is found in more than one place, the bundled pack (else the first found)
+    is kept and the others are returned as shadowed, to be warned about if the id is used.
+    """
+    available: dict[str, LoadedPack] = {}
+    shadowed: dict[str, list[LoadedPack]] = {}
+    for folder in [bundled_packs_dir(), *(Path(p) for p in (search or []))]:
+        for pid, packs in _discover_all(folder, schemas).items():
+            for pack in packs:
+                if pid not in available:
+                    available[pid] = pack
+                elif Path(pack.source.label).resolve() != Path(available[pid].source.label).resolve():
+                    shadowed.setdefault(pid, []).append(pack)
+    return available, shadowed
+
+
+def _report_sources(catalog: Catalog, shadowed: dict[str, list[LoadedPack]]) -> None:
+    """Warn about ids found twice that this load uses; tell each mod which base it was checked against."""
+    loaded = {p.id: p for p in catalog.packs}
+    for pid, others in shadowed.items():
+        used = loaded.get(pid)
+        if used is None:
+            continue
+        where = "the bundled pack" if _is_bundled(used) else "the pack"
+        for other in others:
+            if Path(other.source.label).resolve() == Path(used.source.label).resolve():
+                continue
+            catalog.findings.append(other.manifest_doc.finding(
+                "pack-shadowed", f"pack {pid!r} {other.version} here is ignored: {where} {pid} {used.version} "
+                f"from {used.source.label} is used", "/id"))
+    for pack in catalog.packs:
+        for dep in pack.depends_on:
+            base = loaded.get(dep.get("id"))
+            if base is not None:
+                catalog.bases.append({"pack": pack.id, "version": pack.version, "base": base.id,
+                                      "base_version": base.version, "base_source": str(base.source.label),
+                                      "bundled": _is_bundled(base)})
+
+
+def _is_bundled(pack: LoadedPack) -> bool:
+    try:
+        return Path(pack.source.label).resolve().parent == bundled_packs_dir().resolve()
+    except OSError:
+        return False
 
 
 def load_catalog(paths: list[str | Path] | None = None, *, search: list[Path] | None = None,
@@ -411,12 +539,7 @@ def load_catalog(paths: list[str | Path] | None = None, *, search: list[Path] | 
         catalog.findings.extend(found)
         if pack is not None:
             requested.append(pack)
-    available: dict[str, LoadedPack] = {}
-    folders = list(search) if search is not None else []
-    folders += [Path(p).resolve().parent for p in paths] + [bundled_packs_dir()]
-    for folder in folders:
-        for pid, pack in discover(folder, schemas).items():
-            available.setdefault(pid, pack)
+    available, shadowed = _available(search, schemas)
     unique: dict[str, LoadedPack] = {}
     for pack in requested:
         if pack.id in unique:
@@ -430,6 +553,7 @@ def load_catalog(paths: list[str | Path] | None = None, *, search: list[Path] | 
         return catalog
     catalog.packs = _order(requested, available, catalog.findings)
     catalog.files_checked = len(catalog.packs)
+    _report_sources(catalog, shadowed)
     base_ruleset = catalog.packs[0].manifest["ruleset"]
     ruleset = rulesets.get(base_ruleset)
     if ruleset is None:
@@ -440,13 +564,15 @@ def load_catalog(paths: list[str | Path] | None = None, *, search: list[Path] | 
         return catalog
     catalog.ruleset = ruleset
     layering = Layering(catalog, schemas, ruleset)
+    budget = [limits.LOAD_VALUES]  # JSON values still allowed in this load, over every pack
     for pack in catalog.packs:
         if pack.manifest["ruleset"] != ruleset.name:
             catalog.findings.append(pack.manifest_doc.finding(
                 "pack-ruleset-mismatch", f"pack {pack.id!r} is for {pack.manifest['ruleset']!r}, "
                 f"but the packs it is loaded with are {ruleset.name!r}", "/ruleset"))
             continue
-        layer_documents(catalog, pack, _read_documents(pack, catalog.findings), ruleset, layering, schemas.validate)
+        layer_documents(catalog, pack, _read_documents(pack, catalog.findings, budget), ruleset, layering,
+                        schemas.validate)
     run_checks(catalog)
     return catalog
 
@@ -468,6 +594,12 @@ def layer_documents(catalog: Catalog, pack: LoadedPack, docs: list[Document], ru
                 overrides.append(doc)
             continue
         bad = {f.location.pointer or "" for f in problems}
+        if not problems:  # counts that multiply later work (limits.COUNTS): refused before any command uses them
+            for pointer, number, lim in limits.count_breaches(ruleset.name, dk.kind, doc.value):
+                catalog.findings.append(doc.finding(
+                    "limit-exceeded", f"{number:g} is over the limit of {lim.value:g} {lim.unit} (limit {lim.key})",
+                    pointer))
+                bad.add(pointer)
         for key, value, ptr in _objects(doc, dk, bad):
             layering.add(pack, doc, dk, key, value, ptr)
     for doc in overrides:

@@ -45,6 +45,8 @@ CODES: dict[str, Code] = _codes(
     ("json-duplicate-key", E, "An object names the same key twice; only one value could survive."),
     ("json-too-deep", E, "A document nests deeper than the limit."),
     ("not-data", W, "A pack holds a file that is not a JSON document; it is ignored, never executed."),
+    ("limit-exceeded", E, "A document, pack or patch goes over one of sandtable's limits (size, values, strings, "
+                          "numbers, lists, patch growth, counts per scenario, map size): see docs/limits.md."),
     # schemas
     ("schema-broken", E, "A schema shipped with sandtable or a ruleset is itself invalid."),
     ("unknown-kind", E, "A document's \"kind\" is not one the pack's ruleset knows."),
@@ -52,6 +54,8 @@ CODES: dict[str, Code] = _codes(
     # packs and layering
     ("pack-manifest-missing", E, "A pack folder or zip has no pack.json."),
     ("pack-duplicate", E, "Two packs on the search path have the same id."),
+    ("pack-shadowed", W, "A pack id is found in more than one place; the bundled pack (or the one named first) "
+                         "is used and the other ignored."),
     ("pack-dependency-missing", E, "A pack depends on a pack that is not available."),
     ("pack-dependency-version", E, "A pack depends on a version range its dependency does not satisfy."),
     ("pack-dependency-cycle", E, "Packs depend on each other in a cycle."),

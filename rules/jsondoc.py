@@ -11,13 +11,18 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import limits
 from .findings import Finding, finding
 
-MAX_BYTES = 32 * 1024 * 1024
-MAX_DEPTH = 64
+MAX_BYTES = limits.DOCUMENT_BYTES
+MAX_DEPTH = limits.DEPTH
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)  # unrolled: twice as fast on long texts
-_BRACKETS = str.maketrans("", "", "".join(chr(c) for c in range(128) if chr(c) not in "[]{}"))
+# Possessive quantifiers (Python 3.11+): a string is matched in one pass and never re-scanned,
+# so an unterminated string of escaped quotes ('"\\"\\"\\"...') costs linear time, not quadratic.
+_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"', re.S)
+# A string, or an unterminated one running to the end of the text: what the skeleton scan removes.
+_STRING_OR_REST = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\\?\Z)', re.S)
+_SKELETON = str.maketrans("", "", "".join(chr(c) for c in range(128) if chr(c) not in "[]{},"))
 
 
 class _Reject(Exception):
@@ -31,6 +36,25 @@ def _no_constants(name: str):
     raise _Reject("json-constant", f"{name} is not a JSON value (write a number or null)")
 
 
+def _suspect(literal: str) -> bool:
+    """Whether a number literal could break a limit: long, or with an exponent (the common path skips the check)."""
+    return len(literal) > 8 or "e" in literal or "E" in literal
+
+
+def _int(literal: str) -> int:
+    problem = limits.number_problem(literal) if _suspect(literal) else None
+    if problem:
+        raise _Reject("limit-exceeded", problem)
+    return int(literal)
+
+
+def _float(literal: str) -> float:
+    problem = limits.number_problem(literal) if _suspect(literal) else None
+    if problem:
+        raise _Reject("limit-exceeded", problem)
+    return float(literal)
+
+
 def _pairs(pairs):
     obj = dict(pairs)
     if len(obj) != len(pairs):
@@ -42,11 +66,16 @@ def _pairs(pairs):
     return obj
 
 
-def max_depth(text: str) -> int:
-    """Deepest bracket nesting outside strings, without recursion (so hostile input is safe)."""
-    skeleton = _STRING.sub("", text)
-    skeleton = "".join(ch for ch in skeleton if ch in "[]{}") if len(skeleton) < 4096 else \
-        skeleton.encode("ascii", "ignore").decode().translate(_BRACKETS)
+def scan(text: str) -> tuple[int, int]:
+    """(deepest bracket nesting, an upper bound of the number of values), outside strings.
+
+    One linear pass in C-speed regex and translate calls, no recursion: safe on hostile input,
+    and run before parsing so that neither depth nor count can exhaust the parser.
+    """
+    skeleton = _STRING_OR_REST.sub("", text)
+    skeleton = skeleton.encode("ascii", "ignore").decode("ascii").translate(_SKELETON)
+    values = skeleton.count(",") + skeleton.count("[") + skeleton.count("{") + 1
+    skeleton = skeleton.replace(",", "")
     depth = best = 0
     for ch in skeleton:
         if ch in "[{":
@@ -55,7 +84,12 @@ def max_depth(text: str) -> int:
                 best = depth
         else:
             depth -= 1
-    return best
+    return best, values
+
+
+def max_depth(text: str) -> int:
+    """Deepest bracket nesting outside strings, without recursion (so hostile input is safe)."""
+    return scan(text)[0]
 
 
 @dataclass
@@ -66,6 +100,7 @@ class Document:
     text: str
     value: Any = None
     _map: "SourceMap | None" = field(default=None, repr=False)
+    size: int = 0  # about how many JSON values it holds (from the scan before parsing; limit load-values)
 
     @property
     def source_map(self) -> "SourceMap":
@@ -74,6 +109,10 @@ class Document:
         return self._map
 
     def locate(self, pointer: str) -> tuple[int, int]:
+        if self._map is None and self.size > _FULL_MAP_VALUES:
+            # A large document: walk to this one value (siblings skipped at C speed) instead of
+            # mapping every value, which would cost seconds and a pointer string per value.
+            return _line_col(self.text, locate_offset(self.text, pointer))
         return self.source_map.position(pointer)
 
     def finding(self, code: str, message: str, pointer: str = "", **kw) -> Finding:
@@ -99,27 +138,39 @@ def parse(path: str, data: bytes) -> tuple[Document | None, list[Finding]]:
         return None, findings + [finding("json-encoding",
                                          f"byte 0x{data[exc.start]:02x} is not UTF-8 (save the file as UTF-8)",
                                          file=path, line=line, column=col)]
-    depth = max_depth(text)
+    depth, values = scan(text)
     if depth > MAX_DEPTH:
         return None, findings + [finding("json-too-deep", f"nests {depth} levels deep; the limit is {MAX_DEPTH}",
                                          file=path, line=1, column=1)]
+    if values > limits.DOCUMENT_VALUES:
+        return None, findings + [finding("limit-exceeded", f"holds about {values:,} JSON values; the limit is "
+                                         f"{limits.DOCUMENT_VALUES:,} a document (limit document-values)",
+                                         file=path, line=1, column=1)]
     try:
-        value = json.loads(text, object_pairs_hook=_pairs, parse_constant=_no_constants)
+        value = json.loads(text, object_pairs_hook=_pairs, parse_constant=_no_constants,
+                           parse_int=_int, parse_float=_float)
     except json.JSONDecodeError as exc:
         return None, findings + [finding("json-syntax", exc.msg, file=path, line=exc.lineno, column=exc.colno)]
     except _Reject as exc:
         doc = Document(path, text)
         line, col = doc.source_map.problem or (1, 1)
         return None, findings + [finding(exc.code, exc.message, file=path, line=line, column=col)]
-    except RecursionError:  # defensive: max_depth should have caught it
+    except RecursionError:  # defensive: scan should have caught it
         return None, findings + [finding("json-too-deep", "nests too deeply to read", file=path)]
+    except ValueError as exc:  # defensive: a conversion limit of Python's own
+        return None, findings + [finding("limit-exceeded", f"cannot read a value: {exc}", file=path)]
+    problem = limits.value_problem(value)
+    if problem is not None:
+        pointer, why = problem
+        doc = Document(path, text, value, size=values)
+        return None, findings + [doc.finding("limit-exceeded", why, pointer)]
     lone = _lone_surrogate(text)
     if lone is not None:  # JSON allows "\ud800"; no UTF-8 text (or terminal, or saved file) can hold it
         line = text.count("\n", 0, lone) + 1
         col = lone - (text.rfind("\n", 0, lone) + 1) + 1
         return None, findings + [finding("json-encoding", f"{text[lone:lone + 6]} is half of a UTF-16 surrogate pair, "
                                          "not a character", file=path, line=line, column=col)]
-    return Document(path, text, value), findings
+    return Document(path, text, value, size=values), findings
 
 
 _SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -149,6 +200,54 @@ _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
 _LITERAL = re.compile(r"true|false|null|NaN|-?Infinity")
 
 
+_FULL_MAP_VALUES = 50_000
+_DECODER = json.JSONDecoder()
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def locate_offset(text: str, pointer: str) -> int:
+    """Offset of the value at pointer (of its nearest existing ancestor otherwise), walking
+    only the path: each sibling before it is skipped by the C decoder. Never raises."""
+    parts = [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]] if pointer else []
+    ws = lambda k: _WS.match(text, k).end()  # noqa: E731
+    i = best = ws(0)
+    try:
+        for part in parts:
+            if text[i] == "{":
+                i = ws(i + 1)
+                while text[i] != "}":
+                    m = _STRING.match(text, i)
+                    key = json.loads(m.group())
+                    i = ws(ws(m.end()) + 1)  # past the colon
+                    if key == part:
+                        break
+                    i = ws(_DECODER.raw_decode(text, i)[1])
+                    if text[i] == ",":
+                        i = ws(i + 1)
+                else:
+                    return best
+            elif text[i] == "[" and part.isdigit():
+                i = ws(i + 1)
+                for _ in range(int(part)):
+                    if text[i] == "]":
+                        return best
+                    i = ws(_DECODER.raw_decode(text, i)[1])
+                    if text[i] == ",":
+                        i = ws(i + 1)
+                if text[i] == "]":
+                    return best
+            else:
+                return best
+            best = i
+    except (IndexError, ValueError, AttributeError):
+        return best
+    return best
+
+
 def escape(token: str) -> str:
     return token.replace("~", "~0").replace("/", "~1")
 
@@ -156,8 +255,8 @@ def escape(token: str) -> str:
 class SourceMap:
     """Pointer -> (line, column) of each value; key positions for object members.
 
-    It also remembers the first NaN/Infinity or duplicate key it meets (``problem``), so
-    those rejections can be reported at their line. Depth was bounded before this runs.
+    It also remembers the first NaN/Infinity, duplicate key or number over the limits it
+    meets (``problem``), so those rejections can be reported at their line. Depth was bounded before this runs.
     """
 
     def __init__(self, text: str):
@@ -224,6 +323,8 @@ class SourceMap:
         m = _NUMBER.match(self.text, i)
         if not m:
             raise ValueError(i)
+        if _suspect(m.group()) and limits.number_problem(m.group()):
+            self._flag(i)
         return m.end()
 
     def _string(self, i: int) -> re.Match:

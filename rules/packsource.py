@@ -8,18 +8,20 @@ is ever executed; files that are not JSON are reported and ignored.
 from __future__ import annotations
 
 import lzma
+import os
 import stat
 import zipfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from . import limits
 from .findings import Finding, finding
 from .jsondoc import MAX_BYTES
 
-MAX_MEMBERS = 20_000
-MAX_TOTAL_BYTES = 512 * 1024 * 1024
-MAX_RATIO = 200  # JSON compresses well, but not 200:1 unless it is a bomb
+MAX_MEMBERS = limits.ZIP_MEMBERS  # for a folder too: a pack has tens of documents
+MAX_TOTAL_BYTES = limits.ZIP_TOTAL_BYTES
+MAX_RATIO = limits.ZIP_RATIO  # JSON compresses well, but not 200:1 unless it is a bomb
 RATIO_FLOOR = 1024 * 1024  # small members may compress absurdly (a file of spaces) harmlessly
 IGNORED_NAMES = {".DS_Store", "Thumbs.db"}
 DATA_SUFFIXES = {".json"}
@@ -58,7 +60,12 @@ class PackSource:
                     return None, finding("file-too-large",
                                          f"{size:,} bytes is over the {MAX_BYTES:,}-byte limit for a document",
                                          file=self.display(rel))
-                data = Path(member).read_bytes()  # type: ignore[arg-type]
+                try:  # a regular file only, its size checked again on the open file
+                    data = limits.read_regular(member, MAX_BYTES)  # type: ignore[arg-type]
+                except limits.InputError as exc:
+                    message = str(exc).split(": ", 1)[-1]
+                    code = "file-too-large" if "limit" in message else "file-unreadable"
+                    return None, finding(code, message, file=self.display(rel))
         except (OSError, zipfile.BadZipFile, RuntimeError, EOFError, zlib.error, lzma.LZMAError) as exc:
             return None, finding("file-unreadable", f"cannot read: {exc}", file=self.display(rel))
         return data, None
@@ -75,12 +82,25 @@ class PackSource:
 def open_source(path: str | Path) -> PackSource:
     p = Path(path)
     label = str(path)
-    if not p.exists():
+    try:
+        mode = p.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:  # too long a name, a loop of links, no permission on a parent folder
+        src = PackSource(label, "folder")
+        src.findings.append(finding("file-unreadable", f"cannot read: {exc.strerror or exc}", file=label))
+        return src
+    if mode is None:
         src = PackSource(label, "folder")
         src.findings.append(finding("file-missing", "no such file or folder", file=label))
         return src
-    if p.is_dir():
+    if stat.S_ISDIR(mode):
         return _folder(p, label)
+    if not stat.S_ISREG(mode):  # a FIFO would block is_zipfile forever, /dev/zero never end
+        src = PackSource(label, "file")
+        src.findings.append(finding("file-unreadable", f"is a {limits._kind_of(mode)}, not a regular file; "
+                                    "only regular files and folders are read", file=label))
+        return src
     if zipfile.is_zipfile(p):
         return _zipfile(p, label)
     if p.suffix.lower() == ".zip":
@@ -93,7 +113,28 @@ def open_source(path: str | Path) -> PackSource:
 
 def _folder(root: Path, label: str) -> PackSource:
     src = PackSource(label, "folder")
-    for path in sorted(root.rglob("*")):
+
+    def unreadable(exc: OSError) -> None:  # os.walk skips what it cannot list: say so, never silently
+        where = Path(exc.filename) if exc.filename else root
+        try:
+            shown = src.display(where.relative_to(root).as_posix()) if where != root else label
+        except ValueError:
+            shown = str(where)
+        src.findings.append(finding("file-unreadable", f"cannot read this folder: {exc.strerror or exc}",
+                                    file=shown))
+
+    paths: list[Path] = []
+    for folder, dirs, files in os.walk(root, onerror=unreadable):
+        # Hidden folders are not part of a pack (.git, editor autosaves); links to folders are
+        # not walked (os.walk does not follow them) but listed, to be reported below.
+        paths += [Path(folder) / d for d in dirs if os.path.islink(os.path.join(folder, d))]
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        paths += [Path(folder) / name for name in files]
+        if len(paths) > MAX_MEMBERS:
+            src.findings.append(finding("zip-too-many", f"more than {MAX_MEMBERS:,} files; the limit is "
+                                        f"{MAX_MEMBERS:,} (limit zip-members)", file=label))
+            return src
+    for path in sorted(paths):
         rel = path.relative_to(root).as_posix()
         if any(part.startswith(".") for part in PurePosixPath(rel).parts) or path.name in IGNORED_NAMES:
             continue

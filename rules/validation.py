@@ -4,9 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import rulesets
+from . import limits, rulesets
 from .catalog import MANIFEST, load_catalog
 from .findings import Finding, Severity, finding, sort_key
+from . import jsondoc
 from .jsondoc import parse
 from .schemas import default_schemas
 
@@ -18,6 +19,7 @@ class Result:
     findings: list[Finding] = field(default_factory=list)
     files: int = 0
     packs: list[str] = field(default_factory=list)
+    bases: list[dict] = field(default_factory=list)  # each mod's base, as Catalog.bases
     unusable: bool = False  # an argument could not be used at all: exit 2
 
     @property
@@ -48,6 +50,7 @@ def validate_paths(paths: list[str | Path] | None, search: list[Path] | None = N
         result.findings += catalog.findings
         result.files += catalog.files_checked
         result.packs += [f"{p.id} {p.version}" for p in catalog.packs]
+        result.bases += catalog.bases
         # An argument that yields no pack at all is unusable (missing, not a pack, not a zip).
         loaded = {str(p.source.label) for p in catalog.packs}
         if any(str(p) not in loaded for p in packs) and \
@@ -65,14 +68,17 @@ def _validate_document(path: Path, search, result: Result) -> None:
     result.files += 1
     if pack_dir is not None:
         catalog = load_catalog([pack_dir], search=search)
+        result.bases += catalog.bases
         shown = str(pack_dir / path.resolve().relative_to(pack_dir.resolve()))
         result.findings += [f for f in catalog.findings if f.location.file in (shown, str(path))]
         return
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        result.findings.append(finding("file-unreadable", f"cannot read: {exc}", file=str(path)))
-        result.unusable = True
+    try:  # a regular file, its size checked with stat before a byte is read
+        data = limits.read_regular(path, jsondoc.MAX_BYTES)
+    except limits.InputError as exc:
+        message = str(exc).split(": ", 1)[-1]
+        code = "file-too-large" if "limit" in message else "file-unreadable"
+        result.findings.append(finding(code, message, file=str(path)))
+        result.unusable = code == "file-unreadable"
         return
     doc, found = parse(str(path), data)
     result.findings += found

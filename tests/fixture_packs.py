@@ -5,7 +5,7 @@ independent of ``data/desert-steel``. ``tests/fixtures/variants/<name>/`` holds 
 that differ from the base: ``variant(name, dest)`` copies the base and lays them over it.
 ``tests/fixtures/setup-variants/<name>/`` are laid over the base the same way and break one
 rule of ``sandtable check-setup`` each (the folder is named after the code it produces).
-``tests/fixtures/mods/<name>/`` are mod packs over the base, loaded with ``search=[FIXTURES]``.
+``tests/fixtures/mods/<name>/`` are mod packs over the base, loaded with ``search=[FIXTURES, MODS]`` (dependencies come only from the bundled packs and explicit search folders).
 Zips are built at run time, never committed.
 """
 from __future__ import annotations

@@ -30,7 +30,7 @@ def test_mod_adds_and_patches_and_removes(tmp_path):
             {"target": {"kind": "unit-type", "id": "de-b"}, "remove": True},
         ),
     }, depends_on=[{"id": "base", "version": ">=1,<2"}])
-    catalog = load_catalog([mod])
+    catalog = load_catalog([mod], search=[tmp_path])  # the base is a neighbour: named explicitly
     assert codes(catalog) == []
     assert [p.id for p in catalog.packs] == ["base", "mod"]
     assert catalog.get("unit-type", "de-a").value["defense"] == 7
@@ -47,7 +47,7 @@ def test_implicit_redefinition_is_refused(tmp_path):
     base_pack(tmp_path)
     mod = write_pack(tmp_path, "mod", {"units.json": {"kind": "unit-types", "units": [unit("de-a", defense=9)]}},
                      depends_on=[{"id": "base"}])
-    catalog = load_catalog([mod])
+    catalog = load_catalog([mod], search=[tmp_path])  # the base is a neighbour: named explicitly
     assert codes(catalog) == ["duplicate-id"]
     assert catalog.get("unit-type", "de-a").value["defense"] == 4  # the base value stands
 
@@ -58,7 +58,7 @@ def test_stale_patch_is_reported_and_not_applied(tmp_path):
         {"target": {"kind": "unit-type", "id": "de-a"},
          "patch": [{"op": "test", "path": "/defense", "value": 5}, {"op": "replace", "path": "/defense", "value": 7}]}),
         depends_on=[{"id": "base"}])
-    catalog = load_catalog([mod])
+    catalog = load_catalog([mod], search=[tmp_path])  # the base is a neighbour: named explicitly
     assert codes(catalog) == ["override-stale"]
     assert catalog.get("unit-type", "de-a").value["defense"] == 4
 
@@ -69,7 +69,7 @@ def test_replacement_must_stay_valid(tmp_path):
     del broken["defense"]
     mod = write_pack(tmp_path, "mod", overrides({"target": {"kind": "unit-type", "id": "de-a"}, "replace": broken}),
                      depends_on=[{"id": "base"}])
-    catalog = load_catalog([mod])
+    catalog = load_catalog([mod], search=[tmp_path])  # the base is a neighbour: named explicitly
     assert codes(catalog) == ["override-invalid"]
     finding = catalog.findings[0]
     assert finding.location.file.endswith("overrides.json") and finding.location.line is not None
@@ -81,7 +81,7 @@ def test_two_mods_touching_one_object_conflict_and_order_is_by_id(tmp_path):
         write_pack(tmp_path, name, overrides(
             {"target": {"kind": "unit-type", "id": "de-a"}, "patch": [{"op": "replace", "path": "/defense", "value": value}]}),
             depends_on=[{"id": "base"}])
-    catalog = load_catalog([tmp_path / "mod-b", tmp_path / "mod-a"])
+    catalog = load_catalog([tmp_path / "mod-b", tmp_path / "mod-a"], search=[tmp_path])
     assert [p.id for p in catalog.packs] == ["base", "mod-a", "mod-b"]
     assert codes(catalog) == ["override-conflict"]
     assert catalog.get("unit-type", "de-a").value["defense"] == 6  # the later pack wins
@@ -91,7 +91,7 @@ def test_two_mods_touching_one_object_conflict_and_order_is_by_id(tmp_path):
 def test_dependency_version_and_missing(tmp_path):
     base_pack(tmp_path)
     mod = write_pack(tmp_path, "mod", {}, depends_on=[{"id": "base", "version": ">=2"}, {"id": "nowhere"}])
-    catalog = load_catalog([mod])
+    catalog = load_catalog([mod], search=[tmp_path])  # the base is a neighbour: named explicitly
     assert sorted(codes(catalog)) == ["pack-dependency-missing", "pack-dependency-version"]
 
 
@@ -99,7 +99,7 @@ def test_cross_references_follow_the_layered_result(tmp_path):
     base_pack(tmp_path)
     mod = write_pack(tmp_path, "mod", overrides({"target": {"kind": "unit-type", "id": "de-a"}, "remove": True}),
                      depends_on=[{"id": "base"}])
-    catalog = load_catalog([mod])
+    catalog = load_catalog([mod], search=[tmp_path])  # the base is a neighbour: named explicitly
     # card 160 still names de-a, which the mod removed
     assert codes(catalog) == ["unknown-reference"]
     assert "de-a" in catalog.findings[0].message

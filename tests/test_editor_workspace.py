@@ -88,7 +88,7 @@ def test_stale_override_is_reported_when_the_base_changes(tmp_path):
     base = Workspace(pack)
     base.set("unit-type", "de-pz-vi-e", "/movement", 3)
     base.save()
-    codes = {f.code for f in load_catalog([mod]).findings}
+    codes = {f.code for f in load_catalog([pack, mod]).findings}
     assert "override-stale" in codes
 
 

@@ -182,7 +182,7 @@ MOD_CASES = [
 
 @pytest.mark.parametrize("mods, code, rel, line, column, pointer, text", MOD_CASES, ids=[c[1] for c in MOD_CASES])
 def test_mod(mods, code, rel, line, column, pointer, text):
-    catalog = load_catalog([MODS / m for m in mods], search=[FIXTURES])
+    catalog = load_catalog([MODS / m for m in mods], search=[FIXTURES, MODS])
     file = MODS / rel
     f = the(catalog.findings, code, file, pointer)
     check_shape(f)
@@ -389,6 +389,8 @@ RUNTIME: dict[str, Callable[[Path], list[Finding]]] = {
 RUNTIME.update(RUNTIME_CASES)  # Holland '44 and miniatures: a broken sample pack per code
 from export_helpers import PRINT_RUNTIME_CASES  # noqa: E402
 RUNTIME.update(PRINT_RUNTIME_CASES)  # print-text-too-small, from the print-kit tests
+from limits_cases import LIMIT_RUNTIME_CASES  # noqa: E402
+RUNTIME.update(LIMIT_RUNTIME_CASES)  # limit-exceeded, pack-shadowed (issue #19)
 
 
 def test_file_missing(tmp_path):
@@ -596,7 +598,7 @@ def test_every_code_is_produced_by_some_fixture(tmp_path, capsys):
         for f in validate_paths([variant(name, tmp_path / "v" / name)]).findings:
             produced.setdefault(f.code, name)
     for mods, *_ in MOD_CASES:
-        for f in load_catalog([MODS / m for m in mods], search=[FIXTURES]).findings:
+        for f in load_catalog([MODS / m for m in mods], search=[FIXTURES, MODS]).findings:
             produced.setdefault(f.code, "+".join(mods))
     for name, produce in RUNTIME.items():
         (tmp_path / "r" / name).mkdir(parents=True)
@@ -797,7 +799,7 @@ def test_patch_that_replaces_the_whole_object(tmp_path):
                                                "ruleset": "desert-steel", "depends_on": [{"id": "fixture-base"}]}))
     (mod / "overrides.json").write_text(json.dumps({"kind": "overrides", "overrides": [
         {"target": {"kind": "unit-type", "id": "de-tank"}, "patch": [{"op": "replace", "path": "", "value": [1]}]}]}))
-    f = the(load_catalog([mod]).findings, "override-patch", mod / "overrides.json")
+    f = the(load_catalog([mod], search=[tmp_path]).findings, "override-patch", mod / "overrides.json")
     assert "must leave an object" in f.message
 
 

@@ -344,8 +344,8 @@ def test_source_map_points_at_every_value(value, indent, ascii_only):
     """For valid JSON, the position of each pointer is where that value's text starts."""
     text = json.dumps(value, indent=indent, ensure_ascii=ascii_only)
     doc, findings = parse("v.json", text.encode("utf-8", "surrogatepass"))
-    if doc is None:  # lone surrogates are refused as not UTF-8 text
-        assert [f.code for f in findings] == ["json-encoding"]
+    if doc is None:  # lone surrogates are refused as not UTF-8 text, huge numbers as over the limits
+        assert [f.code for f in findings] in (["json-encoding"], ["limit-exceeded"])
         return
     lines = text.split("\n")
     for path, node in nodes(value):
@@ -355,7 +355,7 @@ def test_source_map_points_at_every_value(value, indent, ascii_only):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.dictionaries(st.sampled_from(["a", "b", "c"]), st.integers(), min_size=1, max_size=3),
+@given(st.dictionaries(st.sampled_from(["a", "b", "c"]), st.integers(-10 ** 15, 10 ** 15), min_size=1, max_size=3),
        st.sampled_from(["a", "b", "c"]), st.integers(0, 3))
 def test_duplicate_key_is_located_at_the_second_key(obj, key, depth):
     inner = json.dumps(obj)[:-1] + (", " if obj else "") + f'"{key}": 0' + "}"

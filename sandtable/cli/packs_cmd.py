@@ -42,7 +42,7 @@ def run(args) -> int:
             "conflicts": pack.conflicts,
         })
     if args.format == "json":
-        print_json({"packs": rows, "findings": [f.to_json() for f in catalog.findings]})
+        print_json({"packs": rows, "bases": catalog.bases, "findings": [f.to_json() for f in catalog.findings]})
         return 1 if catalog.errors else 0
     if not rows:
         print("no pack could be loaded")

@@ -8,6 +8,12 @@ from sandtable.rules.findings import Severity
 
 from .common import add_json_flags, print_findings, print_json, verdict
 
+
+def base_lines(bases: list[dict]) -> list[str]:
+    """What each mod was checked against: its base's id, version and where it came from."""
+    return [f"{b['pack']} {b['version']} checked against {b['base']} {b['base_version']} from {b['base_source']}"
+            + (" (bundled)" if b["bundled"] else "") for b in bases]
+
 HELP = "check packs (folders or .zip) or single documents; default: the bundled Desert Steel pack"
 
 
@@ -33,8 +39,11 @@ def run(args) -> int:
             "warnings": sum(f.severity == Severity.WARNING for f in findings),
             "findings": [f.to_json() for f in shown],
             "packs": result.packs,
+            "bases": result.bases,
         })
     else:
         print_findings(shown)
+        for line in base_lines(result.bases):
+            print(line)
         print(verdict(result.files, findings))
     return result.exit_code

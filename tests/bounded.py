@@ -1,0 +1,83 @@
+"""Running code under a memory cap and a time limit, so that a regression fails instead of
+hanging CI or eating the machine (the reliability tests of issue #19 use these).
+
+``run_cli`` runs ``sandtable`` in a child process with ``RLIMIT_AS`` set and a subprocess
+timeout; ``deadline`` bounds in-process code with ``signal.alarm`` (pytest-timeout is not a
+dependency). A blown limit shows up as a ``MemoryError`` line or a timeout failure, never
+as a stuck run.
+"""
+from __future__ import annotations
+
+import os
+import resource
+import signal
+import subprocess
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MEMORY_MB = 1536  # address space: Python, numpy and jsonschema need about 600 MB of it
+
+
+def _cap(memory_mb: int):
+    def apply():
+        limit = memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    return apply
+
+
+def run_cli(*argv, timeout: float = 30, memory_mb: int = MEMORY_MB, cwd=None, env=None,
+            send_signal: tuple[float, int] | None = None) -> subprocess.CompletedProcess:
+    """``sandtable ARGV`` in a child process capped at memory_mb of address space and timeout seconds.
+
+    send_signal=(after_seconds, signum) delivers a signal to the child after a delay (to test
+    clean-up on SIGTERM or SIGINT); the result is then whatever the child did about it.
+    """
+    environment = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONFAULTHANDLER="1",
+                       **(env or {}))
+    cmd = [sys.executable, "-m", "sandtable", *[str(a) for a in argv]]
+    if send_signal is None:
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd, env=environment,
+                              preexec_fn=_cap(memory_mb), stdin=subprocess.DEVNULL)
+    after, signum = send_signal
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
+                            env=environment, preexec_fn=_cap(memory_mb), stdin=subprocess.DEVNULL)
+    try:
+        out, err = proc.communicate(timeout=after)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=timeout)
+    return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
+
+
+def run_python(code: str, timeout: float = 30, memory_mb: int = MEMORY_MB) -> subprocess.CompletedProcess:
+    """A Python snippet in a capped child process (for library calls that could blow up)."""
+    environment = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout,
+                          env=environment, preexec_fn=_cap(memory_mb), stdin=subprocess.DEVNULL, cwd=ROOT)
+
+
+class Timeout(Exception):
+    pass
+
+
+@contextmanager
+def deadline(seconds: int):
+    """Fail (raise Timeout) if the block runs longer than seconds: a hang becomes a test failure."""
+    def fire(signum, frame):
+        raise Timeout(f"still running after {seconds} s")
+    previous = signal.signal(signal.SIGALRM, fire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def assert_clean(result: subprocess.CompletedProcess, codes=(0, 1, 2)) -> None:
+    """No traceback, no MemoryError, an exit code from the documented set."""
+    text = result.stdout + result.stderr
+    assert "Traceback" not in text and "MemoryError" not in text, text[-3000:]
+    assert result.returncode in codes, (result.returncode, text[-3000:])

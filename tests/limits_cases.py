@@ -1,0 +1,28 @@
+"""Producers of the reliability finding codes (issue #19) for test_finding_codes' every-code check."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from fixture_packs import BASE, FIXTURES, copy_base
+from sandtable.rules.catalog import load_catalog
+from sandtable.rules.jsondoc import parse
+
+
+def _limit_exceeded(tmp: Path):
+    doc, findings = parse(str(tmp / "big.json"), b'{"kind": "map",\n "size": ' + b"9" * 5000 + b"}")
+    return findings
+
+
+def _pack_shadowed(tmp: Path):
+    """A copy of the base claiming its id in a second search folder: the first is kept, the copy warned."""
+    copy_base(tmp / "elsewhere/base-copy")
+    mod = tmp / "mod"
+    mod.mkdir()
+    (mod / "pack.json").write_text(json.dumps({"kind": "pack", "id": "mod", "name": "m", "version": "1.0.0",
+                                               "ruleset": "desert-steel", "depends_on": [{"id": "fixture-base"}]}))
+    return load_catalog([mod], search=[FIXTURES, tmp / "elsewhere"]).findings
+
+
+LIMIT_RUNTIME_CASES = {"limit-exceeded": _limit_exceeded, "pack-shadowed": _pack_shadowed}
