@@ -18,6 +18,7 @@ from sandtable.rules import catalog as cat
 from sandtable.rules.atomic import dumps_json
 from sandtable.rules.findings import Finding
 from sandtable.rules.jsondoc import Document
+from sandtable.rules.references import dropped_objects
 from sandtable.rules.schemas import default_schemas
 
 from . import jsonptr
@@ -29,6 +30,7 @@ class Snapshot:
     docs: dict[str, Any]
     foreign: dict[Key, Any]
     generation: int = 0
+    removed: frozenset = frozenset()  # objects of lower packs deleted in the editor
 
 
 @dataclass
@@ -84,7 +86,7 @@ class Checker:
         self.opened = ws.catalog
 
     def snapshot(self, generation: int = 0) -> Snapshot:
-        return Snapshot(dict(self.ws.docs), dict(self.ws.foreign), generation)
+        return Snapshot(dict(self.ws.docs), dict(self.ws.foreign), generation, self.ws.removed)
 
     def _document(self, rel: str, value: Any) -> Document:
         original = self.ws.documents.get(rel)
@@ -158,7 +160,8 @@ class Checker:
             if pack.manifest["ruleset"] != ruleset.name:
                 continue
             if old is self.ws.pack:
-                docs = [self._document(rel, value) for rel, value in sorted(snap.docs.items())]
+                # (a deleted whole-document object leaves None until saved)
+                docs = [self._document(rel, value) for rel, value in sorted(snap.docs.items()) if value is not None]
             else:
                 docs = old.documents
             pack.documents.extend(docs)
@@ -173,6 +176,8 @@ class Checker:
                 catalog.findings.append(entry.finding("schema", f"edited value breaks its schema: {problems[0]}"))
                 continue
             entry.value = value
+        for kind, oid in snap.removed:
+            catalog.objects.get(kind, {}).pop(oid, None)
         cat.run_checks(catalog)
         return catalog
 
@@ -185,6 +190,9 @@ def locate(catalog: cat.Catalog) -> list[Located]:
             by_file.setdefault(entry.doc.path, []).append((entry.pointer, kind, oid))
             for change in entry.history:
                 by_file.setdefault(change.doc.path, []).append((change.pointer, kind, oid))
+    # objects left out for a schema error: their findings still belong to them (and their field)
+    for (kind, oid), (doc, ptr) in dropped_objects(catalog).items():
+        by_file.setdefault(doc.path, []).append((ptr, kind, oid))
     out = []
     for f in catalog.findings:
         ptr = f.location.pointer or ""

@@ -117,6 +117,8 @@ def current_source(value: dict, pointer: str) -> dict | None:
 class PackDocument(QObject):
     changed = Signal(str, str, str)  # kind, id, pointer ("" = the whole object)
     reset = Signal()  # everything may have changed (recovery, reload)
+    structure = Signal(list)  # objects were made, renamed or deleted: [(kind, id), ...] touched
+    rename_refused = Signal(str)  # why an id edit was not applied
     saved = Signal()
     autosaved = Signal(str)
     autosave_failed = Signal(str)
@@ -143,6 +145,11 @@ class PackDocument(QObject):
         self.set_autosave_interval(autosave_seconds)
         self.changed.connect(self._schedule_autosave)
         self.reset.connect(self._schedule_autosave)
+        from .lifecycle import Lifecycle
+        self.lifecycle = Lifecycle(self)
+        # A change of an object's id (a JSON tree, a form field) is a rename with its
+        # references; the window sets this to ask first (it gets the preview, returns bool).
+        self.confirm_rename = lambda preview: True
 
     # --- reading ----------------------------------------------------------------------
 
@@ -176,9 +183,44 @@ class PackDocument(QObject):
         """Change one value (MISSING removes it), as one undoable step."""
         if self.ws.get(kind, oid, pointer, MISSING) == value and value is not MISSING:
             return
+        if self._renames(kind, oid, pointer, value):
+            return
         prov = self.edit_provenance if provenance == "policy" else provenance
         label = text or f"Edit {kind} {oid} {pointer or '(whole object)'}"
         self.undo_stack.push(SetValue(self, kind, str(oid), pointer, value, prov, label))
+
+    def _renames(self, kind: str, oid: str, pointer: str, value: Any) -> bool:
+        """An edit of the id field (or of the whole object with another id) becomes a rename
+        that updates every reference, never a silent change that validation later rejects."""
+        dk = self.ws.document_kind(kind)
+        if dk is None:
+            return False
+        if pointer == "/" + dk.id_key:
+            new_id = value
+        elif pointer == "" and isinstance(value, dict):
+            new_id = value.get(dk.id_key)
+        else:
+            return False
+        if new_id is MISSING or new_id is None or str(new_id) == str(oid):
+            return False
+        from .lifecycle import LifecycleError
+        try:
+            preview = self.lifecycle.rename_preview(kind, oid, str(new_id))
+        except LifecycleError as exc:
+            self.rename_refused.emit(str(exc))
+            self.changed.emit(kind, str(oid), pointer)  # the field shows the id again
+            return True
+        if not self.confirm_rename(preview):
+            self.changed.emit(kind, str(oid), pointer)
+            return True
+        self.undo_stack.beginMacro(f"Rename {kind} {oid} to {preview.new}")
+        self.lifecycle.rename(kind, str(oid), preview.new, preview)
+        if pointer == "":  # the rest of the whole-object edit, under the new id
+            rest = {**value, dk.id_key: self.ws.value(kind, preview.new)[dk.id_key]}
+            if rest != self.ws.value(kind, preview.new):
+                self.undo_stack.push(SetValue(self, kind, preview.new, "", rest, None, f"Edit {kind} {preview.new}"))
+        self.undo_stack.endMacro()
+        return True
 
     def set_provenance(self, kind: str, oid: str, pointer: str, entry: dict | None) -> None:
         """Set (or remove, with None) the provenance entry of one field."""

@@ -1,5 +1,7 @@
 """The pack explorer: every object of the loaded packs in a tree, with the pack it comes
-from and what mods change; a search box that finds by name, id, card number or hex id."""
+from and what mods change; a search box that finds by name, id, card number or hex id;
+and the object lifecycle (new, new like, duplicate, rename, delete) from its buttons and
+context menu (``lifecycle_ui``)."""
 from __future__ import annotations
 
 import json
@@ -7,7 +9,7 @@ import re
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QHeaderView, QLineEdit, QTreeView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLineEdit, QMenu, QPushButton, QTreeView, QVBoxLayout, QWidget
 
 KIND_ROLE = Qt.UserRole + 1
 ID_ROLE = Qt.UserRole + 2
@@ -147,7 +149,22 @@ class Explorer(QWidget):
         self.tree.header().setStretchLastSection(False)
         self.tree.activated.connect(self._activated)
         self.tree.doubleClicked.connect(self._activated)
+        self.tree.setContextMenuPolicy(Qt.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._context_menu)
+        bar = QHBoxLayout()
+        self.buttons = {}
+        for name, tip in (("New…", "A new object of the selected kind: blank, or like the selected one"),
+                          ("Duplicate", "A copy of the selected object under a new id"),
+                          ("Rename…", "A new id or number; every reference across the pack follows"),
+                          ("Delete…", "Shows what refers to it first")):
+            b = QPushButton(name)
+            b.setToolTip(tip)
+            b.clicked.connect(lambda _=False, n=name: self.lifecycle_action(n))
+            bar.addWidget(b)
+            self.buttons[name] = b
+        lay.addLayout(bar)
         lay.addWidget(self.tree, 1)
+        self.section_kind: dict[int, str] = {}  # row of a top-level section -> its object kind
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(150)
@@ -157,11 +174,19 @@ class Explorer(QWidget):
         self.build()
         ctx.doc.changed.connect(self._changed)
         ctx.doc.reset.connect(self._refresh_all)
+        ctx.doc.structure.connect(self._structure_changed)
+        # an id typed into a field or a JSON tree is a rename: ask first, through the window
+        from .lifecycle_ui import confirm_rename
+        ctx.doc.confirm_rename = confirm_rename(self._ask)
+        ctx.doc.rename_refused.connect(lambda why: self.ctx.status(f"not renamed: {why}"))
+        self.tree.selectionModel().currentChanged.connect(lambda *_: self._enable_buttons())
+        self._enable_buttons()
 
     def build(self) -> None:
         ws = self.ctx.ws
         self.model.removeRows(0, self.model.rowCount())
         self.items.clear()
+        self.section_kind = {}
         bold = QFont()
         bold.setBold(True)
         known = {k for k, _ in SECTIONS}
@@ -171,8 +196,9 @@ class Explorer(QWidget):
                      if d.object_kind not in known]
         for kind, title in SECTIONS + extra:
             ids = ws.keys(kind)
-            if not ids:
+            if not ids and kind not in known:
                 continue
+            self.section_kind[self.model.rowCount()] = kind
             top = QStandardItem(f"{title} ({len(ids)})")
             top.setFont(bold)
             top.setEditable(False)
@@ -292,6 +318,103 @@ class Explorer(QWidget):
         item = self.model.itemFromIndex(src)
         if item is not None and item.data(KIND_ROLE):
             self.activated.emit(item.data(KIND_ROLE), item.data(ID_ROLE))
+
+    # --- lifecycle ------------------------------------------------------------------------
+
+    def selected(self) -> tuple[str | None, str | None]:
+        """(kind, id) of the selected object; (kind, None) on a section or group of a kind."""
+        index = self.tree.currentIndex()
+        if not index.isValid():
+            return None, None
+        item = self.model.itemFromIndex(self.proxy.mapToSource(index.siblingAtColumn(0)))
+        while item is not None:
+            kind = item.data(KIND_ROLE)
+            if kind:
+                return kind, item.data(ID_ROLE)
+            if item.parent() is None:
+                return self.section_kind.get(item.row()), None
+            item = item.parent()
+        return None, None
+
+    def _ask(self, title: str, text: str, buttons: list[str]) -> str:
+        ask = getattr(self.window(), "ask", None)
+        return ask(title, text, buttons) if callable(ask) else buttons[0]
+
+    def _enable_buttons(self) -> None:
+        kind, oid = self.selected()
+        self.buttons["New…"].setEnabled(kind is not None)
+        for name in ("Duplicate", "Rename…", "Delete…"):
+            self.buttons[name].setEnabled(oid is not None)
+
+    def lifecycle_action(self, name: str, kind: str | None = None, oid: str | None = None):
+        """Run one lifecycle dialog for the selection (or the given object)."""
+        from . import lifecycle_ui as ui
+        from .lifecycle import LifecycleError
+        if kind is None:
+            kind, oid = self.selected()
+        if kind is None:
+            return None
+        doc = self.ctx.doc
+        try:
+            if name.startswith("New setup"):
+                dialog = ui.NewObjectDialog(doc, "setup", like=oid, parent=self)
+            elif name.startswith("New"):
+                dialog = ui.NewObjectDialog(doc, kind, like=oid if name == "New like…" else None, parent=self)
+            elif name == "Duplicate":
+                made = doc.lifecycle.duplicate(kind, oid)
+                self.ctx.open_object(kind, made, "")
+                return made
+            elif name.startswith("Rename"):
+                dialog = ui.RenameDialog(doc, kind, oid, parent=self)
+            elif name.startswith("Delete"):
+                dialog = ui.DeleteDialog(doc, kind, oid, parent=self)
+            else:
+                return None
+        except LifecycleError as exc:
+            self.ctx.status(str(exc))
+            return None
+        made = ui.run(dialog, self)
+        if made and not name.startswith("Delete"):
+            self.ctx.open_object("setup" if name.startswith("New setup") else kind, made, "")
+        return made
+
+    def _context_menu(self, pos) -> None:
+        index = self.tree.indexAt(pos)
+        if index.isValid():
+            self.tree.setCurrentIndex(index)
+        kind, oid = self.selected()
+        if kind is None:
+            return
+        menu = QMenu(self)
+        title = kind.replace("-", " ")
+        menu.addAction(f"New {title}…", lambda: self.lifecycle_action("New…", kind, None))
+        if oid is not None:
+            menu.addAction(f"New {title} like {oid}…", lambda: self.lifecycle_action("New like…", kind, oid))
+            menu.addAction("Duplicate", lambda: self.lifecycle_action("Duplicate", kind, oid))
+            menu.addAction("Rename…", lambda: self.lifecycle_action("Rename…", kind, oid))
+            menu.addAction("Delete…", lambda: self.lifecycle_action("Delete…", kind, oid))
+            if kind == "scenario":
+                menu.addSeparator()
+                menu.addAction("New setup of this scenario…", lambda: self.lifecycle_action("New setup…", kind, oid))
+        menu.exec(self.tree.viewport().mapToGlobal(pos))
+
+    def _structure_changed(self, touched: list) -> None:
+        """Objects were made, renamed or deleted: rebuild the tree (keeping the search), close
+        the editors of objects that no longer exist, select what was made."""
+        ws = self.ctx.ws
+        win = self.window()
+        forms = getattr(win, "forms", None)
+        if isinstance(forms, dict) and hasattr(win, "close_tab"):
+            for (kind, oid), form in list(forms.items()):
+                if not ws.exists(kind, oid):
+                    win.close_tab(win.tabs.indexOf(form))
+        self.build()
+        if self.search.text():
+            self._apply_search()
+        made = next(((k, i) for k, i in touched[:2] if ws.exists(k, i) and (k, i) in self.items), None)
+        if made:
+            self.select(*made)
+        self._enable_buttons()
 
     def select(self, kind: str, oid: str) -> None:
         item = self.items.get((kind, oid))

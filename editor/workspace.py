@@ -77,19 +77,49 @@ class Workspace:
         if src is not None and src.kind == "folder":
             for rel in self.documents:
                 self.disk[rel] = disk_stamp(self.path / rel)
-        # Where each object of the opened pack stands: (kind, id) -> (rel, pointer in the document).
-        self.home: dict[Key, tuple[str, str]] = {}
+        # Where each object of the opened pack stands: (kind, id) -> (rel, pointer in the document),
+        # read from the documents themselves, so an object the catalog left out for a schema
+        # error is still listed and editable, and new, renamed and deleted objects follow.
         self.rel_of_display = {d.path: rel for rel, d in self.documents.items()}
-        for kind, table in self.catalog.objects.items():
-            for oid, entry in table.items():
-                first = entry.history[0] if entry.history else None
-                if first and first.action == "add" and self.pack and first.pack == self.pack.id:
-                    rel = self.rel_of_display.get(first.doc.path)
-                    if rel is not None:
-                        self.home[(kind, oid)] = (rel, first.pointer)
+        self.home: dict[Key, tuple[str, str]] = self._scan_home(self.docs)
+        self.saved_home: dict[Key, tuple[str, str]] = dict(self.home)
         self.foreign: dict[Key, Any] = {}  # edited values of objects from packs below
         self.saved_foreign: dict[Key, Any] = {}
+        self.removed: frozenset[Key] = frozenset()  # objects of packs below that this pack deletes
+        self.saved_removed: frozenset[Key] = frozenset()
         self._lower: Catalog | None = None
+
+    def _scan_home(self, docs: dict[str, Any]) -> dict[Key, tuple[str, str]]:
+        """Each object the opened pack's documents define (first of an id wins, as in the
+        catalog; an id a lower pack defines stays the lower pack's)."""
+        rs = self.catalog.ruleset
+        out: dict[Key, tuple[str, str]] = {}
+        if rs is None or self.pack is None:
+            return out
+        for rel in sorted(docs):
+            v = docs[rel]
+            dk = rs.document_kind(v.get("kind")) if isinstance(v, dict) and isinstance(v.get("kind"), str) else None
+            if dk is None:
+                continue
+            if dk.items is None:
+                found = [(v.get(dk.id_key), "")]
+            else:
+                items = v.get(dk.items)
+                found = [(it.get(dk.id_key), f"/{dk.items}/{i}") for i, it in enumerate(items)
+                         if isinstance(it, dict)] if isinstance(items, list) else []
+            for oid, ptr in found:
+                if isinstance(oid, bool) or not isinstance(oid, (str, int)):
+                    continue
+                key = (dk.object_kind, str(oid))
+                entry = self.catalog.get(*key)
+                if key in out or (entry is not None and entry.pack != self.pack.id):
+                    continue
+                out[key] = (rel, ptr)
+        return out
+
+    def reindex(self) -> None:
+        """After documents changed shape (objects added, removed, renamed)."""
+        self.home = self._scan_home(self.docs)
 
     # --- reading ----------------------------------------------------------------------
 
@@ -102,19 +132,29 @@ class Workspace:
         return self.pack.manifest["ruleset"] if self.pack else ""
 
     def keys(self, kind: str) -> list[str]:
-        return list(self.catalog.objects.get(kind, {}))
+        """Ids of a kind as they stand now: the catalog's order, then objects made here."""
+        out = [oid for oid in self.catalog.objects.get(kind, {}) if self.exists(kind, oid)]
+        seen = set(out)
+        out += [oid for (k, oid) in self.home if k == kind and oid not in seen]
+        return out
 
     def kinds(self) -> list[str]:
-        return list(self.catalog.objects)
+        return list(dict.fromkeys([*self.catalog.objects, *(k for k, _ in self.home)]))
 
     def exists(self, kind: str, oid: str) -> bool:
-        return oid in self.catalog.objects.get(kind, {})
+        key = (kind, str(oid))
+        if key in self.home:
+            return True
+        entry = self.catalog.get(kind, oid)
+        return entry is not None and key not in self.removed and not (self.pack and entry.pack == self.pack.id)
 
     def value(self, kind: str, oid: str) -> Any:
         key = (kind, str(oid))
         if key in self.home:
             rel, ptr = self.home[key]
             return jsonptr.get(self.docs[rel], ptr, None)
+        if not self.exists(kind, oid):
+            return None
         if key in self.foreign:
             return self.foreign[key]
         entry = self.catalog.get(kind, oid)
@@ -127,9 +167,12 @@ class Workspace:
     def saved_value(self, kind: str, oid: str) -> Any:
         """The object as it stands on disk (at open, or at the last save)."""
         key = (kind, str(oid))
-        if key in self.home:
-            rel, ptr = self.home[key]
-            return jsonptr.get(self.saved_docs[rel], ptr, None)
+        if key in self.saved_home:
+            rel, ptr = self.saved_home[key]
+            return jsonptr.get(self.saved_docs.get(rel), ptr, None)
+        entry = self.catalog.get(kind, oid)
+        if key in self.saved_removed or (entry is not None and self.pack and entry.pack == self.pack.id):
+            return None
         if key in self.saved_foreign:
             return self.saved_foreign[key]
         entry = self.catalog.get(kind, oid)
@@ -149,15 +192,80 @@ class Workspace:
         return (kind, str(oid)) in self.home
 
     def changed_objects(self) -> list[Key]:
+        """Objects changed, added or deleted since the last save."""
+        keys = [(kind, oid) for kind, table in self.catalog.objects.items() for oid in table]
+        keys += [k for k in [*self.home, *self.saved_home] if k not in set(keys)]
         out = []
-        for kind, table in self.catalog.objects.items():
-            for oid in table:
-                if self.value(kind, oid) != self.saved_value(kind, oid):
-                    out.append((kind, oid))
+        for kind, oid in dict.fromkeys(keys):
+            if self.value(kind, oid) != self.saved_value(kind, oid):
+                out.append((kind, oid))
         return out
 
     def changed_docs(self) -> list[str]:
+        """Documents to write; a deleted document (an object that was a whole file) is None."""
         return [rel for rel, v in self.docs.items() if v is not self.saved_docs.get(rel) and v != self.saved_docs.get(rel)]
+
+    # --- objects made, renamed and deleted (the editor's lifecycle; undo restores state()) --
+
+    def document_kind(self, kind: str):
+        rs = self.catalog.ruleset
+        return rs.object_kinds().get(kind) if rs is not None else None
+
+    def add_object(self, kind: str, value: dict, near: Key | None = None) -> tuple[str, str]:
+        """Put a new object into the opened pack: into the collection document of ``near``
+        (a template) or the first of its kind, else a new document beside the others of
+        its kind. Returns (document, pointer)."""
+        dk = self.document_kind(kind)
+        oid = str(value[dk.id_key])
+        if self.exists(kind, oid):
+            raise ValueError(f"{kind} {oid} already exists")
+        if dk.items:
+            rel = self.home[near][0] if near in self.home else next(
+                (r for r in sorted(self.docs) if isinstance(self.docs[r], dict) and self.docs[r].get("kind") == dk.kind),
+                None)
+            if rel is None:
+                rel = _free_rel(self.docs, f"{dk.kind}.json")
+                self.docs[rel] = {"kind": dk.kind, dk.items: []}
+            items = list(self.docs[rel].get(dk.items) or [])
+            items.append(value)
+            self.docs[rel] = {**self.docs[rel], dk.items: items}
+        else:
+            folder = ""
+            template_rel = self.home[near][0] if near in self.home else next(
+                (r for r, _ in (self.home[k] for k in self.home if k[0] == kind)), None)
+            if template_rel and "/" in template_rel:
+                folder = template_rel.rsplit("/", 1)[0] + "/"
+            rel = _free_rel(self.docs, f"{folder}{_file_stem(oid)}.json")
+            self.docs[rel] = value
+        self.reindex()
+        return self.home[(kind, oid)]
+
+    def remove_object(self, kind: str, oid: str) -> None:
+        """Delete an object: from its document (a whole-file object leaves its file to be
+        deleted on save), or, for an object of a pack below, as this pack's removal."""
+        key = (kind, str(oid))
+        if key in self.home:
+            rel, ptr = self.home[key]
+            if ptr == "":
+                if rel in self.saved_docs:
+                    self.docs[rel] = None
+                else:
+                    del self.docs[rel]
+            else:
+                self.docs[rel] = jsonptr.set_in(self.docs[rel], ptr, MISSING)
+            self.reindex()
+        elif self.exists(kind, oid):
+            self.foreign.pop(key, None)
+            self.removed = self.removed | {key}
+
+    def replace_object(self, kind: str, oid: str, value: dict) -> None:
+        """Put a whole new value (possibly under a new id) where an object of this pack stands."""
+        key = (kind, str(oid))
+        if key not in self.home:
+            raise KeyError(f"{kind} {oid} is not defined by {self.pack_id}")
+        rel, ptr = self.home[key]
+        self.docs[rel] = jsonptr.set_in(self.docs[rel], ptr, value) if ptr else value
+        self.reindex()
 
     def locate(self, kind: str, oid: str) -> tuple[str, str] | None:
         """(document display path, pointer of the object in it), for home objects."""
@@ -165,7 +273,8 @@ class Workspace:
         if key not in self.home:
             return None
         rel, ptr = self.home[key]
-        return self.documents[rel].path, ptr
+        doc = self.documents.get(rel)
+        return (doc.path if doc is not None else self.pack.source.display(rel)), ptr
 
     # --- editing ----------------------------------------------------------------------
 
@@ -181,13 +290,15 @@ class Workspace:
             self.foreign[key] = jsonptr.set_in(base, pointer, new)
         return old
 
-    def state(self) -> tuple[dict, dict]:
-        return dict(self.docs), dict(self.foreign)
+    def state(self) -> tuple:
+        return dict(self.docs), dict(self.foreign), self.removed
 
-    def restore(self, state: tuple[dict, dict]) -> None:
-        docs, foreign = state
+    def restore(self, state: tuple) -> None:
+        docs, foreign = state[0], state[1]
         self.docs = dict(docs)
         self.foreign = dict(foreign)
+        self.removed = state[2] if len(state) > 2 else self.removed
+        self.reindex()
 
     # --- saving -----------------------------------------------------------------------
 
@@ -201,7 +312,7 @@ class Workspace:
         each document is only marked saved once it is on disk, so a retry writes the rest."""
         if not self.owned:
             raise PermissionError(f"{self.path} is not yours to change: save the edits as a mod pack")
-        if self.foreign:
+        if self.foreign or self.removed != self.saved_removed:
             self._save_foreign_as_overrides()
         if not overwrite:
             clash = self.external_conflicts()
@@ -209,11 +320,23 @@ class Workspace:
                 raise ExternalChange(clash)
         written = []
         for rel in self.changed_docs():
+            if self.docs[rel] is None:  # an object that was a whole document was deleted
+                try:
+                    (self.path / rel).unlink()
+                except FileNotFoundError:
+                    pass
+                del self.docs[rel]
+                self.saved_docs.pop(rel, None)
+                self.disk.pop(rel, None)
+                written.append(rel)
+                continue
             atomic.write_json(self.path / rel, self.docs[rel])
             self.saved_docs[rel] = self.docs[rel]
             self.disk[rel] = disk_stamp(self.path / rel)
             written.append(rel)
         self.saved_foreign = dict(self.foreign)
+        self.saved_removed = self.removed
+        self.saved_home = self._scan_home(self.saved_docs)
         return written
 
     # --- changes made on disk by someone else -------------------------------------------
@@ -270,6 +393,8 @@ class Workspace:
             self.saved_docs[rel] = theirs
             self.docs[rel] = value
             self.disk[rel] = disk_stamp(self.path / rel)
+        self.reindex()
+        self.saved_home = self._scan_home(self.saved_docs)
 
     def lower_value(self, kind: str, oid: str) -> Any:
         """The object as the packs below the opened one define it (None: the opened pack adds it)."""
@@ -292,6 +417,10 @@ class Workspace:
             items = [it for it in items if not (it["target"]["kind"] == kind and str(it["target"]["id"]) == oid)]
             if value != lower:
                 items.append(override_item(kind, oid, lower, value, "edited in sandtable edit"))
+        for kind, oid in sorted(self.removed):
+            items = [it for it in items if not (it["target"]["kind"] == kind and str(it["target"]["id"]) == oid)]
+            items.append({"target": {"kind": kind, "id": _target_id(kind, oid, None)}, "reason": "deleted in sandtable edit",
+                          "remove": True})
         self.docs[rel] = {**doc, "overrides": items}
 
     def save_as_mod(self, folder: str | Path, pack_id: str | None = None, name: str | None = None,
@@ -330,9 +459,20 @@ class Workspace:
                 deps.append({"id": self.pack_id})
         items = list(existing.get("overrides", []))
         result = ModResult(folder, manifest["id"], created)
+        added: dict[str, list[tuple[str, Any]]] = {}  # object kind -> new objects (documents of the mod)
         for kind, oid in self.changed_objects():
             base = self.saved_value(kind, oid)
             new = self.value(kind, oid)
+            if base is None:  # made here: the mod adds it
+                added.setdefault(kind, []).append((oid, _claim_authored(new, None, f"{self.pack_id}-mod", manifest["id"])))
+                result.targets.append((kind, oid))
+                continue
+            if new is None:  # deleted here: the mod removes it
+                items = [it for it in items if not (it["target"]["kind"] == kind and str(it["target"]["id"]) == oid)]
+                items.append({"target": {"kind": kind, "id": _target_id(kind, oid, base)}, "reason": reason,
+                              "remove": True})
+                result.targets.append((kind, oid))
+                continue
             mine = [it for it in items if it["target"]["kind"] == kind and str(it["target"]["id"]) == oid]
             if mine:
                 theirs = _apply_items(base, mine)
@@ -349,9 +489,36 @@ class Workspace:
             items.append(override_item(kind, oid, base, new, reason))
             result.targets.append((kind, oid))
         existing["overrides"] = items
+        self._write_added(folder, added)
         atomic.write_json(ov_path, existing)
         atomic.write_json(manifest_path, manifest)
         return result
+
+    def _write_added(self, folder: Path, added: dict[str, list[tuple[str, Any]]]) -> None:
+        """New objects as the mod pack's own documents: one collection document per kind
+        (``added-unit-types.json``, merged by id with what an earlier save wrote) and one
+        file per whole-document object (``scenarios/<id>.json``)."""
+        for kind, objs in added.items():
+            dk = self.document_kind(kind)
+            if dk is None:
+                continue
+            if dk.items:
+                path = folder / f"added-{dk.kind}.json"
+                doc = {"kind": dk.kind, dk.items: []}
+                if path.exists():
+                    try:
+                        old = json.loads(path.read_text(encoding="utf-8"))
+                        if isinstance(old, dict) and isinstance(old.get(dk.items), list):
+                            doc = old
+                    except (OSError, ValueError):
+                        pass
+                mine = {oid for oid, _ in objs}
+                keep = [it for it in doc[dk.items] if not (isinstance(it, dict) and str(it.get(dk.id_key)) in mine)]
+                doc[dk.items] = keep + [v for _, v in objs]
+                atomic.write_json(path, doc)
+            else:
+                for oid, value in objs:
+                    atomic.write_json(folder / f"{dk.kind}s" / f"{_file_stem(oid)}.json", value)
 
     # --- autosave and recovery --------------------------------------------------------
 
@@ -372,6 +539,7 @@ class Workspace:
                 # of it: recovery re-applies the patch when the file changed since (and merges)
                 "base": {rel: (self.disk[rel].sha if self.disk.get(rel) else None) for rel in changed},
                 "patches": {rel: diff(self.saved_docs.get(rel), self.docs[rel]) for rel in changed},
+                "removed": sorted([k, i] for k, i in self.removed),
                 "foreign": [{"kind": k, "id": i, "value": v} for (k, i), v in self.foreign.items()
                             if v != self.saved_foreign.get((k, i), self.catalog.get(k, i).value if self.catalog.get(k, i) else None)]}
 
@@ -390,6 +558,9 @@ class Workspace:
         base = payload.get("base") or {}
         patches = payload.get("patches") or {}
         for rel, value in (payload.get("docs") or {}).items():
+            if rel not in self.docs and rel in base and base[rel] is None and not (self.path / rel).exists():
+                docs[rel] = value  # a document made in the editor (a new object) and never saved
+                continue
             if rel not in self.docs:
                 notes.append(f"{rel}: no longer in the pack")
                 continue
@@ -411,15 +582,16 @@ class Workspace:
                    if isinstance(it, dict) and self.exists(str(it.get("kind")), str(it.get("id")))]
         return {**payload, "docs": docs, "foreign": foreign}, notes
 
-    def recovered_state(self, payload: dict) -> tuple[dict, dict]:
-        docs, foreign = self.state()
+    def recovered_state(self, payload: dict) -> tuple:
+        docs, foreign, removed = self.state()
         for rel, value in payload.get("docs", {}).items():
-            if rel in docs:
+            if rel in docs or value is not None:
                 docs[rel] = value
         for item in payload.get("foreign", []):
             if self.exists(item["kind"], str(item["id"])):
                 foreign[(item["kind"], str(item["id"]))] = item["value"]
-        return docs, foreign
+        removed = removed | {(str(k), str(i)) for k, i in payload.get("removed", []) if self.exists(str(k), str(i))}
+        return docs, foreign, removed
 
 
 class ExternalChange(Exception):
@@ -697,6 +869,21 @@ def _checked_document(path: Path, schema: str, problems: list) -> Any:
         problems.extend(found)
         return None
     return doc.value
+
+
+def _file_stem(oid: str) -> str:
+    return "".join(c if c.isalnum() or c in "._-" else "-" for c in str(oid)) or "object"
+
+
+def _free_rel(docs: dict, rel: str) -> str:
+    """A document path not yet used (``x.json``, ``x-2.json``...)."""
+    if rel not in docs:
+        return rel
+    stem = rel[:-5] if rel.endswith(".json") else rel
+    i = 2
+    while f"{stem}-{i}.json" in docs:
+        i += 1
+    return f"{stem}-{i}.json"
 
 
 def _inside(path: Path, folder: Path) -> bool:

@@ -1,0 +1,263 @@
+"""The object lifecycle in the editor: new (blank or like a template), duplicate, rename
+(with every reference across the pack), delete (refused, or cascading on confirmation),
+and a new setup (empty or the automatic legal one).
+
+What refers to what, and what a rename or delete changes, is decided without Qt by
+``rules/references.py``; this module turns each operation into one undoable step on the
+document's ``QUndoStack``. A step records the workspace's state before and after (values
+are immutable, so a state is a few dicts of references) and restores it on undo/redo, then
+tells every view the pack's structure changed. Saving is the workspace's: new and deleted
+objects are written into the pack, or into a mod pack as added documents and removals.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtGui import QUndoCommand
+
+from sandtable.rules import references as R
+from sandtable.rules.schemas import default_schemas
+
+from . import jsonptr
+from .jsonptr import MISSING
+
+
+class LifecycleError(ValueError):
+    """An operation that cannot be done (the message says why, for the user)."""
+
+
+class StructureStep(QUndoCommand):
+    """One lifecycle operation: the workspace state before and after."""
+
+    def __init__(self, doc, before, after, text: str, touched: list[tuple[str, str]]):
+        super().__init__(text)
+        self.doc, self.before, self.after, self.touched = doc, before, after, touched
+        self._first = True
+
+    def redo(self) -> None:
+        if self._first:  # the operation already left the workspace in ``after``
+            self._first = False
+        else:
+            self.doc.ws.restore(self.after)
+        self._announce()
+
+    def undo(self) -> None:
+        self.doc.ws.restore(self.before)
+        self._announce()
+
+    def _announce(self) -> None:
+        self.doc.structure.emit(self.touched)
+        self.doc.reset.emit()
+
+
+@dataclass
+class RenamePreview:
+    kind: str
+    old: str
+    new: str
+    edits: list[R.Edit]
+    overrides: list[tuple[str, str]]  # (document, pointer) of override targets renamed too
+
+    def lines(self) -> list[str]:
+        out = [f"{self.kind} {self.old} → {self.new}"]
+        out += [e.describe() for e in self.edits]
+        out += [f"overrides {rel} {ptr}: {self.old} → {self.new}" for rel, ptr in self.overrides]
+        return out
+
+
+def default_provenance(doc) -> dict:
+    """Provenance of new content: ``authored`` where the schema knows it (with the pack that
+    holds it), else marked as reconstructed until someone checks it."""
+    authored = getattr(doc, "authored", None)
+    if isinstance(authored, dict):
+        return dict(authored)
+    common = default_schemas().schemas.get("common.schema.json", {})
+    sources = (((common.get("$defs") or {}).get("provenance") or {}).get("properties") or {}).get("source", {})
+    if "authored" in (sources.get("enum") or []):
+        return {"source": "authored", "note": f"authored in sandtable edit ({doc.ws.pack_id})"}
+    return {"source": "reconstructed", "note": "authored in sandtable edit: to be checked"}
+
+
+class Lifecycle:
+    """Operations on one document (``editor.document.PackDocument``)."""
+
+    def __init__(self, doc):
+        self.doc = doc
+
+    @property
+    def ws(self):
+        return self.doc.ws
+
+    @property
+    def scheme(self) -> R.Scheme:
+        sch = R.scheme(self.ws.ruleset)
+        if sch is None:
+            raise LifecycleError(f"the {self.ws.ruleset} ruleset does not declare its references: "
+                                 "objects can be edited but not created, renamed or deleted here")
+        return sch
+
+    def objects(self) -> dict[str, dict[str, object]]:
+        ws = self.ws
+        return {k: {i: ws.value(k, i) for i in ws.keys(k)} for k in ws.kinds()}
+
+    # --- naming ---------------------------------------------------------------------------
+
+    def check_id(self, kind: str, oid: str) -> str | None:
+        return R.check_new_id(self.scheme, self.objects(), kind, oid)
+
+    def suggest_id(self, kind: str, base: str = "") -> str:
+        return R.suggest_id(self.scheme, self.objects(), kind, base or ("9001" if kind in self.scheme.int_ids else
+                                                                          f"new-{kind}"))
+
+    def _normal(self, kind: str, oid: str) -> str:
+        oid = str(oid).strip()
+        return str(int(oid)) if kind in self.scheme.int_ids and oid.isdigit() else oid
+
+    # --- steps ----------------------------------------------------------------------------
+
+    def _step(self, text: str, touched, change) -> None:
+        """Run ``change`` on the workspace and record it as one undoable step."""
+        before = self.ws.state()
+        try:
+            change()
+        except Exception:
+            self.ws.restore(before)
+            raise
+        after = self.ws.state()
+        self.doc.undo_stack.push(StructureStep(self.doc, before, after, text, list(touched)))
+
+    # --- new, duplicate ----------------------------------------------------------------------
+
+    def new_object(self, kind: str, oid: str, like: str | None = None) -> str:
+        """A new object: blank from the schema's required fields, or a copy of ``like``."""
+        oid = self._normal(kind, oid)
+        why = self.check_id(kind, oid)
+        if why:
+            raise LifecycleError(why)
+        if like is not None:
+            template = self.ws.value(kind, like)
+            if template is None:
+                raise LifecycleError(f"{kind} {like} does not exist")
+            value = R.duplicate(self.scheme, kind, template, oid)
+            value = _with_provenance(value, default_provenance(self.doc), self.ws.pack_id)
+            near = (kind, str(like))
+            text = f"New {kind} {oid} like {like}"
+        else:
+            value = R.blank_object(default_schemas(), self.ws.catalog.ruleset, kind, oid, default_provenance(self.doc))
+            near = None
+            text = f"New {kind} {oid}"
+        self._step(text, [(kind, oid)], lambda: self.ws.add_object(kind, value, near=near))
+        return oid
+
+    def duplicate(self, kind: str, oid: str, new_id: str | None = None) -> str:
+        return self.new_object(kind, new_id or self.suggest_id(kind, oid), like=oid)
+
+    def new_setup(self, scenario_id: str, oid: str, automatic: bool, seed: int = 0) -> str:
+        """A setup of a scenario: empty, or the automatic legal one (``sandtable setup``)."""
+        oid = self._normal("setup", oid)
+        why = self.check_id("setup", oid)
+        if why:
+            raise LifecycleError(why)
+        if self.ws.value("scenario", scenario_id) is None:
+            raise LifecycleError(f"scenario {scenario_id} does not exist")
+        value = {"kind": "setup", "id": oid, "scenario": scenario_id,
+                 "description": f"Placed in the sandtable editor for {scenario_id}.", "sides": {}}
+        if automatic:
+            value = {**self._auto_setup(scenario_id, seed), "id": oid}
+        self._step(f"New setup {oid} of {scenario_id}" + (" (automatic)" if automatic else ""), [("setup", oid)],
+                   lambda: self.ws.add_object("setup", value))
+        return oid
+
+    def _auto_setup(self, scenario_id: str, seed: int) -> dict:
+        from sandtable.rules.desert_steel.autosetup import AutoSetupError, auto_setup
+
+        from .checking import Checker
+        checker = Checker(self.ws)
+        catalog = checker.run(checker.snapshot()).catalog  # the pack as edited, not as opened
+        model = catalog.model if catalog is not None else None
+        scenario = model.scenario(scenario_id) if model is not None else None
+        if scenario is None:
+            raise LifecycleError(f"scenario {scenario_id} cannot be set up automatically until its errors are fixed")
+        try:
+            return auto_setup(model, scenario, seed)
+        except (AutoSetupError, KeyError, ValueError) as exc:
+            raise LifecycleError(f"no automatic setup for {scenario_id}: {exc}") from None
+
+    # --- rename -------------------------------------------------------------------------------
+
+    def rename_preview(self, kind: str, old: str, new: str) -> RenamePreview:
+        new = self._normal(kind, new)
+        why = self.check_id(kind, new)
+        if why:
+            raise LifecycleError(why)
+        if not self.ws.exists(kind, old):
+            raise LifecycleError(f"{kind} {old} does not exist")
+        edits = R.rename_edits(self.scheme, self.objects(), kind, str(old), new)
+        overrides = []
+        for rel, v in self.ws.docs.items():
+            if isinstance(v, dict) and v.get("kind") == "overrides":
+                overrides += [(rel, p) for p in R.override_references(v, kind, old)]
+        return RenamePreview(kind, str(old), new, edits, overrides)
+
+    def rename(self, kind: str, old: str, new: str, preview: RenamePreview | None = None) -> str:
+        preview = preview or self.rename_preview(kind, old, new)
+        new = preview.new
+        sch, ws = self.scheme, self.ws
+
+        def change():
+            value = ws.value(kind, old)
+            moved = R.renamed(sch, kind, value, new)
+            if ws.is_home(kind, old):
+                ws.replace_object(kind, old, moved)
+            else:  # an object of a pack below: the opened pack deletes it and adds it renamed
+                ws.remove_object(kind, old)
+                ws.add_object(kind, moved)
+            for e in preview.edits:
+                target_id = new if (e.kind, e.id) == (kind, str(old)) else e.id
+                ws.set(e.kind, target_id, e.pointer, e.new)
+            for rel, ptr in preview.overrides:
+                ws.docs[rel] = jsonptr.set_in(ws.docs[rel], ptr, R.typed_id(sch, kind, new))
+        touched = [(kind, str(old)), (kind, new)] + [(e.kind, e.id) for e in preview.edits]
+        self._step(f"Rename {kind} {old} to {new} ({len(preview.edits)} reference(s))", touched, change)
+        return new
+
+    # --- delete -------------------------------------------------------------------------------
+
+    def delete_plan(self, kind: str, oid: str) -> R.DeletePlan:
+        if not self.ws.exists(kind, oid):
+            raise LifecycleError(f"{kind} {oid} does not exist")
+        return R.delete_plan(self.scheme, self.objects(), kind, str(oid))
+
+    def delete(self, kind: str, oid: str, cascade: bool = False) -> R.DeletePlan:
+        """Delete an object. Refused while something refers to it, unless ``cascade``: then
+        the references are removed too (list entries, wholly dependent objects such as the
+        setups of a deleted scenario); a reference that cannot go refuses even a cascade."""
+        plan = self.delete_plan(kind, oid)
+        if plan.references and not cascade:
+            raise LifecycleError(f"{kind} {oid} is used by {len(plan.references)} reference(s): " +
+                                 "; ".join(f"{r.kind} {r.id} {r.pointer}" for r in plan.references[:6]))
+        if plan.blockers:
+            raise LifecycleError(f"{kind} {oid} cannot be deleted: " + "; ".join(
+                f"{r.kind} {r.id} {r.pointer} needs it" for r in plan.blockers[:6]))
+        ws = self.ws
+
+        def change():
+            for e in plan.edits:
+                ws.set(e.kind, e.id, e.pointer, MISSING if e.new is R.MISSING else e.new)
+            for k, i in plan.deletes:
+                ws.remove_object(k, i)
+            ws.remove_object(kind, oid)
+        touched = [(kind, str(oid))] + list(plan.deletes) + [(e.kind, e.id) for e in plan.edits]
+        extra = f" and {len(plan.deletes)} dependent object(s)" if plan.deletes else ""
+        self._step(f"Delete {kind} {oid}{extra}", touched, change)
+        return plan
+
+
+def _with_provenance(value: dict, entry: dict, pack_id: str) -> dict:
+    """A copy made here keeps its template's provenance per field, but the object as a whole
+    is new content."""
+    if "provenance" not in value:
+        return value
+    table = dict(value.get("provenance") or {})
+    table[""] = dict(entry)
+    return {**value, "provenance": table}
