@@ -125,6 +125,7 @@ class MainWindow(QMainWindow):
         self.last_print: dict | None = None
         self.validator: ValidationController | None = None
         self.forms: dict[tuple[str, str], QWidget] = {}
+        self.bulk: dict[str, QWidget] = {}  # bulk-edit grids by object kind
         self._build_actions()
         self.resize(first_size(self.screen().availableGeometry().size() if self.screen() else None))
         self.restore_layout()
@@ -148,6 +149,7 @@ class MainWindow(QMainWindow):
             self.tabs.removeTab(i)
             w.deleteLater()
         self.forms.clear()
+        self.bulk.clear()
         self.search_paths = list(search or [])
         ws = Workspace(path, search=self.search_paths, owned=owned)
         self.ws = ws
@@ -250,6 +252,11 @@ class MainWindow(QMainWindow):
         self._action(tm, "&Validate now", "F5", lambda: self.validator and self.validator.run_now())
         self._action(tm, "&Next finding", "F8", self.next_finding)
         self._action(tm, "&Quick test game", "Ctrl+T", self.quick_game)
+        tm.addSeparator()
+        self._action(tm, "Bulk edit &unit types (grid, CSV)", None, lambda: self.open_bulk("unit-type"))
+        self._action(tm, "Bulk edit &formation cards × years (grid, CSV)", None,
+                     lambda: self.open_bulk("formation-card"))
+        tm.addSeparator()
         self._action(tm, "&Close editor tab", QKeySequence.Close, lambda: self.close_tab(self.tabs.currentIndex()))
         tb = QToolBar("Main")
         tb.setObjectName("toolbar-main")
@@ -327,10 +334,29 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, form, lambda: form.focus_pointer(pointer))
         return form
 
+    def open_bulk(self, kind: str) -> QWidget | None:
+        """The grid of every object of a kind (unit types; formation cards x year variants)."""
+        from .forms.bulk import BulkGrid
+        grid = self.bulk.get(kind)
+        if grid is None:
+            if kind not in self.ws.kinds() or self.ws.ruleset != "desert-steel":
+                self.statusBar().showMessage(f"no bulk grid for {kind} in this pack", 5000)
+                return None
+            grid = BulkGrid(self.ctx, kind)
+            grid.tell = lambda title, text: self.ask(title, text, ["OK"])
+            grid.set_findings(self.findings.model.rows)
+            self.bulk[kind] = grid
+            self.tabs.addTab(grid, BulkGrid.TITLES.get(kind, kind))
+        self.tabs.setCurrentWidget(grid)
+        return grid
+
     def close_tab(self, index: int) -> None:
         if index < 0:
             return
         w = self.tabs.widget(index)
+        for k, g in list(self.bulk.items()):
+            if g is w:
+                del self.bulk[k]
         for k, f in list(self.forms.items()):
             if f is w:
                 del self.forms[k]
@@ -364,6 +390,8 @@ class MainWindow(QMainWindow):
 
     def set_findings(self, rows) -> None:
         self.findings.set_findings(rows)
+        for grid in getattr(self, "bulk", {}).values():
+            grid.set_findings(rows)
         errors = sum(1 for r in rows if r.finding.severity == 2)
         warnings = sum(1 for r in rows if r.finding.severity == 1)
         self.counts.setText(f"{errors} error(s), {warnings} warning(s)" if rows else "valid")

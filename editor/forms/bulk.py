@@ -1,0 +1,544 @@
+"""Bulk editing, as designers do it in spreadsheets: every unit type in one grid, every
+formation card x year variant in another.
+
+Columns come from the schemas (the scalar fields of an object, and of a card's year
+variant; a variant's units as "3×de-pz-ii-f; 2×de-pz-iii-j"). The grid sorts by any column
+(numbers as numbers), filters on any text, takes multi-cell pastes from a spreadsheet, and
+exports and imports CSV that round-trips. Every change goes through the document's undo
+stack (a paste or an import is one undo step), and the validator's findings are shown on
+the cell they are about.
+
+A paste or import that has a bad cell changes nothing: its problems are listed by row and
+column, in words, and the user fixes them first.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QBrush, QColor, QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
+                               QLineEdit, QMessageBox, QPushButton, QTableView, QVBoxLayout, QWidget)
+
+from .. import jsonptr
+from ..jsonptr import MISSING
+from .grid import parse_cell, show_cell
+from .jsontree import _properties, _resolved, schema_at
+
+ERROR_TINT = QColor(255, 205, 210)
+WARNING_TINT = QColor(255, 236, 179)
+SKIP = {"id", "kind", "$schema", "provenance", "notes", "aliases", "art", "transport", "years", "variants",
+        "subordinates", "number"}
+
+
+@dataclass(frozen=True)
+class BulkCol:
+    key: str  # header in the grid and in CSV files
+    sub: str  # pointer inside the row's object ("" scope) or inside its year variant ("variant" scope)
+    kind: str  # int | number | bool | str | json | units
+    scope: str = ""  # "" (the object) | "variant" (the row's year variant)
+    choices: tuple = ()
+
+
+@dataclass(frozen=True)
+class BulkRow:
+    kind: str
+    oid: str
+    year: str = ""  # the variant of a formation-card row ("" when the card has none)
+
+    def pointer(self, col: BulkCol) -> str | None:
+        if col.scope == "variant":
+            return f"/variants/{jsonptr.escape(self.year)}{col.sub}" if self.year else None
+        return col.sub
+
+
+def _col_kind(node: dict) -> tuple[str, tuple] | None:
+    """How a schema node is typed in a cell, or None for what a cell cannot hold."""
+    if node.get("enum"):
+        return "str", tuple(str(v) for v in node["enum"])
+    if "oneOf" in node:
+        alts = node["oneOf"]
+        if all("const" in a or a.get("type") in ("integer", "number", "string") for a in alts):
+            return "json", ()
+        return None
+    types = node.get("type")
+    types = [t for t in (types if isinstance(types, list) else [types]) if t and t != "null"]
+    if not types:
+        return None
+    t = types[0]
+    return {"integer": ("int", ()), "number": ("number", ()), "boolean": ("bool", ()),
+            "string": ("str", ())}.get(t)
+
+
+def columns_for(ruleset: str, kind: str) -> list[BulkCol]:
+    """The scalar fields of an object kind (and, for formation cards, of their year variants)."""
+    out = []
+    props = _properties(schema_at(ruleset, kind, ""))
+    for key, (raw, rel) in props.items():
+        if key in SKIP:
+            continue
+        typed = _col_kind(_resolved(raw, rel)[0])
+        if typed:
+            out.append(BulkCol(key, "/" + jsonptr.escape(key), typed[0], "", typed[1]))
+    if kind == "formation-card":
+        # what changes year by year comes right after the designation, the rest of the card after
+        first, rest = [c for c in out if c.key in ("designation", "type")], [c for c in out if c.key not in
+                                                                             ("designation", "type")]
+        out = first
+        vprops = _properties(schema_at(ruleset, kind, "/variants/1942"))
+        for key, (raw, rel) in vprops.items():
+            if key == "units":
+                out.append(BulkCol("units", "/units", "units", "variant"))
+                continue
+            typed = _col_kind(_resolved(raw, rel)[0])
+            if typed:
+                out.append(BulkCol(f"{key} (year)" if key in props else key, "/" + jsonptr.escape(key), typed[0],
+                                   "variant", typed[1]))
+        out += rest
+    return out
+
+
+def show_units(value) -> str:
+    if value is MISSING or value is None:
+        return ""
+    if isinstance(value, list) and all(isinstance(u, dict) and set(u) == {"type", "count"} for u in value):
+        return "; ".join(f"{u['count']}×{u['type']}" for u in value)
+    return json.dumps(value, ensure_ascii=False)
+
+
+def parse_units(text: str):
+    """"3×de-pz-ii-f; 2×de-pz-iii-j" (x or * also do; a missing count is 1), or JSON."""
+    text = text.strip()
+    if not text:
+        return MISSING
+    if text.startswith("["):
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise ValueError("the units are not valid JSON; write them as “3×de-pz-ii-f; 2×de-pz-iii-j”") from None
+    out = []
+    for part in [p.strip() for p in text.replace(",", ";").split(";") if p.strip()]:
+        for sep in ("×", "x", "X", "*"):
+            count, s, utype = part.partition(sep)
+            if s and count.strip().isdigit():
+                out.append({"type": utype.strip(), "count": int(count)})
+                break
+        else:
+            if " " in part:
+                raise ValueError(f"“{part}” is not “count×unit-type”")
+            out.append({"type": part, "count": 1})
+    return out
+
+
+def cell_text(value, col: BulkCol) -> str:
+    return show_units(value) if col.kind == "units" else show_cell(value, col.kind)
+
+
+def cell_value(text: str, col: BulkCol):
+    if col.kind == "units":
+        return parse_units(text)
+    if col.kind == "bool":
+        t = text.strip().lower()
+        if t in ("", "—"):
+            return MISSING
+        if t in ("1", "true", "yes", "y", "x", "✓"):
+            return True
+        if t in ("0", "false", "no", "n", "-"):
+            return False
+        raise ValueError(f"“{text.strip()}” is not yes/no (write ✓, yes, true, 1 or leave it empty)")
+    return parse_cell(text, col.kind, col.choices)
+
+
+class BulkModel(QAbstractTableModel):
+    def __init__(self, ctx, kind: str, parent=None):
+        super().__init__(parent)
+        self.ctx, self.kind = ctx, kind
+        self.columns = columns_for(ctx.ruleset, kind)
+        self.rows: list[BulkRow] = []
+        self.findings: dict[tuple[int, int], list] = {}
+        self.row_findings: dict[int, list] = {}
+        self.rebuild()
+
+    @property
+    def doc(self):
+        return self.ctx.doc
+
+    def rebuild(self) -> None:
+        self.beginResetModel()
+        ws = self.ctx.ws
+        rows = []
+        for oid in sorted(ws.keys(self.kind), key=lambda i: (len(i), i) if i.isdigit() else (0, i)):
+            value = ws.value(self.kind, oid)
+            variants = value.get("variants") if isinstance(value, dict) and self.kind == "formation-card" else None
+            if isinstance(variants, dict) and variants:
+                rows += [BulkRow(self.kind, oid, str(y)) for y in variants]
+            else:
+                rows.append(BulkRow(self.kind, oid))
+        self.rows = rows
+        self.index_of = {}
+        for i, r in enumerate(rows):
+            self.index_of.setdefault((r.oid, r.year), i)
+            self.index_of.setdefault((r.oid, None), i)
+        self.endResetModel()
+
+    # --- the table ------------------------------------------------------------------
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.columns)
+
+    def headerData(self, section, orientation, role=Qt.DisplayRole):
+        if role == Qt.DisplayRole:
+            if orientation == Qt.Horizontal:
+                return self.columns[section].key
+            r = self.rows[section]
+            return f"{r.oid} {r.year}".strip()
+        if role == Qt.ToolTipRole and orientation == Qt.Horizontal:
+            c = self.columns[section]
+            return f"{c.key}: {'the year variant' if c.scope else 'the object'}'s {c.sub}" + (
+                f"\none of: {', '.join(c.choices)}" if c.choices else "")
+        if role == Qt.BackgroundRole and orientation == Qt.Vertical and section in self.row_findings:
+            return QBrush(ERROR_TINT)
+        if role == Qt.ToolTipRole and orientation == Qt.Vertical and section in self.row_findings:
+            return "\n".join(_say(loc) for loc in self.row_findings[section])
+        return None
+
+    def raw(self, row: int, col: int):
+        r, c = self.rows[row], self.columns[col]
+        ptr = r.pointer(c)
+        return MISSING if ptr is None else self.ctx.ws.get(r.kind, r.oid, ptr, MISSING)
+
+    def data(self, index, role=Qt.DisplayRole):
+        if not index.isValid():
+            return None
+        row, col = index.row(), index.column()
+        if role in (Qt.DisplayRole, Qt.EditRole):
+            return cell_text(self.raw(row, col), self.columns[col])
+        if role == Qt.UserRole:  # the sort key: numbers as numbers, texts without case
+            v = self.raw(row, col)
+            if isinstance(v, bool):
+                return (1, int(v), "")
+            if isinstance(v, (int, float)):
+                return (1, v, "")
+            if v is MISSING or v is None:
+                return (2, 0, "")
+            return (1, float("inf"), cell_text(v, self.columns[col]).lower())
+        hits = self.findings.get((row, col))
+        if role == Qt.BackgroundRole and hits:
+            return QBrush(ERROR_TINT if any(h.finding.severity == 2 for h in hits) else WARNING_TINT)
+        if role == Qt.ToolTipRole and hits:
+            return "\n".join(_say(h) for h in hits)
+        return None
+
+    def flags(self, index):
+        base = super().flags(index)
+        if index.isValid() and self.rows[index.row()].pointer(self.columns[index.column()]) is not None:
+            return base | Qt.ItemIsEditable
+        return base
+
+    def setData(self, index, value, role=Qt.EditRole) -> bool:
+        if role != Qt.EditRole or not index.isValid():
+            return False
+        problems = self.apply({(index.row(), index.column()): str(value)}, "Edit")
+        if problems:
+            self.ctx.status(problems[0] + "; the cell keeps its value")
+            return False
+        return True
+
+    # --- edits ------------------------------------------------------------------------
+
+    def parse(self, cells: dict[tuple[int, int], str], where=None) -> tuple[list[tuple], list[str]]:
+        """Typed values for texts at (row, column); problems named by ``where(row, col)``."""
+        where = where or (lambda r, c: f"{self.headerData(r, Qt.Vertical)}, {self.columns[c].key}")
+        changes, problems = [], []
+        for (row, col), text in cells.items():
+            r, c = self.rows[row], self.columns[col]
+            ptr = r.pointer(c)
+            if ptr is not None and text == cell_text(self.raw(row, col), c):
+                continue  # as shown: unchanged (an exported CSV imports as no change at all)
+            if ptr is None:
+                if text.strip():
+                    problems.append(f"{where(row, col)}: card {r.oid} has no year variant to hold {c.key}")
+                continue
+            try:
+                new = cell_value(text, c)
+            except ValueError as exc:
+                problems.append(f"{where(row, col)}: {exc}")
+                continue
+            if cell_text(new, c) != cell_text(self.raw(row, col), c) or (new is MISSING) != (self.raw(row, col) is MISSING):
+                changes.append((r, ptr, new))
+        return changes, problems
+
+    def apply(self, cells: dict[tuple[int, int], str], label: str, where=None) -> list[str]:
+        """Change cells as one undo step; nothing changes when any cell is wrong."""
+        changes, problems = self.parse(cells, where)
+        if problems or not changes:
+            return problems
+        stack = self.doc.undo_stack
+        if len(changes) > 1:
+            stack.beginMacro(f"{label} {len(changes)} cells of the {self.kind} grid")
+        try:
+            for r, ptr, new in changes:
+                self.doc.set(r.kind, r.oid, ptr, new)
+        finally:
+            if len(changes) > 1:
+                stack.endMacro()
+        return []
+
+    def object_changed(self, kind: str, oid: str) -> None:
+        if kind != self.kind:
+            return
+        value = self.ctx.ws.value(kind, oid)
+        now = set(value.get("variants") or {}) if self.kind == "formation-card" and isinstance(value, dict) else set()
+        had = {r.year for r in self.rows if r.oid == oid and r.year}
+        if (oid, None) not in self.index_of or value is None or now != had:
+            self.rebuild()  # a new, deleted or renamed object, or a year variant added or removed
+            return
+        rows = [i for i, r in enumerate(self.rows) if r.oid == oid]
+        self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), len(self.columns) - 1))
+
+    # --- findings ---------------------------------------------------------------------
+
+    def set_findings(self, located) -> None:
+        cells, rows = {}, {}
+        for loc in located:
+            if loc.kind != self.kind or loc.id is None:
+                continue
+            ptr = loc.pointer or ""
+            year = None
+            if ptr.startswith("/variants/"):
+                year = jsonptr.unescape(ptr.split("/")[2])
+            row = self.index_of.get((loc.id, year)) if year else self.index_of.get((loc.id, None))
+            if row is None:
+                continue
+            placed = False
+            for c, col in enumerate(self.columns):
+                cp = self.rows[row].pointer(col)
+                if cp is not None and ptr and jsonptr.is_prefix(cp, ptr):
+                    targets = [row] if col.scope or year else [i for i, r in enumerate(self.rows) if r.oid == loc.id]
+                    for t in targets:
+                        cells.setdefault((t, c), []).append(loc)
+                    placed = True
+            if not placed:
+                rows.setdefault(row, []).append(loc)
+        self.findings, self.row_findings = cells, rows
+        if self.rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.rows) - 1, len(self.columns) - 1))
+            self.headerDataChanged.emit(Qt.Vertical, 0, len(self.rows) - 1)
+
+    # --- CSV --------------------------------------------------------------------------
+
+    def key_headers(self) -> list[str]:
+        return ["id", "year"] if self.kind == "formation-card" else ["id"]
+
+    def to_csv(self) -> str:
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(self.key_headers() + [c.key for c in self.columns])
+        for i, r in enumerate(self.rows):
+            keys = [r.oid, r.year] if self.kind == "formation-card" else [r.oid]
+            w.writerow(keys + [cell_text(self.raw(i, c), col) for c, col in enumerate(self.columns)])
+        return out.getvalue()
+
+    def from_csv(self, text: str, name: str = "the CSV file") -> list[str]:
+        """Take a CSV made by ``to_csv`` (or edited in a spreadsheet): matching rows and
+        columns are compared and the differences applied as one undo step. Unknown rows or
+        columns and bad cells are problems, named by line and column; then nothing changes."""
+        text = text.lstrip("\ufeff")  # spreadsheets like to add a byte-order mark
+        try:
+            reader = list(csv.reader(io.StringIO(text)))
+        except csv.Error as exc:
+            return [f"{name}: not a CSV file ({exc})"]
+        if not reader:
+            return [f"{name}: empty"]
+        header = [h.strip() for h in reader[0]]
+        keys = self.key_headers()
+        if header[:len(keys)] != keys:
+            return [f"{name}, line 1: the first column(s) must be {', '.join(keys)} (as exported)"]
+        by_key = {c.key: i for i, c in enumerate(self.columns)}
+        problems = [f"{name}, line 1: unknown column “{h}”" for h in header[len(keys):] if h and h not in by_key]
+        cells, where = {}, {}
+        for n, line in enumerate(reader[1:], start=2):
+            if not any(x.strip() for x in line):
+                continue
+            oid = line[0].strip()
+            year = line[1].strip() if len(keys) > 1 and len(line) > 1 else ""
+            row = self.index_of.get((oid, year)) if year or (oid, "") in self.index_of else None
+            if row is None:
+                problems.append(f"{name}, line {n}: no {self.kind} {oid}{' year ' + year if year else ''} in the pack")
+                continue
+            for h, value in zip(header[len(keys):], line[len(keys):]):
+                if h in by_key:
+                    cells[(row, by_key[h])] = value
+                    where[(row, by_key[h])] = f"{name}, line {n}, column {h}"
+        if problems:
+            return problems
+        return self.apply(cells, "Import", lambda r, c: where[(r, c)])
+
+
+def _say(loc) -> str:
+    f = loc.finding
+    return f"{f.severity}: {f.message}" + (f" [§{f.section}]" if f.section else "")
+
+
+class SortFilter(QSortFilterProxyModel):
+    def lessThan(self, left, right) -> bool:
+        a, b = left.data(Qt.UserRole), right.data(Qt.UserRole)
+        try:  # ties keep the pack's order, so rows do not swap places after an edit
+            return (tuple(a), left.row()) < (tuple(b), right.row())
+        except TypeError:
+            return (str(a), left.row()) < (str(b), right.row())
+
+
+class BulkGrid(QWidget):
+    """A tab of the main window: one kind's objects (or card x year variants) as a grid."""
+
+    TITLES = {"unit-type": "All unit types", "formation-card": "All formation cards × years"}
+
+    def __init__(self, ctx, kind: str, parent=None):
+        super().__init__(parent)
+        self.ctx, self.bulk_kind = ctx, kind
+        self.model = BulkModel(ctx, kind, self)
+        self.proxy = SortFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseInsensitive)
+        self.proxy.setFilterKeyColumn(-1)
+        lay = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("Filter: any text in a row (an id, a nationality, a value…)")
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.filter_column = QComboBox()
+        self.filter_column.addItem("in any column", -1)
+        for i, c in enumerate(self.model.columns):
+            self.filter_column.addItem(f"in {c.key}", i)
+        self.filter_column.currentIndexChanged.connect(
+            lambda _: self.proxy.setFilterKeyColumn(self.filter_column.currentData()))
+        export = QPushButton("Export CSV…")
+        export.clicked.connect(self._export_dialog)
+        imp = QPushButton("Import CSV…")
+        imp.clicked.connect(self._import_dialog)
+        top.addWidget(QLabel(self.TITLES.get(kind, kind)))
+        top.addWidget(self.filter, 1)
+        top.addWidget(self.filter_column)
+        top.addWidget(export)
+        top.addWidget(imp)
+        lay.addLayout(top)
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(-1, Qt.AscendingOrder)
+        self.view.setSelectionMode(QAbstractItemView.ExtendedSelection)
+        self.view.setAlternatingRowColors(True)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
+        self.view.verticalHeader().setDefaultSectionSize(22)
+        self.view.resizeColumnsToContents()
+        for c in range(self.model.columnCount()):
+            self.view.setColumnWidth(c, min(max(self.view.columnWidth(c), 60), 260))
+        lay.addWidget(self.view, 1)
+        hint = QLabel("Double-click a cell to edit it; paste a block copied from a spreadsheet with Ctrl+V (one "
+                      "undo step); a red cell has a finding (hover it).")
+        hint.setStyleSheet("color: #666")
+        lay.addWidget(hint)
+        QShortcut(QKeySequence.Paste, self.view, activated=self.paste_clipboard, context=Qt.WidgetShortcut)
+        QShortcut(QKeySequence.Copy, self.view, activated=self.copy_selection, context=Qt.WidgetShortcut)
+        self.tell = None  # the main window answers with its own dialogs (tests replace them)
+        ctx.doc.changed.connect(self._changed)
+        ctx.doc.reset.connect(self.model.rebuild)
+
+    def _changed(self, kind: str, oid: str, pointer: str) -> None:
+        self.model.object_changed(kind, oid)
+
+    def reload(self) -> None:
+        self.model.rebuild()
+
+    def set_findings(self, located) -> None:
+        self.model.set_findings(located)
+
+    # --- paste and copy ---------------------------------------------------------------
+
+    def paste_text(self, text: str, top: int | None = None, left: int | None = None) -> list[str]:
+        """Paste tab-separated rows (a spreadsheet's clipboard) from the current cell, in the
+        grid's visible (sorted, filtered) order; one value fills every selected cell."""
+        rows = [line.split("\t") for line in text.rstrip("\r\n").replace("\r\n", "\n").split("\n")]
+        selected = self.view.selectionModel().selectedIndexes()
+        if top is None:
+            cur = self.view.currentIndex()
+            top, left = (cur.row(), cur.column()) if cur.isValid() else (0, 0)
+        cells: dict[tuple[int, int], str] = {}
+        if len(rows) == 1 and len(rows[0]) == 1 and len(selected) > 1:
+            for idx in selected:
+                src = self.proxy.mapToSource(idx)
+                cells[(src.row(), src.column())] = rows[0][0]
+        else:
+            if top + len(rows) > self.proxy.rowCount() or left + max(len(r) for r in rows) > self.proxy.columnCount():
+                return [f"the pasted block ({len(rows)} rows × {max(len(r) for r in rows)} columns) does not fit "
+                        "the grid from the current cell"]
+            for i, line in enumerate(rows):
+                for j, value in enumerate(line):
+                    src = self.proxy.mapToSource(self.proxy.index(top + i, left + j))
+                    cells[(src.row(), src.column())] = value
+        problems = self.model.apply(cells, "Paste")
+        if problems:
+            self._tell("Paste not applied", problems)
+        return problems
+
+    def paste_clipboard(self) -> None:
+        self.paste_text(QGuiApplication.clipboard().text())
+
+    def copy_selection(self) -> str:
+        idx = sorted(self.view.selectionModel().selectedIndexes(), key=lambda i: (i.row(), i.column()))
+        if not idx:
+            return ""
+        rows: dict[int, dict[int, str]] = {}
+        for i in idx:
+            rows.setdefault(i.row(), {})[i.column()] = i.data() or ""
+        cols = sorted({c for r in rows.values() for c in r})
+        text = "\n".join("\t".join(r.get(c, "") for c in cols) for _, r in sorted(rows.items()))
+        QGuiApplication.clipboard().setText(text)
+        return text
+
+    # --- CSV --------------------------------------------------------------------------
+
+    def export_csv(self, path: Path) -> None:
+        from sandtable.rules import atomic
+        atomic.write_text(path, self.model.to_csv())
+
+    def import_csv(self, path: Path) -> list[str]:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            return [f"{path}: cannot be read ({getattr(exc, 'strerror', None) or 'not UTF-8 text'})"]
+        return self.model.from_csv(text, Path(path).name)
+
+    def _export_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export CSV", f"{self.bulk_kind}.csv", "CSV (*.csv)")
+        if path:
+            try:
+                self.export_csv(Path(path))
+                self.ctx.status(f"wrote {path}")
+            except OSError as exc:
+                self._tell("Export failed", [f"{path}: {exc.strerror or exc}"])
+
+    def _import_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import CSV", "", "CSV (*.csv)")
+        if path:
+            problems = self.import_csv(Path(path))
+            if problems:
+                self._tell("Import not applied", problems)
+            else:
+                self.ctx.status(f"imported {path} (Undo takes it back)")
+
+    def _tell(self, title: str, problems: list[str]) -> None:
+        self.ctx.status(f"{title}: {problems[0]}")
+        text = "Nothing was changed:\n" + "\n".join(problems[:15]) + ("\n…" if len(problems) > 15 else "")
+        if self.tell is not None:
+            self.tell(title, text)
+        elif self.isVisible():
+            QMessageBox.warning(self, title, text)
