@@ -154,7 +154,7 @@ def board_workbench(reps: int) -> dict:
     w.start("auto", 0)
     f = w.rosters["allied"][0]
     zone = sorted(w.field.zone(f.zone))
-    drops = []
+    drops, drops_cpu = [], []
     for i in range(max(reps, 5) * 4):
         w.undo.clear()
         base = w.setup
@@ -163,10 +163,11 @@ def board_workbench(reps: int) -> dict:
         mime = QMimeData()
         mime.setData(UNITS_MIME, json.dumps({"side": "allied", "items": [[f.card, sorted(f.units)[0]]]}).encode())
         key = zone[(i * 37) % len(zone)]
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         w.drop(key, mime)
         app.processEvents()
         drops.append(time.perf_counter() - t0)
+        drops_cpu.append(time.process_time() - c0)  # CPU of this process: what a busy machine hides
         w.undo.undo()
     # pan and zoom: grow to 200 counters by repeating the automatic placements
     setup = w.setup
@@ -180,7 +181,7 @@ def board_workbench(reps: int) -> dict:
         n += 1
     w._apply(setup)
     view = w.view
-    frames = []
+    frames, frames_cpu = [], []
     view.fit()
     for step in range(60):
         if step % 10 < 5:
@@ -188,16 +189,20 @@ def board_workbench(reps: int) -> dict:
         else:
             view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() + 90)
             view.verticalScrollBar().setValue(view.verticalScrollBar().value() + 60)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         view.viewport().repaint()
         frames.append(time.perf_counter() - t0)
+        frames_cpu.append(time.process_time() - c0)
         if step % 10 == 9:
             view.fit()
     w.close()
     return {"kasserine_drop_to_findings_s": {"median": round(statistics.median(drops), 4),
-                                             "max": round(max(drops), 4), "goal": 0.1},
+                                             "max": round(max(drops), 4),
+                                             "median_cpu": round(statistics.median(drops_cpu), 4),
+                                             "max_cpu": round(max(drops_cpu), 4), "goal": 0.1},
             "pan_zoom_longest_frame_s": {"counters": n, "max": round(max(frames), 4),
-                                         "median": round(statistics.median(frames), 4), "goal": 0.05}}
+                                         "median": round(statistics.median(frames), 4),
+                                         "max_cpu": round(max(frames_cpu), 4), "goal": 0.05}}
 
 
 def main() -> None:
