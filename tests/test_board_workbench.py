@@ -127,6 +127,15 @@ def test_overstacked_hex_is_a_finding_and_undo_redo(qtbot, ctx):
     facing.actions()[2].trigger()
     top = w.stack_refs(a)[0]
     assert se.entry(w.setup, top)["facing"] == 2
+    # Ctrl-drag moves the whole formation, keeping its shape
+    card = se.entry(w.setup, top)["card"]
+    board = w.field.board
+    before = [board.axial(p["hex"]) for p in w.setup["sides"]["axis"]["placements"] if p["card"] == card]
+    dest = next(k for k in zone if board.distance(k, a) == 2)
+    drag(qtbot, w.view, a, dest, Qt.ControlModifier)
+    after = [board.axial(p["hex"]) for p in w.setup["sides"]["axis"]["placements"] if p["card"] == card]
+    dq, dr = board.axial(dest)[0] - board.axial(a)[0], board.axial(dest)[1] - board.axial(a)[1]
+    assert after == [(q + dq, r + dr) for q, r in before]
 
 
 def test_automatic_start_has_no_errors_and_counters_drawn(qtbot, ctx):
@@ -160,7 +169,7 @@ def click(view, key, modifier=Qt.NoModifier):
     QTest.mouseClick(view.viewport(), Qt.LeftButton, modifier, point(view, key))
 
 
-def test_line_of_sight_tool_answers_like_the_cli(qtbot, ctx):
+def test_line_of_sight_tool_answers_like_the_cli(qtbot, ctx, tmp_path):
     w = bench(qtbot, ctx, "lightfoot")
     w.use_tool("los")
     w.view.zoom_on("B2312", 3.0)
@@ -174,6 +183,10 @@ def test_line_of_sight_tool_answers_like_the_cli(qtbot, ctx):
     assert not tool.result.visible and "B2212" in w.answer.toPlainText()
     assert "los-block" in w.canvas.overlays
     shot(w, "board-line-of-sight")
+    from PySide6.QtGui import QImage
+    png = tmp_path / "view.png"
+    w.view.export_png(str(png))
+    assert QImage(str(png)).width() >= w.view.viewport().width()
     click(w.view, "B2412", Qt.ShiftModifier)
     assert tool.seen and all(w.field.los("B2412", k).visible for k in list(tool.seen)[:20])
     assert "B2111" not in tool.seen
