@@ -211,7 +211,7 @@ class SetupWorkbench(QWidget):
 
     changed = Signal()
 
-    def __init__(self, ctx, scenario_id: str, parent=None):
+    def __init__(self, ctx, scenario_id: str, parent=None, setup_id: str | None = None):
         super().__init__(parent)
         self.ctx = ctx
         self.model = ctx.ws.catalog.model
@@ -335,7 +335,11 @@ class SetupWorkbench(QWidget):
         self.left_pages.addWidget(self.zones)
         self.tools["zone"] = ZonePaintTool(self.zones)
         self.tool_box.currentIndexChanged.connect(lambda _: self.use_tool(self.tool_box.currentData()))
-        self.start("empty", None, undoable=False)
+        if setup_id and ctx.ws.exists("setup", setup_id):  # editing a setup of the pack
+            self.start_box.setCurrentIndex(max(0, self.start_box.findData(("pack", setup_id))))
+            self.start("pack", setup_id, undoable=False)
+        else:
+            self.start("empty", None, undoable=False)
         self.use_tool("place")
 
     # --- data helpers -----------------------------------------------------------------

@@ -328,3 +328,29 @@ def test_a_new_map_painted_from_scratch_validates(qtbot, ctx, tmp_path):
     path = w.save_to(tmp_path / "map-z.json")
     done = subprocess.run([sys.executable, "-m", "sandtable", "validate", str(path)], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_forms_open_the_workbench_tabs(qtbot, ctx):
+    from PySide6.QtWidgets import QTabWidget
+    from sandtable.editor.board_mapedit import MapPainter
+    from sandtable.editor.board_setup import LazyTab, SetupWorkbench
+    from sandtable.editor.forms.mapconf import MapForm, SetupForm
+    from sandtable.editor.forms.scenario import ScenarioForm
+    opened = {}
+    for form, kind, oid, label, cls in ((ScenarioForm, "scenario", "beda-fomm", "Setup placement", SetupWorkbench),
+                                        (SetupForm, "setup", ctx.ws.keys("setup")[0], "Placement", SetupWorkbench),
+                                        (MapForm, "map", "A", "Paint", MapPainter)):
+        f = form(ctx, kind, oid)
+        qtbot.addWidget(f)
+        f.show()
+        tabs = next(t for t in f.findChildren(QTabWidget)
+                    if any(t.tabText(i) == label for i in range(t.count())))
+        tab = next(tabs.widget(i) for i in range(tabs.count()) if tabs.tabText(i) == label)
+        tabs.setCurrentWidget(tab)
+        qtbot.waitUntil(lambda: isinstance(tab, LazyTab) and tab.content is not None)
+        assert isinstance(tab.content, cls)
+        opened[kind] = tab.content
+    bench_ = opened["setup"]
+    oid = ctx.ws.keys("setup")[0]
+    assert bench_.setup == ctx.ws.value("setup", oid)  # starts from the setup the form shows
+    assert not [f for f in bench_.findings if f.severity == 2]

@@ -128,7 +128,12 @@ class SetupForm(ObjectForm):
         self.bind("", tree)
         split.addWidget(tree)
         self.board = BoardWidget(ctx, scenario=st.get("scenario"), setup=oid)
-        split.addWidget(self.board)
+        from PySide6.QtWidgets import QTabWidget
+        from ..board_setup import LazyTab, SetupWorkbench
+        tabs = QTabWidget()
+        tabs.addTab(self.board, "Board")
+        tabs.addTab(LazyTab(lambda: SetupWorkbench(ctx, st.get("scenario"), setup_id=oid)), "Placement")
+        split.addWidget(tabs)
         split.setSizes([420, 800])
         lay.addWidget(split, 1)
         self.refresh("")
