@@ -43,6 +43,7 @@ class RefField:
     pattern: str
     target: str
     drop: str | None = None
+    prefix: bool = False  # a hex reference: the map id is the part before the 4-digit hex id
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ class ExprKey:
     many: bool  # a list of ids (drop the item) or one id (cannot be dropped)
     within: tuple[str, ...]
     exclude: tuple[str, ...] = ()
+    prefix: bool = False  # hex references ("B2620"): the map id before the hex id
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,10 @@ DESERT_STEEL = Scheme(
             RefField("/scenario", "scenario", drop=""),
             RefField(f"{_SIDE}/placements/*/card", "formation-card", drop=f"{_SIDE}/placements/*"),
             RefField(f"{_SIDE}/placements/*/type", "unit-type", drop=f"{_SIDE}/placements/*"),
+            RefField(f"{_SIDE}/placements/*/hex", "map", drop=None, prefix=True),
+            RefField(f"{_SIDE}/transports/*/hex", "map", drop=None, prefix=True),
+            RefField(f"{_SIDE}/fortifications/*/hex", "map", drop=None, prefix=True),
+            RefField(f"{_SIDE}/minefields/*", "map", drop=None, prefix=True),
         ),
     },
     expressions={
@@ -95,6 +101,9 @@ DESERT_STEEL = Scheme(
             ExprKey("cards", "formation-card", True, ("/sides", "/special_rules", "/exits", "/victory/expression"),
                     exclude=(f"{_SIDE}/formations/*/cards", f"{_SIDE}/reinforcements/*/cards")),
             ExprKey("map", "map", False, ("/sides", "/special_rules", "/exits", "/victory/expression")),
+            ExprKey("hexes", "map", True, ("/sides", "/special_rules", "/exits", "/victory/expression"), prefix=True),
+            ExprKey("from", "map", False, ("/sides", "/special_rules", "/exits", "/victory/expression"), prefix=True),
+            ExprKey("to", "map", False, ("/sides", "/special_rules", "/exits", "/victory/expression"), prefix=True),
         ),
     },
     id_keys={"formation-card": "number"},
@@ -193,6 +202,12 @@ class Reference:
     target_kind: str
     target_id: str
     drop: str | None  # what a cascade removes (pointer in the referring object), None: cannot
+    prefix: bool = False  # the target id is the map part of a hex reference
+
+
+def _hex_map(v) -> str | None:
+    """The map id of a hex reference ``B2620`` (None for ``2620`` or anything else)."""
+    return v[:-4] if isinstance(v, str) and len(v) > 4 and v[-4:].isdigit() else None
 
 
 def references_in(sch: Scheme, kind: str, oid: str, value: Any) -> Iterator[Reference]:
@@ -201,7 +216,11 @@ def references_in(sch: Scheme, kind: str, oid: str, value: Any) -> Iterator[Refe
         return
     for rf in sch.fields.get(kind, ()):
         for path, v in _expand(value, _split(rf.pattern)):
-            if isinstance(v, (str, int)) and not isinstance(v, bool):
+            if rf.prefix:
+                mid = _hex_map(v)
+                if mid is not None:
+                    yield Reference(kind, oid, _join(path), rf.target, mid, None, True)
+            elif isinstance(v, (str, int)) and not isinstance(v, bool):
                 drop = None if rf.drop is None else ("" if rf.drop == "" else _fill(rf.drop, path))
                 yield Reference(kind, oid, _join(path), rf.target, str(v), drop)
     keys = sch.expressions.get(kind, ())
@@ -217,7 +236,12 @@ def _expression_refs(keys, kind, oid, value, ptr, stack) -> Iterator[Reference]:
                 if ek.key != k or not any(_prefix_match(w, p) for w in ek.within) \
                         or any(_matches(x, p) for x in ek.exclude):
                     continue
-                if ek.many and isinstance(v, list):
+                if ek.prefix:
+                    for q, item in ([(f"{p}/{i}", x) for i, x in enumerate(v)] if isinstance(v, list) else [(p, v)]):
+                        mid = _hex_map(item)
+                        if mid is not None:
+                            yield Reference(kind, oid, q, ek.target, mid, None, True)
+                elif ek.many and isinstance(v, list):
                     for i, item in enumerate(v):
                         if isinstance(item, (str, int)) and not isinstance(item, bool):
                             yield Reference(kind, oid, f"{p}/{i}", ek.target, str(item), f"{p}/{i}")
@@ -309,6 +333,9 @@ def rename_edits(sch: Scheme, objects: Objects, kind: str, old_id: str, new_id: 
     for ref in find_references(sch, objects, kind, old_id):
         value = objects[ref.kind][ref.id]
         old = get(value, ref.pointer)
+        if ref.prefix:  # B2620 -> C2620
+            edits.append(Edit(ref.kind, ref.id, ref.pointer, old, f"{new_id}{old[-4:]}"))
+            continue
         new = new_typed if isinstance(old, int) or kind in sch.int_ids else str(new_id)
         if isinstance(old, str) and kind in sch.int_ids:
             new = str(new_id)  # an expression that spelt the number as text keeps text
