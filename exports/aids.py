@@ -69,42 +69,24 @@ def _p(s, bold=False):
 
 
 class CounterKey(Flowable):
-    """A counter drawn large, front and back, with what each figure means (§2.11)."""
+    """A counter drawn large, front and back, with what each figure means (§2.11); then an
+    infantry counter with two ranges (§12.13)."""
 
     def __init__(self, doc: Doc, model: DesertSteel, width: float):
         super().__init__()
         self.doc, self.model, self.w = doc, model, width
         unit = model.unit_types.get("de-pz-vi-e") or next(iter(model.unit_types.values()), None)
         self.unit = unit
+        self.infantry = next((u for u in model.unit_types.values()
+                              if u.anti_vehicle_range is not None and u.range is not None), None)
         self.s = 66
-        self.h = self.s + 22 if unit else 0
+        self.h = (self.s + 22 if unit else 0) + (self.s + 16 if self.infantry else 0)
 
     def wrap(self, aw, ah):
         self.w = min(self.w, aw)
         return self.w, self.h
 
-    def draw(self):
-        if self.unit is None:
-            return
-        c = self.canv
-        s = self.s
-        spec = CounterSpec(self.unit, "501", 178)
-        y = self.h - s - 4
-        back_x = self.w - s - 2
-        for face, fx in (("front", 0), ("back", back_x)):
-            c.setFillColor(NATIONALITY_COLOUR.get(self.unit.nationality, white))
-            c.setStrokeColor(INK)
-            c.setLineWidth(0.6)
-            c.rect(fx, y, s, s, stroke=1, fill=1)
-            with self.doc.muted():
-                (draw_front if face == "front" else draw_back)(self.doc, fx, y, s, spec)
-            text(c, fx + s / 2, y - 9, face + (": designation, facing arrow, nation" if face == "back" else ""),
-                 "Sans-Oblique", 6, GREY, align="center")
-        notes = [(y + s * 0.86, ["designation \u00b7 \u2605 spotter, T towed,", "CS close support, engineer sign"]),
-                 (y + s * 0.58, ["unit type"]),
-                 (y + s * 0.38, ["range (bold lower edge: indirect)", "\u00b7 movement points"]),
-                 (y + s * 0.1, ["anti-vehicle \u2013 defense \u2013 anti-infantry", "\u2022 cannot fire; white defense:",
-                                "lightly armoured"])]
+    def _notes(self, c, s, y, notes) -> None:
         lx = s + 8
         for ny, lines in notes:
             c.setStrokeColor(GREY)
@@ -112,6 +94,43 @@ class CounterKey(Flowable):
             c.line(s - 3, ny + 2, lx - 1, ny + 2)
             for i, line in enumerate(lines):
                 text(c, lx, ny - i * 7, line, "Sans", 5.8, INK)
+
+    def _counter(self, c, unit, fx, y, face, designation):
+        s = self.s
+        c.setFillColor(NATIONALITY_COLOUR.get(unit.nationality, white))
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.6)
+        c.rect(fx, y, s, s, stroke=1, fill=1)
+        with self.doc.muted():
+            (draw_front if face == "front" else draw_back)(self.doc, fx, y, s, CounterSpec(unit, designation, 1))
+
+    def draw(self):
+        if self.unit is None:
+            return
+        c = self.canv
+        s = self.s
+        y = self.h - s - 4
+        back_x = self.w - s - 2
+        for face, fx in (("front", 0), ("back", back_x)):
+            self._counter(c, self.unit, fx, y, face, "501")
+            text(c, fx + s / 2, y - 9, face + (": designation, facing arrow, nation" if face == "back" else ""),
+                 "Sans-Oblique", 6, GREY, align="center")
+        self._notes(c, s, y, [
+            (y + s * 0.86, ["designation \u00b7 \u2605 spotter, T towed,", "CS close support, engineer sign"]),
+            (y + s * 0.58, ["unit type"]),
+            (y + s * 0.38, ["range (bold lower edge: indirect)", "\u00b7 movement points"]),
+            (y + s * 0.1, ["anti-vehicle \u2013 defense \u2013 anti-infantry", "\u2022 cannot fire; white defense:",
+                           "lightly armoured"])])
+        if self.infantry is None:
+            return
+        y -= s + 16
+        self._counter(c, self.infantry, 0, y, "front", "B/6")
+        u = self.infantry
+        self._notes(c, s, y, [
+            (y + s * 0.50 - 2, [f"upper box: anti-infantry range ({u.range}), \u00a712.13"]),
+            (y + s * 0.34, [f"lower box: anti-vehicle range ({u.anti_vehicle_range}): fires at",
+                            "vehicles at range (Boys, bazooka)"]),
+            (y + s * 0.08, ["infantry with one box fires at vehicles", "only in its own hex (\u00a712.13)"])])
 
 
 def _split(s: str, n: int) -> list[str]:
@@ -293,9 +312,10 @@ def _combat(model: DesertSteel, lang: str) -> list:
                 else:
                     row += ["", ""]
             rows.append(row)
-        out.append(para(f"Modified {crt.get('dice', '3d6')}: the firer's fire factor minus the target's defense "
-                        "factor, plus the modifiers, plus the dice (\u00a79.22).", SMALL))
-        out.append(_table(rows, [44, None, 44, None], extra=[("SPAN", (0, 0), (1, 0)), ("SPAN", (2, 0), (3, 0))]))
+        out = [KeepTogether(out + [
+            para(f"Modified {crt.get('dice', '3d6')}: the firer's fire factor minus the target's defense "
+                 "factor, plus the modifiers, plus the dice (\u00a79.22).", SMALL),
+            _table(rows, [44, None, 44, None], extra=[("SPAN", (0, 0), (1, 0)), ("SPAN", (2, 0), (3, 0))])])]
     fk = tables.get("flash_kill")
     if fk:
         out.append(para("Flash kill (\u00a79.35): a Destroyed vehicle is a flash kill on an unmodified roll of at least "
@@ -362,16 +382,229 @@ def _morale(model: DesertSteel, lang: str) -> list:
     return out
 
 
+def _st(tables, key: str, default=None):
+    """A setting and its dagger when the rulebook does not print it."""
+    value = (tables.get("settings") or {}).get(key, default)
+    return value, _dag(sources(tables).reconstructed(f"/settings/{key}")) if key in (tables.get("settings") or {}) else ""
+
+
+def _steps(title: str, steps: list[str], style=BODY) -> list:
+    out = [para(title, H3)]
+    out += [para(f"<b>{i}.</b> {step}", style) for i, step in enumerate(steps, start=1)]
+    return out
+
+
+def _sequence(model: DesertSteel) -> list:
+    out = [para("Sequence of play (\u00a74)", H2),
+           para("Each turn has three phases, in this order. No player goes first: card priority orders every "
+                "action (\u00a718.9).", SMALL)]
+    out += _steps("The turn", [
+        "<b>Reinforcement Phase</b> (\u00a74.1, \u00a75): the cards of formations arriving this turn join their "
+        "owner's hand; they must be activated and enter this turn, by the road or edge the scenario names. "
+        "Skipped on turn 1 (\u00a718.9).",
+        "<b>Operations Phase</b> (\u00a74.2, \u00a76\u2013\u00a79, \u00a712\u2013\u00a717): cards go on the "
+        "stack, are interrupted and activated; the active units perform operations, until every card is played.",
+        "<b>Morale Phase</b> (\u00a74.3): the eight steps below."])
+    out += _steps("Morale Phase, step by step (\u00a74.3)", [
+        "Flip face up the non-suppressed units of non-shaken formations; unload every transported unit "
+        "(\u00a713.3).",
+        "Formation checks: rally every shaken formation (compulsory), then check every formation that lost a unit "
+        "this turn (\u00a710.2).",
+        "Unit checks for suppressed units of non-shaken formations: success removes Suppressed, the unit stays "
+        "flipped (\u00a710.22).",
+        "Eliminate units over the stacking limits, owner's choice (\u00a78.52).",
+        "Remove Fired, Moved, Flash kill, Spotted and Fire zone markers; roll for each smoke marker (\u00a717.4).",
+        "Each combat formation's zone of operations: mark Separated units, unmark those back (\u00a711).",
+        "Resolved and postponed raid cards under the deck; shuffle the raid deck (\u00a716.1).",
+        "Advance the game turn marker (\u00a72.12)."], CELL)
+    return out
+
+
+def _nationality_order(model: DesertSteel) -> str:
+    """The nationalities by card priority (\u00a76.43: the lower number wins), from the cards themselves."""
+    numbers: dict[int, set] = {}
+    names = {"german": "German", "italian": "Italian", "british": "Allied", "us": "Allied"}
+    for card in model.cards.values():
+        numbers.setdefault(card.nationality_number, set()).add(names.get(card.nationality, card.nationality))
+    return " > ".join(f"{'/'.join(sorted(v))} ({k})" for k, v in sorted(numbers.items()))
+
+
+def _cards_play(model: DesertSteel) -> list:
+    from sandtable.rules.desert_steel.model import CommandCard
+
+    from .reminders import command_reminder
+    out = [para("Cards: priority and interruption (\u00a76.4\u2013\u00a76.56)", H2)]
+    out += _steps("Playing cards", [
+        "Every non-shaken combat card in hand must be played this phase; command cards are optional "
+        "(\u00a76.41).",
+        "When the stack is empty, the player holding the lowest-priority combat card (of both hands) plays it "
+        "(\u00a76.42).",
+        "Before the top card activates, either player may interrupt it with a card of higher priority, laid on "
+        "top; if both do, both cards are shown and only the higher one stays (\u00a76.42). A player may "
+        "interrupt his own card.",
+        "When nobody interrupts, the top card activates: its face-up, non-suppressed units may operate; then the "
+        "card is set aside and the card below is on top (\u00a76.51).",
+        "An air-strike raid card interrupts any card, whatever its C3 (\u00a716.22)."], CELL)
+    out += _steps("Priority, the higher wins (\u00a76.43)", [
+        "The better C3 letter (A > B > C > D > E).",
+        "Same C3: a command card beats a combat card.",
+        "Same C3, two combat cards: the better experience (Veteran > Seasoned > Green).",
+        "Then the better nationality: " + _nationality_order(model) + "."], CELL)
+    seen, lines = set(), []
+    for card in sorted((c for c in model.cards.values() if isinstance(c, CommandCard)),
+                       key=lambda c: (c.nationality != "german", c.number)):
+        key = (card.nationality == "german", card.hq is not None)
+        if key in seen:
+            continue
+        seen.add(key)
+        who = "German" if card.nationality == "german" else "Allied and Italian"
+        lines.append(f"<b>{who}, {card.designation}:</b> " + esc(command_reminder(model, card)))
+    out.append(para("Command cards (\u00a76.52\u2013\u00a76.54)", H3))
+    out += [para(line, CELL) for line in lines]
+    out.append(para("A command card may activate a subordinate already activated, or whose card is in hand or "
+                    "lower in the stack; only face-up units act (\u00a76.54).", CELL))
+    out.append(para("Options: <b>limited intelligence</b>, cards laid face down, only their C3 announced "
+                    "(\u00a76.55); <b>limited interruption</b>, one attempt a card (\u00a76.56).", SMALL))
+    return out
+
+
+def _operations(model: DesertSteel) -> list:
+    tables = model.rule_tables or {}
+    frac, d1 = _st(tables, "move_and_fire_mp_fraction", 0.5)
+    ent, d2 = _st(tables, "entrenchment_turns", 2)
+    rows = [[_p("Operation", True), _p("Who", True), _p("What", True), _p("\u00a7", True)]]
+    for op, who, what, sec in (
+            ("Move", "any", "hex to hex, paying the cost of each hex entered, up to the MP; flip", "8"),
+            ("Fire", "any that can fire", "spot the target, then fire at it; flip", "9.1, 9.2"),
+            ("Move and fire", "any that can fire", f"move with {frac:g} of the MP{d1}, fire before, during or "
+             "after; flip", "9.5"),
+            ("Anti-vehicle / anti-infantry fire", "advanced", "fire with one factor, at the target of that kind",
+             "13.1"),
+            ("Indirect fire", "bold-boxed range", "an observer of the formation spots; fire zone", "13.2"),
+            ("Transport", "carriers", "load, move, unload in the Morale Phase", "13.3"),
+            ("Entrench", "infantry, FO, artillery", f"Entrenching marker, Entrenched after {ent} turns{d2}",
+             "13.4"),
+            ("Close assault", "infantry", "morale check, move into a vehicle hex, fire", "14.1"),
+            ("Overrun", "vehicles", "enter an infantry hex in the open, fire at every unit", "14.2"),
+            ("Engineer", "engineers", "enter wire or a minefield, or clear it", "15.4")):
+        rows.append([_p(f"<b>{op}</b>"), _p(who), _p(what), _p(sec)])
+    return [KeepTogether([para("Operations summary (\u00a72.4, \u00a77)", H2),
+                          para("An active unit performs one operation a turn, declared when it starts; it must "
+                               "finish before another unit starts (close assault aside); it is then flipped "
+                               "(\u00a77\u2013\u00a77.2). Changing facing is free. Nothing is compulsory.",
+                               CELL),
+                          Spacer(0, 3), _table(rows, [58, 54, None, 32])])]
+
+
+def _transport(model: DesertSteel) -> list:
+    tables = model.rule_tables or {}
+    morale, d1 = _st(tables, "transport_morale", 7)
+    rows = [[_p("Carrier", True), _p("Carries", True), _p("Infantry at most", True), _p("Tows", True)]]
+    for key, name in (("truck", "Truck"), ("motorcycle", "Motorcycle"),
+                      ("light", "Carrier, Jeep, M3, SdKfz 251")):
+        cap, dc = _st(tables, f"transport_{key}_capacity", "\u2014")
+        inf, di = _st(tables, f"transport_{key}_max_infantry", "\u2014")
+        tow, dt = _st(tables, f"transport_{key}_can_tow", False)
+        rows.append([_p(name), _p(f"{cap}{dc}"), _p(f"{inf}{di}"), _p(("yes" if tow else "no") + dt)])
+    out = [para("Transport (\u00a713.3)", H2)]
+    out += _steps("Procedure", [
+        "The carrier starts the Operations Phase in its passengers' hex.",
+        "When the carrier is activated, its face-up passengers are loaded under it, flipped (no MP).",
+        "The carrier moves with its full MP, passengers aboard; then it is flipped.",
+        "Passengers stay aboard until the Morale Phase (step 1): no unloading before."], CELL)
+    out += [Spacer(0, 3), _table(rows, [None, 40, 50, 30]),
+            para("A transporting carrier enters no enemy-occupied hex, neither it nor its passengers fire, and it "
+                 "cannot overrun (\u00a713.35). Fire at it hits the carrier; passengers share the result: suppressed, "
+                 "they are unloaded and suppressed; destroyed, they are eliminated (\u00a713.36). Scenario "
+                 f"transports belong to no formation, have morale {morale}{d1} and never count for victory "
+                 "(\u00a713.31).", SMALL)]
+    return out
+
+
+def _smoke(model: DesertSteel) -> list:
+    tables = model.rule_tables or {}
+    per, d1 = _st(tables, "smoke_markers_per_bombardment", 3)
+    removal, d2 = _st(tables, "smoke_removal_max_roll", 3)
+    return [KeepTogether([para("Smoke (\u00a717)", H2)] + _steps("Procedure", [
+        "Who: a unit firing indirectly, a bombardment, a British CS tank (one marker a turn, instead of its "
+        "attack).",
+        "Each marker costs one of the side's smoke points (record sheet); none when they are spent.",
+        f"Pick a hex instead of a unit: no spotting roll, it must be within the spotter's visibility. A "
+        f"bombardment places up to {per}{d1} markers.",
+        "Smoke blocks line of sight through the hex; smoke in the spotter's or target's hex gives \u22122 to "
+        "spotting instead. No effect on movement, stacking or fire.",
+        f"Morale Phase step 5: roll 1d6 for each marker, removed on 1\u2013{removal}{d2}."], CELL))]
+
+
+def _raids(model: DesertSteel) -> list:
+    tables = model.rule_tables or {}
+    abort, d1 = _st(tables, "air_strike_abort_roll", 1)
+    markers, d2 = _st(tables, "bombardment_markers", 3)
+    per_fo, d3 = _st(tables, "bombardment_targets_per_observer", 3)
+    out = [para("Raids (\u00a716)", H2),
+           para("The nine raid cards are one deck, face down on the record sheet (\u00a716.1). Each side writes its "
+                "plans on its own plan sheet, in secret, after set-up (\u00a718.4).", CELL)]
+    out += _steps("Air strike (\u00a716.2)", [
+        "In the turn written for it (one a turn), interrupt any card: the top raid card goes face up on the stack.",
+        "One Air strike marker per pass on an enemy unit: no spotting, no line of sight; each marker in or next to "
+        "the hex of another.",
+        f"Roll 1d6 per marker: {abort}{d1} \u2014 the aircraft miss, the marker is removed.",
+        "Each marker attacks its unit alone, as indirect fire: no range modifier, no fire zone, no flash kill."],
+        CELL)
+    out += _steps("Preplanned bombardment (\u00a716.31\u2013\u00a716.34)", [
+        "Written: the turn and the formation (with an FO) that will spot it; one a formation a turn.",
+        "When that formation activates in that turn, draw the top raid card onto the stack; cancelled if the turn "
+        "ends first or none of its FOs can spot.",
+        f"{markers}{d2} Bombardment markers on enemy units its FOs see, each next to another; a spotting roll per "
+        f"unit (an FO tries up to {per_fo}{d3}); each spotted marker attacks its unit as indirect fire and leaves a "
+        "fire zone."], CELL)
+    out += _steps("On-call bombardment (\u00a716.35\u2013\u00a716.37)", [
+        "An active FO calls it: draw a raid card. \u201cImmediate\u201d: resolve it now, as above.",
+        "Delayed 1 or 2 turns: write it on the plan sheet; when the formation activates that turn, draw a new card "
+        "and resolve as preplanned."], CELL)
+    return out
+
+
+def _fortifications(model: DesertSteel) -> list:
+    tables = model.rule_tables or {}
+    av, d1 = _st(tables, "minefield_anti_vehicle", 12)
+    ai, d2 = _st(tables, "minefield_anti_infantry", 8)
+    trig, d3 = _st(tables, "friendly_minefield_trigger_rolls", "2,12")
+    per_hex, d4 = _st(tables, "entrenchments_per_hex", 6)
+    turns, d5 = _st(tables, "entrenchment_turns", 2)
+    out = [para("Fortifications (\u00a713.4, \u00a715)", H2)]
+    out += _steps("Minefields (\u00a715.1)", [
+        "Written secretly on the plan sheet before any unit is set up; one a hex, never with an entrenchment, "
+        "bunker or hidden FO.",
+        f"An enemy unit entering the hex: its owner announces it and attacks that unit, before any other fire: "
+        f"AV {av}{d1} against vehicles, AI {ai}{d2} against others, the differential the only modifier, 3d6.",
+        f"A friendly unit entering: roll 2d6, attacked on {trig.replace(',', ' or ')}{d3}. A minefield not "
+        "announced is lost."], CELL)
+    out += _steps("Bunkers, wire, engineers (\u00a715.2\u2013\u00a715.4)", [
+        "Bunker: one infantry or FO unit inside, under the marker; fire at it \u22126; it cannot turn.",
+        "Wire: one a hex, never in buildings; entering it ends the move (see the movement costs).",
+        "Engineer operation: move into an adjacent hex whatever the wire (a minefield there is revealed, 2d6 as "
+        "friendly), or stay to remove the wire and deactivate the minefield."], CELL)
+    out += _steps("Entrenchment (\u00a713.4)", [
+        f"An active infantry, FO or artillery unit: Entrenching marker; the same operation {turns}{d5} turns in "
+        "a row makes it Entrenched.",
+        f"Not for vehicles, not in rocky zone, enemy or minefield hexes; at most {per_hex}{d4} a hex; removed with "
+        "its occupant. Fire at an entrenched unit: \u22121 spotting, \u22123 fire."], CELL)
+    return out
+
+
 def aids_story(doc: Doc, model: DesertSteel) -> list:
     lang = doc.lang
-    story: list = [para("How to read a counter (\u00a72.11)", H2), CounterKey(doc, model, 250),
-                   para(f"A small {DAGGER} marks a value the rulebook does not print (it was reconstructed to fit the "
-                        "rules and every worked example): check it against the published charts.", SMALL)]
+    story: list = _sequence(model) + _cards_play(model) + _operations(model)
+    story += [para("How to read a counter (\u00a72.11)", H2), CounterKey(doc, model, 250),
+              para(f"A small {DAGGER} marks a value the rulebook does not print (it was reconstructed to fit the "
+                   "rules and every worked example): check it against the published charts.", SMALL)]
     story += _terrain(model, lang)
-    story += [CondPageBreak(120)] + _movement(model)
-    story += [CondPageBreak(120)] + _spotting(model, lang)
-    story += [CondPageBreak(150)] + _combat(model, lang)
-    story += [CondPageBreak(120)] + _morale(model, lang)
+    story += _movement(model)
+    story += _spotting(model, lang)
+    story += _combat(model, lang)
+    story += _morale(model, lang)
+    story += _transport(model) + _smoke(model) + _raids(model) + _fortifications(model)
     return story
 
 
@@ -381,7 +614,8 @@ def draw_aids(doc: Doc, model: DesertSteel, bookmark: str | None = None) -> None
 
 
 def aids_pdf(model: DesertSteel, *, page: str = "a4", profile=None, lang: str = "en") -> tuple[bytes, list]:
-    doc = Doc("Desert Steel play aids", "Charts: terrain effects, movement, stacking, spotting, combat results, "
-              "morale, separation", page, profile or PrinterProfile(), lang)
+    doc = Doc("Desert Steel play aids", "Sequence of play, cards, operations, charts (terrain, movement, stacking, "
+              "spotting, combat results, morale, separation), transport, smoke, raids, fortifications", page,
+              profile or PrinterProfile(), lang)
     draw_aids(doc, model, bookmark="Play aids")
     return doc.save(), doc.findings

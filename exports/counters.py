@@ -2,9 +2,10 @@
 
 Front (§2.11), from top to bottom: the formation designation (left) and the unit's
 symbols (right: the spotter star, ``T`` towed, ``CS`` close support, the engineer sign);
-the unit type; the range box (bold lower edge when the unit can fire indirectly; two
-boxes, each above the factor it serves, for infantry that fires at vehicles at range)
-and the movement points; then anti-vehicle - defense - anti-infantry, ``•`` where the
+the unit type; the range box (bold lower edge when the unit can fire indirectly; for
+infantry that fires at vehicles at range, two boxes one above the other: the upper one
+the anti-infantry range, the lower one the anti-vehicle range, §12.13) and the movement
+points; then anti-vehicle - defense - anti-infantry, ``•`` where the
 unit cannot fire, the defense in white when the unit is lightly armoured (§13.12).
 Back: the designation, the facing arrow (pointing at the same edge as the front's top),
 the nation's emblem. Colours by nationality: German grey, Italian yellow-orange,
@@ -199,32 +200,39 @@ def draw_front(doc: Doc, x: float, y: float, s: float, spec: CounterSpec) -> Non
         text(c, x + pad, top_base, t, "Cond-Bold", size, INK)
     # unit type
     label = (u.raw.get("art") or {}).get("front_label") or u.name
-    _draw_name(doc, label, x, y, s, subject)
+    _draw_name(doc, label, x, y, s, subject, two_ranges=u.anti_vehicle_range is not None and u.range is not None)
     # range box(es) and movement points
     box_y, box_h = y + 0.31 * s, 0.19 * s
     num = 0.15 * s
-    boxes: list[tuple[int, bool, str]] = []  # (value, bold lower edge, where)
-    if u.anti_vehicle_range is not None:
-        boxes.append((u.anti_vehicle_range, False, "left"))
-        if u.range is not None:
-            boxes.append((u.range, u.indirect_fire, "right"))
-    elif u.range is not None:
-        boxes.append((u.range, u.indirect_fire, "left"))
-    for value, bold, where in boxes:
-        label = str(value)
-        bw = max(0.27 * s, width(label, "Sans-Bold", num) + 0.08 * s)
-        bx = x + pad if where == "left" else x + s - pad - bw
-        c.setStrokeColor(INK)
-        c.setLineWidth(max(0.35, 0.012 * s))
-        c.rect(bx, box_y, bw, box_h, stroke=1, fill=0)
-        if bold:  # indirect fire: the lower edge of the box is bold (§12.3)
-            c.setLineWidth(0.05 * s)
-            c.line(bx, box_y, bx + bw, box_y)
-        text(c, bx + bw / 2, box_y + 0.045 * s, label, "Sans-Bold", num, INK, align="center")
+    c.setStrokeColor(INK)
+    c.setLineWidth(max(0.35, 0.012 * s))
+    if u.anti_vehicle_range is not None and u.range is not None:
+        # two ranges (§12.13): the anti-infantry range in the upper box, the anti-vehicle range in the
+        # lower one, stacked at the left, each a little smaller than a single box
+        bh2, num2 = 0.135 * s, 0.11 * s
+        for value, by, bold in ((u.range, y + 0.435 * s, u.indirect_fire), (u.anti_vehicle_range, y + 0.30 * s, False)):
+            label = str(value)
+            bw = max(0.22 * s, width(label, "Sans-Bold", num2) + 0.07 * s)
+            c.setLineWidth(max(0.35, 0.012 * s))
+            c.rect(x + pad, by, bw, bh2, stroke=1, fill=0)
+            if bold:
+                c.setLineWidth(0.05 * s)
+                c.line(x + pad, by, x + pad + bw, by)
+            text(c, x + pad + bw / 2, by + 0.033 * s, label, "Sans-Bold", num2, INK, align="center")
+    else:
+        value = u.anti_vehicle_range if u.range is None else u.range
+        if value is not None:
+            bold = u.indirect_fire and u.range is not None
+            label = str(value)
+            bw = max(0.27 * s, width(label, "Sans-Bold", num) + 0.08 * s)
+            bx = x + pad
+            c.rect(bx, box_y, bw, box_h, stroke=1, fill=0)
+            if bold:  # indirect fire: the lower edge of the box is bold (§12.3)
+                c.setLineWidth(0.05 * s)
+                c.line(bx, box_y, bx + bw, box_y)
+            text(c, bx + bw / 2, box_y + 0.045 * s, label, "Sans-Bold", num, INK, align="center")
     if u.movement is not None:
-        where = "center" if len(boxes) == 2 else "right"
-        mx = x + s / 2 if where == "center" else x + s - pad
-        text(c, mx, box_y + 0.045 * s, str(u.movement), "Sans-Bold", 0.17 * s, INK, align=where)
+        text(c, x + s - pad, box_y + 0.045 * s, str(u.movement), "Sans-Bold", 0.17 * s, INK, align="right")
     # factors: anti-vehicle - defense - anti-infantry
     parts = [_fmt(u.anti_vehicle), "-", str(u.defense), "-", _fmt(u.anti_infantry)]
     joined = "".join(parts)
@@ -242,9 +250,14 @@ def draw_front(doc: Doc, x: float, y: float, s: float, spec: CounterSpec) -> Non
         fx += w
 
 
-def _draw_name(doc: Doc, label: str, x: float, y: float, s: float, subject: str) -> None:
-    """The unit type, on one line, or on two when one line would shrink it too much."""
+def _draw_name(doc: Doc, label: str, x: float, y: float, s: float, subject: str, two_ranges: bool = False) -> None:
+    """The unit type, on one line, or on two when one line would shrink it too much. Above two
+    stacked range boxes there is room for one line only, a little higher."""
     base, room = 0.155 * s, s - 0.08 * s
+    if two_ranges:
+        t, size = doc.fit(label, "Cond-Bold", 0.14 * s, room, subject, what="unit type name")
+        text(doc.c, x + s / 2, y + 0.615 * s, t, "Cond-Bold", size, INK, align="center")
+        return
     one = base * min(1.0, room / max(width(label, "Cond-Bold", base), 1e-6))
     words = label.split()
     if one < 0.8 * base and len(words) > 1:

@@ -222,3 +222,64 @@ def test_no_cut_line_is_shared_by_two_colours(model):
         # rows touch, or a gutter of twice the bleed and 1 mm lies between them
         assert all(abs(g) < 0.02 or abs(g - (2 * 1.5 * MM + MM)) < 0.02 for g in gaps), gaps
     assert colours > len(plan)  # the scenario has several colours on a sheet: the test means something
+
+
+# --- 5. complete play aids; counters after §12.13 ----------------------------------------------
+
+def _texts_at(page) -> list[tuple[str, float, float]]:
+    out = []
+
+    def visit(text_, cm, tm, font, size):
+        if text_.strip():
+            out.append((text_.strip(), cm[4] + tm[4] * cm[0], cm[5] + tm[5] * cm[3]))
+    page.extract_text(visitor_text=visit)
+    return out
+
+
+def test_two_range_infantry_shows_the_anti_infantry_range_above_the_anti_vehicle_range(model):
+    u = model.unit_types["gb-infantry"]
+    assert (u.range, u.anti_vehicle_range) == (3, 2)
+    doc = Doc("t")
+    doc.begin()
+    counters.draw_front(doc, 100, 100, 90, counters.CounterSpec(u, "B/6", 1))
+    page = reader(doc.save()).pages[0]
+    boxes = sorted((r for r in rects(page) if 15 < r[2] < 40 and 8 < r[3] < 20), key=lambda r: -r[1])
+    assert len(boxes) == 2 and boxes[0][0] == boxes[1][0]  # two boxes, one above the other
+    upper, lower = boxes
+    texts = _texts_at(page)
+
+    def inside(box):
+        x, y, w, h = box
+        return [t for t, tx, ty in texts if x <= tx <= x + w and y <= ty <= y + h]
+    assert inside(upper) == [str(u.range)] and inside(lower) == [str(u.anti_vehicle_range)]
+
+
+def test_play_aids_are_complete(model):
+    from sandtable.exports import aids
+    data, findings = aids.aids_pdf(model)
+    assert findings == []
+    t = re.sub(r"\s+", " ", page_text(data))
+    for s in ("Sequence of play", "Reinforcement Phase", "Operations Phase", "Morale Phase, step by step",
+              "Advance the game turn marker", "priority and interruption", "command card beats a combat card",
+              "German (1) > Allied (2) > Italian (3)", "Operations summary", "Close assault", "Transport (§13.3)",
+              "Smoke (§17)", "Raids (§16)", "Preplanned bombardment", "On-call bombardment", "Fortifications",
+              "Minefields", "Entrenchment", "upper box: anti-infantry range", "lower box: anti-vehicle range",
+              "Activate up to two non-shaken subordinate formations"):
+        assert s in t, s
+    steps = re.search(r"Morale Phase, step by step \(§4\.3\)(.*?)Cards: priority", t).group(1)
+    assert [int(n) for n in re.findall(r"(?:^| )(\d)\. ", steps)] == list(range(1, 9))
+
+
+@needs_poppler
+def test_play_aid_pages_are_full(model):
+    from sandtable.exports import aids
+    data, _ = aids.aids_pdf(model)
+    pdf = reader(data)
+    W, H = (float(v) for v in pdf.pages[0].mediabox.upper_right)
+    last = len(pdf.pages)
+    for n in range(1, last + 1):
+        img = render(data, n)
+        for x0 in (10 * MM, W / 2 + 3 * MM):  # each column's lower half holds text or tables
+            # (the last page: its first column full, its second begun: no page is left half empty)
+            low = H / 2 if n < last or x0 < W / 2 else H - 60 * MM
+            assert ink(img, (x0, low - 60 * MM, x0 + 80 * MM, low), H) > 0.04, (n, x0)

@@ -94,7 +94,8 @@ def register(sub) -> None:
     _common(k)
     k.set_defaults(run=run)
 
-    k = kinds.add_parser("aids", help="play aids: every chart of the pack")
+    k = kinds.add_parser("aids", help="play aids: sequence of play, card priority, operations, every chart of the "
+                         "pack, transport, smoke, raid and fortification procedures")
     _common(k)
     k.set_defaults(run=run)
 
@@ -254,12 +255,22 @@ def _render(args, catalog, model, profile):
     raise LookupError(f"unknown kind {args.kind!r}")
 
 
+def _kit_file(name: str) -> bool:
+    """A file an earlier kit wrote (numbered parts, kit-*.pdf print jobs): replaced by the new kit."""
+    return name.endswith(".pdf") and (name[:2].isdigit() or name.startswith("kit-"))
+
+
 def _run_kit(args, catalog, model, profile) -> int:
     from sandtable.exports.kit import build_kit
     scenario = _scenario(model, args.scenario)
     setup = _setup(args.setup)
-    result = build_kit(model, scenario, args.output, catalog=catalog, page=args.page, profile=profile,
-                       size=args.size, setup=setup, lang=args.lang, bleed_mm=args.bleed, back_style=args.back_style)
+    # Built in a staging folder and swapped in whole: a killed or failed export never leaves
+    # the kit half old, half new (rules/atomic.py).
+    with atomic.staged_dir(args.output, expected=_kit_file) as stage:
+        result = build_kit(model, scenario, stage, catalog=catalog, page=args.page, profile=profile,
+                           size=args.size, setup=setup, lang=args.lang, bleed_mm=args.bleed,
+                           back_style=args.back_style)
+    result.files = [Path(args.output) / Path(f).name for f in result.files]
     print_findings(result.findings, sys.stderr)
     for path in result.files:
         print(f"wrote {path}")
