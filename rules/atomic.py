@@ -3,37 +3,222 @@
 Write to a temporary file in the same folder, flush and fsync it, rename it over the
 target (atomic on POSIX and Windows), then fsync the folder so the rename survives a
 crash. A reader sees the old file or the new one, never half of either.
+
+Before any of that, ``check_target`` refuses what cannot or must not be written, with a
+sentence naming the path (``OutputError``, an ``OSError``): an empty name or ".", a path
+too long, a folder where a file is expected, a path under a file, a system folder
+(/proc, /sys, /dev), and — unless ``force`` — an existing symbolic link, FIFO, device or
+socket (renaming over ``/dev/stdout`` would replace the system's link) and a read-only
+file. Commands call it before their work, so a bad ``-o`` fails at once, not after
+minutes of rendering. A temporary is removed on any error and on SIGTERM/SIGHUP (SIGINT
+already raises KeyboardInterrupt), so a killed export leaves no stray file.
+
+A multi-file output (``export kit``) is built in a staging folder beside the target and
+swapped in whole (``staged_dir``): a kit is never half old, half new.
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import errno
 import json
 import os
+import shutil
+import signal
+import stat
 import tempfile
+import threading
 from pathlib import Path
 
+SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")
+MAX_PATH_BYTES = 4096
+MAX_NAME_BYTES = 255
 
-def write_bytes(path: str | Path, data: bytes) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+
+_FORCE: contextvars.ContextVar[bool] = contextvars.ContextVar("sandtable_force_output", default=False)
+
+
+@contextlib.contextmanager
+def forcing(force: bool = True):
+    """Within this block, writes may replace links, special and read-only files (the CLI's --force)."""
+    token = _FORCE.set(force)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o7777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
+        yield
+    finally:
+        _FORCE.reset(token)
+
+
+class OutputError(OSError):
+    """An output path that cannot or must not be written; the message names it and says why."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, exit_code: int = 1):
+        super().__init__(message)
+        self.message = message
+        self.exit_code = exit_code
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class Terminated(SystemExit):
+    """Raised in the main thread by SIGTERM/SIGHUP while a write is under way, so clean-up runs."""
+
+    def __init__(self, signum: int):
+        super().__init__(128 + signum)
+
+
+def _describe(mode: int) -> str:
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "a special file"
+
+
+def check_target(path: str | Path, *, force: bool = False, folder: bool = False) -> Path:
+    """Refuse an output path that cannot or must not be written (OutputError); return it as a Path.
+
+    folder=True: the target is a folder to be filled (``export kit``). Nothing is created.
+    """
+    text = os.fspath(path) if path is not None else ""
+    if not text.strip() or text.strip() in (".", ".."):
+        raise OutputError(f"{text!r} is not a {'folder' if folder else 'file'} name to write to", 2)
+    if "\0" in text:
+        raise OutputError("an output path cannot hold a NUL character", 2)
+    p = Path(text)
+    raw = os.fsencode(text)
+    if len(raw) >= MAX_PATH_BYTES or any(len(os.fsencode(part)) > MAX_NAME_BYTES for part in p.parts):
+        raise OutputError(f"{text[:60]}...: the path is too long (at most {MAX_NAME_BYTES} bytes a name, "
+                          f"{MAX_PATH_BYTES - 1} in all)", 2)
+    if not folder and text.endswith(("/", os.sep)):
+        raise OutputError(f"{text}: names a folder; give a file name", 2)
+    # the nearest existing ancestor must be a folder (not "out.pdf/x.pdf" under a file)
+    parent = p.parent
+    while True:
         try:
-            os.unlink(tmp)
+            st = os.stat(parent)
         except FileNotFoundError:
+            if parent == parent.parent:
+                break
+            parent = parent.parent
+            continue
+        except OSError as exc:
+            raise OutputError(f"{text}: cannot use {parent}: {exc.strerror or exc}") from None
+        if not stat.S_ISDIR(st.st_mode):
+            raise OutputError(f"{text}: {parent} is not a folder", 2)
+        break
+    real = os.path.realpath(p.parent if not folder else p)
+    system = next((s for s in SYSTEM_FOLDERS if real == s or real.startswith(s + "/")), None)
+    if system is not None:
+        raise OutputError(f"{text}: refusing to write in the system folder {system}")
+    try:
+        st = os.lstat(p)
+    except FileNotFoundError:
+        return p
+    except OSError as exc:
+        raise OutputError(f"{text}: {exc.strerror or exc}") from None
+    if stat.S_ISLNK(st.st_mode):
+        if not force:
+            raise OutputError(f"{text} is a symbolic link; refusing to replace it (--force replaces the link "
+                              "itself, not what it points to)")
+        return p
+    if stat.S_ISDIR(st.st_mode):
+        if not folder:
+            raise OutputError(f"{text} is a folder; give a file name", 2)
+        return p
+    if folder:
+        raise OutputError(f"{text} is {'a file' if stat.S_ISREG(st.st_mode) else _describe(st.st_mode)}, "
+                          "not a folder", 2)
+    if not stat.S_ISREG(st.st_mode):
+        if not force:
+            raise OutputError(f"{text} is {_describe(st.st_mode)}; refusing to replace it (use --force)")
+        return p
+    if not st.st_mode & 0o222 and not force:
+        raise OutputError(f"{text} is read-only; refusing to replace it (make it writable, or use --force)")
+    return p
+
+
+# --- clean-up on signals -----------------------------------------------------------------------
+
+@contextlib.contextmanager
+def _terminate_raises():
+    """While a temporary exists, SIGTERM and SIGHUP raise Terminated (so ``finally`` removes it)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {}
+
+    def handler(signum, frame):
+        raise Terminated(signum)
+    for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+        if sig is None:
+            continue
+        try:
+            current = signal.getsignal(sig)
+            if current in (signal.SIG_DFL, None):  # never take over a handler someone else installed
+                previous[sig] = current
+                signal.signal(sig, handler)
+        except (ValueError, OSError):
             pass
-        raise
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old if old is not None else signal.SIG_DFL)
+
+
+def _explain(exc: OSError, path: Path) -> OutputError:
+    if isinstance(exc, OutputError):
+        return exc
+    why = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is exceeded",
+           errno.EROFS: "the file system is read-only", errno.EACCES: "permission denied",
+           errno.EPERM: "not permitted", errno.ENAMETOOLONG: "the name is too long",
+           errno.EISDIR: "it is a folder", errno.ENOTDIR: "a part of the path is not a folder"}.get(exc.errno)
+    return OutputError(f"cannot write {path}: {why or exc.strerror or exc}" + (" (the previous file, if any, is "
+                       "unchanged)" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else ""))
+
+
+def write_bytes(path: str | Path, data: bytes, *, force: bool | None = None) -> None:
+    force = _FORCE.get() if force is None else force
+    path = check_target(path, force=force)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _explain(exc, path.parent) from None
+    tmp = None
+    with _terminate_raises():
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:200]}.", suffix=".tmp", dir=path.parent)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            try:
+                st = path.stat() if not path.is_symlink() else None
+            except FileNotFoundError:
+                st = None
+            if st is not None and stat.S_ISREG(st.st_mode):
+                os.chmod(tmp, st.st_mode & 0o7777)  # keep the file's permissions (read-only stays so)
+            else:
+                umask = os.umask(0)
+                os.umask(umask)
+                os.chmod(tmp, 0o666 & ~umask)
+            os.replace(tmp, path)
+            tmp = None
+        except OSError as exc:
+            raise _explain(exc, path) from None
+        finally:
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
     _fsync_dir(path.parent)
 
 
@@ -50,8 +235,8 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def write_text(path: str | Path, text: str) -> None:
-    write_bytes(path, text.encode("utf-8"))
+def write_text(path: str | Path, text: str, *, force: bool | None = None) -> None:
+    write_bytes(path, text.encode("utf-8"), force=force)
 
 
 def dumps_json(value) -> str:
@@ -59,5 +244,71 @@ def dumps_json(value) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
 
 
-def write_json(path: str | Path, value) -> None:
-    write_text(path, dumps_json(value))
+def write_json(path: str | Path, value, *, force: bool | None = None) -> None:
+    write_text(path, dumps_json(value), force=force)
+
+
+# --- a folder of outputs, swapped in whole ---------------------------------------------------------
+
+@contextlib.contextmanager
+def staged_dir(target: str | Path, *, force: bool | None = None, expected=None):
+    """Yield a staging folder beside target; on success, it replaces target whole.
+
+    The old folder is renamed aside, the staging folder renamed in, then the old one
+    removed: at every instant target is the complete old output or the complete new one
+    (or, for the moment between the two renames, absent) — never a mix. A target that holds
+    files this output does not write (``expected(name) -> bool`` says which it writes) is
+    refused unless force, so a kit written to ~/Documents never deletes the documents; with
+    force, those files are carried over into the new folder. On error or signal the staging
+    folder is removed and target is untouched.
+    """
+    force = _FORCE.get() if force is None else force
+    target = check_target(target, force=force, folder=True)
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))  # --force: fill the folder the link points to
+    parent = target.parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        stage = Path(tempfile.mkdtemp(prefix=f".{target.name[:200]}.", suffix=".staging", dir=parent))
+        if target.is_dir():  # the new folder keeps the old one's permissions; a new one follows the umask
+            os.chmod(stage, target.stat().st_mode & 0o7777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(stage, 0o777 & ~umask)
+    except OSError as exc:
+        raise _explain(exc, target) from None
+    done = False
+    with _terminate_raises():
+        try:
+            yield stage
+            foreign = []
+            if target.exists():
+                foreign = sorted(c.name for c in target.iterdir() if expected is not None and not expected(c.name))
+                if foreign and not force:
+                    raise OutputError(f"{target} holds files this export does not write ({', '.join(foreign[:3])}"
+                                      f"{'...' if len(foreign) > 3 else ''}); choose a new or empty folder, or use "
+                                      "--force to keep them beside the new files")
+                for name in foreign:
+                    src = target / name
+                    (shutil.copytree if src.is_dir() and not src.is_symlink() else shutil.copy2)(
+                        src, stage / name, **({"symlinks": True} if src.is_dir() and not src.is_symlink() else
+                                              {"follow_symlinks": False}))
+                old = Path(tempfile.mkdtemp(prefix=f".{target.name[:200]}.", suffix=".old", dir=parent))
+                os.rmdir(old)
+                os.replace(target, old)
+                try:
+                    os.replace(stage, target)
+                except OSError:
+                    os.replace(old, target)  # put the old output back
+                    raise
+                shutil.rmtree(old, ignore_errors=True)
+            else:
+                os.replace(stage, target)
+            done = True
+            _fsync_dir(parent)
+        except OSError as exc:
+            raise _explain(exc, target) from None
+        finally:
+            if not done:
+                shutil.rmtree(stage, ignore_errors=True)

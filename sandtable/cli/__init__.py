@@ -2,9 +2,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import traceback
 
 from sandtable import __version__
+from sandtable.rules import atomic
+from sandtable.rules.atomic import OutputError
+from sandtable.rules.limits import InputError
 
 from . import (board_cmds, codes_cmd, edit_cmd, game_cmds, packs_cmd, provenance_cmd, scenario_cmds, setup_cmd,
                validate_cmd)
@@ -14,6 +19,9 @@ from . import sweep_cmd
 
 COMMANDS = (validate_cmd, packs_cmd, scenario_cmds, provenance_cmd, setup_cmd, board_cmds, game_cmds, codes_cmd,
             edit_cmd, supply_cmd, export_cmd, sweep_cmd)
+
+
+FOLDER_OUTPUTS = {"export kit", "sweep"}  # commands whose -o is a folder to fill
 
 
 class _Parser(argparse.ArgumentParser):
@@ -26,6 +34,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="sandtable", description="A workbench for Tank Leader hex-and-counter wargames (Desert Steel): "
                                                     "validate packs and mods, check setups, play test games, print the kit, edit.")
     parser.add_argument("--version", action="version", version=f"sandtable {__version__}")
+    parser.add_argument("--debug", action="store_true",
+                        help="show the Python traceback of an unexpected error (for a bug report); "
+                        "also accepted after the command")
+    parser.add_argument("--force", action="store_true",
+                        help="let -o/--log replace an existing symbolic link, FIFO, special or read-only file, "
+                        "and export kit fill a folder holding other files; also accepted after the command")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module in COMMANDS:
         module.register(sub)
@@ -36,17 +50,51 @@ def main(argv: list[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):  # a file name that is not valid text must not crash a report
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv or bool(os.environ.get("SANDTABLE_DEBUG"))
+    force = "--force" in argv
+    argv = [a for a in argv if a not in ("--debug", "--force")]
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
+    command = " ".join(str(part) for part in (args.command, getattr(args, "kind", None)) if part)
+    args.force = force
     try:
-        return args.run(args)
+        # Output paths are checked before any work: a bad -o fails at once, not after rendering.
+        for attr in ("output", "log"):
+            target = getattr(args, attr, None)
+            if isinstance(target, str):
+                atomic.check_target(target, force=force, folder=attr == "output" and command in FOLDER_OUTPUTS)
+        with atomic.forcing(force):
+            return args.run(args)
     except BrokenPipeError:  # e.g. piped into head
         return 0
     except KeyboardInterrupt:
         return 130
+    except OutputError as exc:  # an output path that cannot be written: the user's to fix, not a bug
+        sys.stderr.write(f"sandtable {command}: {exc}\n")
+        return exc.exit_code
+    except InputError as exc:  # a file named by the user that cannot be read as data
+        sys.stderr.write(f"sandtable {command}: {exc}\n")
+        return 2
+    except MemoryError:
+        sys.stderr.write(f"sandtable {command}: out of memory; the input is larger than this machine can handle "
+                         "(see docs/limits.md)\n")
+        return 1
+    except Exception as exc:  # noqa: BLE001 - the last resort: one line, never a traceback
+        if debug:
+            traceback.print_exc()
+        sys.stderr.write(f"sandtable {command}: internal error ({type(exc).__name__}: {_short(exc)}). "
+                         "This is a bug in sandtable: please report it with the command you ran"
+                         + ("" if debug else " and the output of the same command with --debug") + ".\n")
+        return 1
+
+
+def _short(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= 200 else text[:199] + "\u2026"
 
 
 if __name__ == "__main__":
