@@ -108,6 +108,21 @@ class FormationPalette(QTreeWidget):
                 self._rows[id(child)] = ("unit", f.card, type_id)
                 self._keep.append(child)
             top.setExpanded(f.label in expanded or not expanded)
+        allowance = se.fortification_allowance(b.scenario, side)
+        if allowance:
+            placed = se.fortifications_placed(b.setup, side)
+            top = QTreeWidgetItem(["Fortifications (§15)", ""])
+            top.setToolTip(0, "Drag a marker onto a hex; right-click the hex to take it off.")
+            self.addTopLevelItem(top)
+            self._keep.append(top)
+            for kind, (count, zone) in sorted(allowance.items()):
+                child = QTreeWidgetItem([kind, f"{max(0, count - placed.get(kind, 0))}/{count}"])
+                if placed.get(kind, 0) >= count:
+                    child.setDisabled(True)
+                top.addChild(child)
+                self._rows[id(child)] = ("fort", kind)
+                self._keep.append(child)
+            top.setExpanded(True)
 
     def payload(self, item: QTreeWidgetItem) -> dict | None:
         """What dragging a row carries: one counter, or every counter of a formation left."""
@@ -115,6 +130,10 @@ class FormationPalette(QTreeWidget):
         if row is None:
             return None
         side = self.bench.side
+        if row[0] == "fort":
+            count = se.fortification_allowance(self.bench.scenario, side)[row[1]][0]
+            left = count - se.fortifications_placed(self.bench.setup, side).get(row[1], 0)
+            return {"side": side, "items": [], "fort": row[1]} if left > 0 else None
         f = next(f for f in self.bench.rosters[side] if f.card == row[1])
         left = se.remaining(f, self.bench.setup)
         if row[0] == "unit":
@@ -129,7 +148,7 @@ class FormationPalette(QTreeWidget):
             return None
         mime = QMimeData()
         mime.setData(UNITS_MIME, json.dumps(data).encode())
-        mime.setText(", ".join(f"{c}:{t}" for c, t in data["items"]))
+        mime.setText(data.get("fort") or ", ".join(f"{c}:{t}" for c, t in data["items"]))
         return mime
 
     def mimeTypes(self):
@@ -197,6 +216,9 @@ class PlacementTool:
     def drag_over(self, view: CanvasView, key, mime) -> None:
         try:
             data = json.loads(bytes(mime.data(UNITS_MIME)).decode())
+            if "fort" in data:
+                self.bench.feedback_for_fort(data["side"], data["fort"])
+                return
             card = data["items"][0][0]
         except (ValueError, KeyError, IndexError, TypeError):
             return
@@ -403,6 +425,9 @@ class SetupWorkbench(QWidget):
             side, items = data["side"], [tuple(i) for i in data["items"]]
         except (ValueError, KeyError, TypeError):
             return False
+        if key is not None and data.get("fort") in se.FORT_TYPES:
+            self.push(se.add_fortification(self.setup, side, data["fort"], key), f"Place {data['fort']} in {key}")
+            return True
         if key is None or not items:
             return False
         card = items[0][0]
@@ -544,6 +569,23 @@ class SetupWorkbench(QWidget):
             self.current_card = (side, card)
             self.show_feedback(type_id)
 
+    def feedback_for_fort(self, side: str, kind: str) -> None:
+        """While a fortification marker is dragged: where the scenario allows it."""
+        if self.current_card == (side, kind):
+            return
+        self.current_card = (side, kind)
+        for name in ("legal", "full", "radius"):
+            self.canvas.clear_overlay(name)
+        count, zone = se.fortification_allowance(self.scenario, side).get(kind, (0, None))
+        legal = set(self.field.board.usable)
+        if zone is not None:
+            try:
+                legal = set(self.field.zone(zone))
+            except ZoneError:
+                pass
+        self.canvas.overlay("legal", legal, z=5)
+        self.info.setText(f"{side} {kind}: {count} allowed, anywhere legal in {len(legal)} hexes")
+
     def show_feedback(self, type_id: str | None = None) -> None:
         """The current formation's legal hexes, full hexes, and its separation radius."""
         for name in ("legal", "full", "radius", "fortifications"):
@@ -552,6 +594,8 @@ class SetupWorkbench(QWidget):
         if self.current_card is None:
             return
         side, card = self.current_card
+        if isinstance(card, str):  # a fortification marker was the last thing dragged
+            return
         f = self.formation(side, card)
         if f is None:
             return
@@ -612,9 +656,16 @@ class SetupWorkbench(QWidget):
 
     def stack_menu(self, key: str) -> QMenu | None:
         refs = self.stack_refs(key)
-        if not refs:
+        forts = se.fortifications_at(self.setup, key, self.resolve)
+        if not refs and not forts:
             return None
         menu = QMenu(self)
+        for side, kind in sorted(set(forts)):
+            act = menu.addAction(f"Take off one {side} {kind.rstrip('s')} marker")
+            act.triggered.connect(lambda _=False, s_=side, k=kind: self.push(
+                se.remove_fortification(self.setup, s_, k, key, self.resolve), f"Take {k} off {key}"))
+        if not refs:
+            return menu
         side_transports = {}
         for r in refs:
             if r[1] == "transports":

@@ -336,11 +336,12 @@ def test_the_forms_open_the_workbench_tabs(qtbot, ctx):
     from sandtable.editor.board_setup import LazyTab, SetupWorkbench
     from sandtable.editor.forms.mapconf import MapForm, SetupForm
     from sandtable.editor.forms.scenario import ScenarioForm
-    opened = {}
+    opened, forms = {}, []  # keep every form alive until the end (their boards fit on a timer)
     for form, kind, oid, label, cls in ((ScenarioForm, "scenario", "beda-fomm", "Setup placement", SetupWorkbench),
                                         (SetupForm, "setup", ctx.ws.keys("setup")[0], "Placement", SetupWorkbench),
                                         (MapForm, "map", "A", "Paint", MapPainter)):
         f = form(ctx, kind, oid)
+        forms.append(f)
         qtbot.addWidget(f)
         f.show()
         tabs = next(t for t in f.findChildren(QTabWidget)
@@ -354,3 +355,20 @@ def test_the_forms_open_the_workbench_tabs(qtbot, ctx):
     oid = ctx.ws.keys("setup")[0]
     assert bench_.setup == ctx.ws.value("setup", oid)  # starts from the setup the form shows
     assert not [f for f in bench_.findings if f.severity == 2]
+
+
+def test_fortification_markers_dragged_and_taken_off(qtbot, ctx):
+    w = bench(qtbot, ctx, "tobruk")  # VII: up to 15 allied entrenchments, on level-1 hexes
+    p = w.palette
+    row = next(p.topLevelItem(i).child(j) for i in range(p.topLevelItemCount())
+               for j in range(p.topLevelItem(i).childCount())
+               if p._rows.get(id(p.topLevelItem(i).child(j))) == ("fort", "entrenchments"))
+    level0 = next(k for k in sorted(w.field.board.usable) if w.field.terrain.level(k) == 0)
+    w.view.zoom_on(level0, 2.0)
+    drop(w.view, p.mime_for(row), level0)
+    assert w.setup["sides"]["allied"]["fortifications"] == [{"type": "entrenchment", "hex": level0}]
+    assert any(f.code == "setup-fortification" and "outside the zone" in f.message for f in w.findings)
+    menu = w.stack_menu(level0)
+    menu.actions()[0].trigger()
+    assert "fortifications" not in w.setup["sides"].get("allied", {})
+    assert not any(f.code == "setup-fortification" for f in w.findings)

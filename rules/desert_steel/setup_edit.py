@@ -256,3 +256,66 @@ def allocate(model: DesertSteel, field_: Battlefield, setup: Mapping, side: str,
         c[1] += vehicle
         out.append(spot)
     return out
+
+
+# --- fortifications (§15, §13.41): the scenario's allowance, placed as markers ----------------
+
+FORT_TYPES = {"minefields": None, "wire": "wire", "entrenchments": "entrenchment", "bunkers": "bunker"}
+
+
+def fortification_allowance(scenario: Scenario, side: str) -> dict[str, tuple[int, Mapping | None]]:
+    """kind -> (how many the side may place, zone expression or None)."""
+    out = {}
+    for kind, spec in (scenario.sides[side].raw.get("fortifications") or {}).items():
+        if kind in FORT_TYPES and spec.get("count"):
+            out[kind] = (spec["count"], spec.get("zone"))
+    return out
+
+
+def fortifications_placed(setup: Mapping, side: str) -> Counter:
+    """kind -> markers placed (a unit set up entrenched uses one entrenchment, §13.41)."""
+    data = (setup.get("sides") or {}).get(side) or {}
+    out = Counter({"minefields": len(data.get("minefields", ()))})
+    names = {v: k for k, v in FORT_TYPES.items() if v}
+    out.update(names[f["type"]] for f in data.get("fortifications", ()) if f["type"] in names)
+    out["entrenchments"] += sum(1 for p in data.get("placements", ()) if p.get("entrenched"))
+    return +out
+
+
+def add_fortification(setup: Mapping, side: str, kind: str, key: str) -> dict:
+    new = copy.deepcopy(dict(setup))
+    data = _side(new, side)
+    if FORT_TYPES[kind] is None:
+        data.setdefault("minefields", []).append(key)
+    else:
+        data.setdefault("fortifications", []).append({"type": FORT_TYPES[kind], "hex": key})
+    return new
+
+
+def fortifications_at(setup: Mapping, key: str, resolve=lambda ref: ref) -> list[tuple[str, str]]:
+    """(side, kind) of every marker in a hex."""
+    out = []
+    names = {v: k for k, v in FORT_TYPES.items() if v}
+    for side in SIDES:
+        data = (setup.get("sides") or {}).get(side) or {}
+        out += [(side, "minefields") for ref in data.get("minefields", ()) if resolve(ref) == key]
+        out += [(side, names[f["type"]]) for f in data.get("fortifications", ())
+                if resolve(f["hex"]) == key and f["type"] in names]
+    return out
+
+
+def remove_fortification(setup: Mapping, side: str, kind: str, key: str, resolve=lambda ref: ref) -> dict:
+    """A new setup with one marker of that kind taken out of the hex."""
+    new = copy.deepcopy(dict(setup))
+    data = _side(new, side)
+    if FORT_TYPES[kind] is None:
+        lst = data.get("minefields", [])
+        i = next(i for i, ref in enumerate(lst) if resolve(ref) == key)
+    else:
+        lst = data.get("fortifications", [])
+        i = next(i for i, f in enumerate(lst) if f["type"] == FORT_TYPES[kind] and resolve(f["hex"]) == key)
+    del lst[i]
+    for name in ("minefields", "fortifications"):
+        if name in data and not data[name]:
+            del data[name]
+    return new
