@@ -85,8 +85,10 @@ def overrides_document(patches: list[dict], label: str) -> Document:
 
 
 def load_bundle(bundle: Bundle, patches: list[dict] | None = None, label: str = POINT_PACK,
-                schemas=None) -> cat.Catalog:
-    """The catalog of a bundle, with a point's overrides layered last (never raises on bad data)."""
+                schemas=None, checks: bool = True) -> cat.Catalog:
+    """The catalog of a bundle, with a point's overrides layered last (never raises on bad data).
+    ``checks=False`` skips the checks across objects (provenance, references, the pack's
+    setups): a worker rebuilds points the sweep already validated, and only needs the model."""
     schemas = schemas or default_schemas()
     catalog = cat.Catalog()
     catalog.findings.extend(schemas.findings)
@@ -117,7 +119,8 @@ def load_bundle(bundle: Bundle, patches: list[dict] | None = None, label: str = 
         point.documents.append(doc)
         catalog.packs.append(point)
         cat.layer_documents(catalog, point, [doc], ruleset, layering, schemas.validate)
-    cat.run_checks(catalog)
+    if checks:
+        cat.run_checks(catalog)
     return catalog
 
 

@@ -35,8 +35,12 @@ def _numeric(values: list) -> bool:
     return all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
 
 
-def _played(summary: list) -> list[dict]:
-    return [r for r in summary if r["valid"] and r["games"]]
+def _played(summary: list, varies: list | None = None) -> list[dict]:
+    """The points that were played; with one numeric --vary, in the order of the value."""
+    rows = [r for r in summary if r["valid"] and r["games"]]
+    if varies and len(varies) == 1 and _numeric([r["values"].get(varies[0]) for r in rows]):
+        rows.sort(key=lambda r: r["values"][varies[0]])
+    return rows
 
 
 def _title(meta: dict) -> str:
@@ -98,9 +102,9 @@ def winrate_chart(folder: Path, varies: list, summary: list, meta: dict) -> list
     return _save(fig, folder, "winrate")
 
 
-def difference_chart(folder: Path, summary: list, meta: dict, side: str = "allied") -> list[str]:
+def difference_chart(folder: Path, varies: list, summary: list, meta: dict, side: str = "allied") -> list[str]:
     """Each point's paired difference to the baseline in one side's win rate, with its 95 % interval."""
-    rows = [r for r in _played(summary) if not r["baseline"]]
+    rows = [r for r in _played(summary, varies) if not r["baseline"]]
     if not rows:
         return []
     fig = _figure(7.0, 0.9 + 0.38 * len(rows))
@@ -160,9 +164,9 @@ def heatmap_chart(folder: Path, varies: list, summary: list, meta: dict, side: s
     return _save(fig, folder, "heatmap")
 
 
-def points_chart(folder: Path, summary: list, meta: dict) -> list[str]:
+def points_chart(folder: Path, varies: list, summary: list, meta: dict) -> list[str]:
     """The distribution of each side's victory points at every point (box plots)."""
-    rows = _played(summary)
+    rows = _played(summary, varies)
     if not rows:
         return []
     fig = _figure(7.0, 4.2)
@@ -174,7 +178,10 @@ def points_chart(folder: Path, summary: list, meta: dict) -> list[str]:
             for value, count in r["sides"][side]["points"].items():
                 pts += [float(value)] * count
             data.append(pts)
-        bp = ax.boxplot(data, vert=False, patch_artist=True, widths=0.6)
+        import matplotlib
+        flat = {"orientation": "horizontal"} if tuple(map(int, matplotlib.__version__.split(".")[:2])) >= (3, 10) \
+            else {"vert": False}
+        bp = ax.boxplot(data, patch_artist=True, widths=0.6, **flat)
         for box in bp["boxes"]:
             box.set_facecolor(SIDE_COLOURS[side])
             box.set_alpha(0.35)
@@ -210,8 +217,8 @@ def draw_all(folder: Path, varies: list, summary: list, meta: dict) -> list[str]
     files = []
     files += winrate_chart(folder, varies, summary, meta)
     files += heatmap_chart(folder, varies, summary, meta)
-    files += difference_chart(folder, summary, meta)
-    files += points_chart(folder, summary, meta)
+    files += difference_chart(folder, varies, summary, meta)
+    files += points_chart(folder, varies, summary, meta)
     return files
 
 

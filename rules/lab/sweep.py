@@ -46,7 +46,7 @@ def _prepared(bundle, patches, scenario_id):
     if hit is None:
         if len(_CACHE) >= 8:
             _CACHE.pop(next(iter(_CACHE)))
-        catalog = bundles.load_bundle(bundle, patches)
+        catalog = bundles.load_bundle(bundle, patches, checks=False)
         model = catalog.model
         scenario = model.scenario(scenario_id)
         hit = _CACHE[key] = (model, scenario, make_context(model, scenario))
@@ -115,6 +115,7 @@ class Plan:
     bundle_keys: dict = field(default_factory=dict)  # point index -> key, saved for --resume
     findings: dict = field(default_factory=dict)  # point index -> [finding json] (invalid points)
     arguments: dict = field(default_factory=dict)  # the command's arguments, for --resume
+    title: str = ""  # "I Beda Fomm", for the charts
 
     def tasks(self) -> list[tuple[int, int, int, int]]:
         """(point, game, seed, setup) for every valid point; interleaved so a partial sweep
@@ -127,7 +128,8 @@ class Plan:
         return {"scenario": self.scenario, "setups": self.setups, "bots": list(self.bots), "options": self.options}
 
     def to_json(self) -> dict:
-        return {"sandtable_sweep": RESULTS_VERSION, "scenario": self.scenario, "games": self.games, "seed": self.seed,
+        return {"sandtable_sweep": RESULTS_VERSION, "scenario": self.scenario, "scenario_title": self.title,
+                "games": self.games, "seed": self.seed,
                 "bots": list(self.bots), "setups": self.setups_mode, "options": self.options, "varies": self.varies,
                 "base_packs": self.base_packs, "arguments": self.arguments,
                 "points": [{"index": p.index, "label": p.label, "values": p.values, "baseline": p.baseline,
@@ -290,7 +292,7 @@ def run_local(plan: Plan, work: list, jobs: int, sink) -> None:
             sink(out)
 
 
-def run_dask(plan: Plan, work: list, address: str, sink, timeout: float = 30.0) -> None:
+def run_dask(plan: Plan, work: list, address: str, sink, timeout: float = 20.0) -> None:
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -314,9 +316,10 @@ def run_dask(plan: Plan, work: list, address: str, sink, timeout: float = 30.0) 
         futures = [client.submit(play_chunk, by_point[point], next(p.patches for p in plan.points if p.index == point),
                                  context, games, pure=False, retries=1)
                    for point, games in work]
-        for fut in as_completed(futures):
-            sink(fut.result())
-            fut.release()
+        with client.as_current():  # as_completed looks for the current client
+            for fut in as_completed(futures):
+                sink(fut.result())
+                fut.release()
     finally:
         client.close()
 
@@ -333,7 +336,7 @@ class RunStats:
 
 
 def run(plan: Plan, folder: Path, *, jobs: int = 1, scheduler: str | None = None, resume: bool = False,
-        progress=None, chunk_size: int = 4) -> tuple[list, RunStats]:
+        progress=None, chunk_size: int = 4, connect_timeout: float = 20.0) -> tuple[list, RunStats]:
     """Play what is not yet in ``folder``; returns every game record sorted by (point, game)."""
     stats = RunStats()
     done = read_games(folder) if resume else {}
@@ -353,8 +356,9 @@ def run(plan: Plan, folder: Path, *, jobs: int = 1, scheduler: str | None = None
             raise SweepError(f"a worker runs sandtable {result['version']}, this machine {sandtable.__version__}: "
                              "install the same version everywhere")
         for r in sorted(result["records"], key=lambda r: (r["point"], r["game"])):
-            done[(r["point"], r["game"])] = r
-            out.write(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n")
+            line = json.dumps(r, ensure_ascii=False, sort_keys=True)
+            out.write(line + "\n")
+            done[(r["point"], r["game"])] = json.loads(line)  # as --resume will read it back: same bytes later
         out.flush()
         os.fsync(out.fileno())
         stats.played += len(result["records"])
@@ -367,7 +371,7 @@ def run(plan: Plan, folder: Path, *, jobs: int = 1, scheduler: str | None = None
         if not work:
             pass
         elif scheduler:
-            run_dask(plan, work, scheduler, sink)
+            run_dask(plan, work, scheduler, sink, connect_timeout)
         else:
             run_local(plan, work, jobs, sink)
     finally:

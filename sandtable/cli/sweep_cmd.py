@@ -47,8 +47,13 @@ def register(sub) -> None:
     p.add_argument("--jobs", type=int, default=1, help="local worker processes (default 1)")
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT",
                    help="run on this Dask scheduler's workers (pip install 'sandtable[cluster]')")
+    p.add_argument("--connect-timeout", type=float, default=20.0, metavar="SECONDS",
+                   help="how long to wait for the scheduler and a first worker (default 20)")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (must not hold another sweep)")
     p.add_argument("--resume", metavar="DIR", help="continue the sweep in DIR without replaying finished games")
+    p.add_argument("--redraw", metavar="DIR",
+                   help="draw the charts and report.html of a finished sweep again from its results.json "
+                        "(no pack needed, nothing played)")
     p.add_argument("--chunk", type=int, default=4, help="games a task (default 4)")
     p.add_argument("--no-charts", action="store_true", help="write no charts and no report.html")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -100,7 +105,8 @@ def build_plan(a: dict) -> tuple[sw.Plan, object, object]:
     points = grid(varies, catalog) if varies else pack_points(a["pack"], a["packs"])
     setups, mode = sw.make_setups(catalog, scenario, a["setups"])
     plan = sw.Plan(scenario.id, a["games"], a["seed"], bots, setups, mode, a["options"],
-                   [v.label for v in varies], points, list(a["pack"]), arguments=a)
+                   [v.label for v in varies], points, list(a["pack"]), arguments=a,
+                   title=f"{scenario.number} {scenario.name}")
     sw.prepare(plan, catalog)
     return plan, catalog, scenario
 
@@ -133,7 +139,28 @@ def _terminate(signum, frame):  # a cancel (SIGTERM) ends the worker pool too, t
     raise SystemExit(143)
 
 
+def redraw(args) -> int:
+    folder = Path(args.redraw)
+    try:
+        results = json.loads((folder / "results.json").read_text(encoding="utf-8"))
+        head, summary = results["sweep"], results["points"]
+        name = head.get("scenario_title") or head["scenario"]
+    except (OSError, json.JSONDecodeError, KeyError, TypeError, UnicodeDecodeError) as exc:
+        return usage_error(f"--redraw {folder}: no readable results.json of a sweep ({exc})")
+    meta = {"scenario_name": name, "games": head["games"], "bots": head["bots"], "version": results.get("sandtable", ""),
+            "command": f"sandtable sweep --redraw {folder}"}
+    charts = reports.draw_all(folder, head["varies"], summary, meta)
+    write_text(folder / "report.html", reports.report_html(folder, head, summary, meta, charts))
+    if args.format == "json":
+        print_json({"folder": str(folder), "files": [*charts, "report.html"]})
+    else:
+        print("wrote " + ", ".join([*charts, "report.html"]) + f" in {folder}")
+    return 0
+
+
 def run(args) -> int:
+    if args.redraw:
+        return redraw(args)
     try:
         if args.jobs < 1 or args.chunk < 1:
             raise SpecError("--jobs and --chunk must be at least 1")
@@ -173,7 +200,8 @@ def run(args) -> int:
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         records, stats = sw.run(plan, folder, jobs=args.jobs, scheduler=args.scheduler, resume=bool(args.resume),
-                                progress=progress, chunk_size=args.chunk)
+                                progress=progress, chunk_size=args.chunk,
+                                connect_timeout=args.connect_timeout)
     except sw.SweepError as exc:
         print(f"sandtable: {exc}", file=sys.stderr)
         return 1
