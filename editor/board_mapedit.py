@@ -136,8 +136,10 @@ class MapPainter(QWidget):
         form = QFormLayout()
         self.colour = QComboBox()
         self.colour.addItem("(keep colour)", None)
-        self._fill_colours()
         form.addRow("Colour", self.colour)
+        self.minor = QComboBox()
+        form.addRow("Minor colour", self.minor)
+        self._fill_colours()
         self.building = QComboBox()
         for label, v in (("(keep)", None), ("building", True), ("no building", False)):
             self.building.addItem(label, v)
@@ -148,6 +150,9 @@ class MapPainter(QWidget):
         for s in SYMBOLS:
             self.symbol.addItem(s, s)
         form.addRow("Symbol", self.symbol)
+        self.label = QLineEdit()
+        self.label.setPlaceholderText("(keep) a place name to print in the hex")
+        form.addRow("Label", self.label)
         self.size = QSpinBox()
         self.size.setRange(0, 5)
         form.addRow("Brush radius", self.size)
@@ -223,10 +228,16 @@ class MapPainter(QWidget):
         current = self.colour.currentData()
         while self.colour.count() > 1:
             self.colour.removeItem(1)
+        minor = self.minor.currentData() if self.minor.count() else None
+        self.minor.clear()
+        self.minor.addItem("(keep)", None)
+        self.minor.addItem("(none: one colour)", "")
         for c in self.value.get("colours", ()):
             self.colour.addItem(c, c)
             self.colour.setItemData(self.colour.count() - 1, QColor(style.terrain_colour(c)), Qt.DecorationRole)
+            self.minor.addItem(c, c)
         self.colour.setCurrentIndex(max(1, self.colour.findData(current)) if self.colour.count() > 1 else 0)
+        self.minor.setCurrentIndex(max(0, self.minor.findData(minor)))
 
     def _scenario_chosen(self) -> None:
         sid = self.scenario.currentData()
@@ -294,11 +305,13 @@ class MapPainter(QWidget):
     def _apply_paint(self, ids: list[str], erase: bool) -> None:
         w = self._working()
         if erase:
-            w["hexes"] = map_edit.paint(w, ids, colour=w.get("default_colour"), building=False, clear_symbols=True)
+            w["hexes"] = map_edit.paint(w, ids, colour=w.get("default_colour"), building=False, clear_symbols=True,
+                                        minor_colour="", label="")
         else:
             sym = self.symbol.currentData()
             w["hexes"] = map_edit.paint(w, ids, colour=self.colour.currentData(), building=self.building.currentData(),
-                                        symbol=sym or None, clear_symbols=sym == "")
+                                        symbol=sym or None, clear_symbols=sym == "",
+                                        minor_colour=self.minor.currentData(), label=self.label.text().strip() or None)
 
     def fill(self, key: str) -> None:
         """Every hex joined to ``key`` through hexes of its printed colour."""

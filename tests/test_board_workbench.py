@@ -372,3 +372,15 @@ def test_fortification_markers_dragged_and_taken_off(qtbot, ctx):
     menu.actions()[0].trigger()
     assert "fortifications" not in w.setup["sides"].get("allied", {})
     assert not any(f.code == "setup-fortification" for f in w.findings)
+
+
+def test_map_edit_keeps_only_what_differs_from_an_open_default_hex():
+    from sandtable.rules.desert_steel import map_edit
+    m = map_edit.new_map("Q", 4, 4)
+    hexes = map_edit.paint(m, ["0202"], colour="ochre", minor_colour="tan", label="Bir Hakeim", symbol="well")
+    assert hexes == {"0202": {"colour": "ochre", "minor_colour": "tan", "label": "Bir Hakeim", "symbols": ["well"]}}
+    m["hexes"] = hexes
+    assert map_edit.paint(m, ["0202"], colour="sand", minor_colour="", label="", clear_symbols=True) == {}
+    m["roads"] = map_edit.add_road(m, "road", ["0101", "0201", "0202", "0202", "0302"])
+    assert m["roads"] == [{"type": "road", "hexes": ["0101", "0201", "0202", "0302"]}]
+    assert map_edit.erase_roads(m, ["0201"]) == [{"type": "road", "hexes": ["0202", "0302"]}]

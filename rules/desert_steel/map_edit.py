@@ -40,20 +40,25 @@ def new_map(map_id: str, columns: int, rows: int, name: str | None = None, first
 
 
 def paint(m: Mapping, hex_ids: Iterable[str], colour: str | None = None, building: bool | None = None,
-          symbol: str | None = None, clear_symbols: bool = False) -> dict:
+          symbol: str | None = None, clear_symbols: bool = False, minor_colour: str | None = None,
+          label: str | None = None) -> dict:
     """New ``hexes`` table with the given hexes changed; a hex equal to an open hex of the
-    default colour is left out (the schema lists only hexes that differ)."""
+    default colour is left out (the schema lists only hexes that differ). ``minor_colour`` and
+    ``label``: None keeps them, "" removes them."""
     hexes = copy.deepcopy(dict(m.get("hexes") or {}))
     default = m.get("default_colour")
     for h in hex_ids:
         rec = dict(hexes.get(h) or {})
         if colour is not None:
             rec["colour"] = colour
-            rec.pop("minor_colour", None)
         if building is not None:
             rec["building"] = building
         if clear_symbols:
             rec.pop("symbols", None)
+        if minor_colour is not None:
+            rec["minor_colour"] = minor_colour  # a two-colour hex takes its main colour's level (§3.4)
+        if label is not None:
+            rec["label"] = label
         if symbol:
             rec["symbols"] = sorted(set(rec.get("symbols", [])) | {symbol})
         if rec.get("colour") == default:
@@ -62,6 +67,10 @@ def paint(m: Mapping, hex_ids: Iterable[str], colour: str | None = None, buildin
             rec.pop("building", None)
         if not rec.get("symbols"):
             rec.pop("symbols", None)
+        if not rec.get("minor_colour") or rec.get("minor_colour") == rec.get("colour", default):
+            rec.pop("minor_colour", None)
+        if not rec.get("label"):
+            rec.pop("label", None)
         if rec:
             hexes[h] = rec
         else:
