@@ -241,6 +241,11 @@ class TerrainLayer(QGraphicsItem):
                     glyph = style.SYMBOL_GLYPHS.get(t.symbols[0], t.symbols[0][:3])
                     p.setPen(QColor("#5d4037"))
                     p.drawText(QRectF(c.x() - R, c.y() + R * 0.2, 2 * R, 8), Qt.AlignHCenter, glyph)
+                cell = board.cells[key]
+                label = (((self.maps.get(cell.map_id) or {}).get("hexes") or {}).get(cell.hex_id) or {}).get("label")
+                if label:  # a place name printed in the hex
+                    p.setPen(QColor(style.MAP_EDGE))
+                    p.drawText(QRectF(c.x() - R, c.y() + R * 0.45, 2 * R, 7), Qt.AlignHCenter, label)
                 if self.show_levels and t is not None:
                     p.setPen(QColor(style.LEVEL_INK))
                     p.drawText(QRectF(c.x() + R * 0.35, c.y() - R * 0.2, R * 0.5, 7), Qt.AlignLeft, str(t.level))
@@ -545,7 +550,8 @@ class CanvasView(QGraphicsView):
         if self.drop_handler is not None and event.mimeData().hasFormat(UNITS_MIME):
             key = self.canvas().key_at(self.mapToScene(event.position().toPoint()))
             if self.drop_handler(key, event.mimeData()):
-                event.acceptProposedAction()
+                event.setDropAction(Qt.CopyAction)  # a copy: the palette keeps its rows
+                event.accept()
                 return
         super().dropEvent(event)
 

@@ -80,6 +80,7 @@ class FormationPalette(QTreeWidget):
         self.setColumnWidth(0, 230)
         self.setDragEnabled(True)
         self.setDragDropMode(QTreeWidget.DragOnly)
+        self.setDefaultDropAction(Qt.CopyAction)
         self.setSelectionMode(QTreeWidget.SingleSelection)
         self._rows: dict[int, tuple] = {}  # id(item) -> ("formation", card) | ("unit", card, type)
         self._keep: list[QTreeWidgetItem] = []
@@ -150,6 +151,9 @@ class FormationPalette(QTreeWidget):
         mime.setData(UNITS_MIME, json.dumps(data).encode())
         mime.setText(data.get("fort") or ", ".join(f"{c}:{t}" for c, t in data["items"]))
         return mime
+
+    def supportedDropActions(self):
+        return Qt.CopyAction  # dragging a counter out never removes the row
 
     def mimeTypes(self):
         return [UNITS_MIME]
