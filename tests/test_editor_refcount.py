@@ -92,4 +92,14 @@ def test_hundreds_of_edits_of_gazala_with_its_board_open(qtbot, tmp_path, monkey
     assert w.doc.get("scenario", "gazala", "/conditions/turns") == 5 + (EDITS - 1) % 20
     # the count may rise (new objects hold None) but must not fall by the work done
     assert after >= gc_before - 200, f"None lost {gc_before - after} references over {EDITS} edits"
+    # a hidden board does not redraw; shown again, it follows the scenario's configuration
+    form.tabs.setCurrentIndex(0)
+    drawn = board.scene.board
+    conf = next(x for p, x in form.bindings if p == "/map_configuration")
+    conf.setCurrentText("A-over-B-north-up")
+    qtbot.wait(20)
+    assert board.scene.board is drawn and board._stale
+    form.tabs.setCurrentWidget(board)
+    qtbot.waitUntil(lambda: board.scene.board is not drawn, timeout=5000)
+    assert board.scene.board.layout == [["A"], ["B"]] and board.scene.board.north == "up"
     close(w)
