@@ -27,6 +27,7 @@ from .findings_dock import FindingsDock
 from .forms import form_for
 from .provenance_dock import ProvenanceDock
 from .quickgame import QuickGamePanel
+from .balancelab import BalanceLabPanel
 from .validator import ValidationController
 from .workspace import Workspace
 
@@ -107,13 +108,15 @@ class MainWindow(QMainWindow):
         for name, title, area in (("explorer", "Pack explorer", Qt.LeftDockWidgetArea),
                                   ("findings", "Findings", Qt.BottomDockWidgetArea),
                                   ("provenance", "Provenance", Qt.BottomDockWidgetArea),
-                                  ("quickgame", "Quick test game", Qt.RightDockWidgetArea)):
+                                  ("quickgame", "Quick test game", Qt.RightDockWidgetArea),
+                                  ("balancelab", "Balance lab", Qt.RightDockWidgetArea)):
             dock = QDockWidget(title, self)
             dock.setObjectName(f"dock-{name}")
             self.addDockWidget(area, dock)
             self.docks[name] = dock
         self.tabifyDockWidget(self.docks["findings"], self.docks["provenance"])
         self.docks["quickgame"].hide()
+        self.docks["balancelab"].hide()
         self.counts = QLabel("")
         self.validating = QLabel("")
         self.statusBar().addPermanentWidget(self.validating)
@@ -138,6 +141,7 @@ class MainWindow(QMainWindow):
         if self.doc is not None:
             self.validator.shutdown()
             self.quickgame.shutdown()
+            self.balancelab.shutdown()
             self.doc.close()
             self.doc.changed.disconnect()
             self.doc.reset.disconnect()
@@ -173,6 +177,9 @@ class MainWindow(QMainWindow):
         self.docks["provenance"].visibilityChanged.connect(self.provenance.set_on_screen)
         self.quickgame = QuickGamePanel(self.ctx, self.current_catalog)
         self.docks["quickgame"].setWidget(self.quickgame)
+        self.balancelab = BalanceLabPanel(self.ctx)
+        self.docks["balancelab"].setWidget(self.balancelab)
+        self.ctx.extras["sweep_value"] = self.sweep_value  # forms offer "Sweep this value…" on right-click
         self._wire_undo()
         self.doc.undo_stack.cleanChanged.connect(self._update_title)
         self.doc.saved.connect(self.explorer.mark_saved)
@@ -252,6 +259,7 @@ class MainWindow(QMainWindow):
         self._action(tm, "&Validate now", "F5", lambda: self.validator and self.validator.run_now())
         self._action(tm, "&Next finding", "F8", self.next_finding)
         self._action(tm, "&Quick test game", "Ctrl+T", self.quick_game)
+        self._action(tm, "&Balance lab (sweep values)", None, self.balance_lab)
         tm.addSeparator()
         self._action(tm, "Bulk edit &unit types (grid, CSV)", None, lambda: self.open_bulk("unit-type"))
         self._action(tm, "Bulk edit &formation cards × years (grid, CSV)", None,
@@ -597,6 +605,18 @@ class MainWindow(QMainWindow):
                 QDesktopServices.openUrl(QUrl.fromLocalFile(str(f)))
         self.statusBar().showMessage(out["message"], 10000)
 
+    def balance_lab(self) -> None:
+        self.docks["balancelab"].show()
+        self.docks["balancelab"].raise_()
+        cur = self.current_object()
+        if cur and cur[0] == "scenario":
+            self.balancelab.set_scenario(cur[1])
+
+    def sweep_value(self, kind: str, oid: str, pointer: str, value) -> None:
+        """A form's "Sweep this value…": the balance lab with that field's line added."""
+        self.balance_lab()
+        self.balancelab.add_vary(kind, oid, pointer, value)
+
     def quick_game(self) -> None:
         self.docks["quickgame"].show()
         self.docks["quickgame"].raise_()
@@ -640,6 +660,7 @@ class MainWindow(QMainWindow):
         for name in ("explorer", "findings", "provenance"):
             self.docks[name].show()
         self.docks["quickgame"].hide()
+        self.docks["balancelab"].hide()
         self.resizeDocks([self.docks["explorer"]], [380], Qt.Horizontal)
         self.resizeDocks([self.docks["findings"]], [max(120, min(220, self.height() // 5))], Qt.Vertical)
         self.docks["findings"].raise_()
@@ -690,6 +711,7 @@ class MainWindow(QMainWindow):
         if self.doc is not None:
             self.validator.shutdown()
             self.quickgame.shutdown()
+            self.balancelab.shutdown()
             self.doc.close()
         event.accept()
 

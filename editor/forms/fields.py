@@ -397,8 +397,20 @@ class ObjectForm(QWidget):
         if tip:
             lab.setToolTip(tip)
             widget.setToolTip(tip)
+        if getattr(self.ctx, "extras", {}).get("sweep_value"):  # right-click the label: the balance lab
+            lab.setContextMenuPolicy(Qt.CustomContextMenu)
+            lab.customContextMenuRequested.connect(lambda pos, p=pointer, l=lab: self._field_menu(l, p, pos))
         layout.addRow(lab, box)
         return widget
+
+    def _field_menu(self, anchor: QWidget, pointer: str, pos) -> None:
+        menu = QMenu(anchor)
+        menu.addAction("Sweep this value…", lambda: self.sweep_field(pointer))
+        menu.exec(anchor.mapToGlobal(pos))
+
+    def sweep_field(self, pointer: str) -> None:
+        """Hand this field and its value to the balance lab (editor/balancelab.py)."""
+        getattr(self.ctx, "extras", {})["sweep_value"](self.kind, self.oid, pointer, self.get(pointer))
 
     # --- refreshing -------------------------------------------------------------------
 

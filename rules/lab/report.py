@@ -70,8 +70,9 @@ def winrate_chart(folder: Path, varies: list, summary: list, meta: dict) -> list
             bx = base["values"].get(varies[0])
             if isinstance(bx, (int, float)):
                 ax.axvline(bx, color="#444", linestyle=":", linewidth=1)
-                ax.annotate("pack as it is", (bx, 1.0), xytext=(3, -12), textcoords="offset points", fontsize=8,
-                            color="#444")
+                right = bx == max(x)  # at the right edge the note goes to the left of the line
+                ax.annotate("pack as it is", (bx, 1.0), xytext=(-3 if right else 3, -12), textcoords="offset points",
+                            fontsize=8, color="#444", ha="right" if right else "left")
         for r in summary:
             if not r["valid"]:
                 v = r["values"].get(varies[0])

@@ -1,0 +1,70 @@
+"""The editor's Balance lab: a form field handed to it by "Sweep this value…", a sweep run with
+progress to its chart, and a cancel that keeps the finished games for a resume."""
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+from editorkit import close, copy_pack, isolate, shot, window
+
+
+def test_sweep_this_value_then_run_to_the_chart(qtbot, monkeypatch, tmp_path):
+    isolate(monkeypatch, tmp_path)
+    w = window(qtbot, copy_pack(tmp_path))
+    try:
+        form = w.open_object("scenario", "gazala", "")
+        turns = next(lab for lab in form.findChildren(QLabel) if lab.text() == "Turns")
+        assert turns.contextMenuPolicy() == Qt.CustomContextMenu  # right-click offers "Sweep this value…"
+        form.sweep_field("/conditions/turns")
+        panel = w.balancelab
+        assert w.docks["balancelab"].isVisible()
+        assert panel.scenario.currentData() == "gazala"
+        assert panel.varies.toPlainText() == "scenario:gazala/conditions/turns=10..14"
+
+        panel.varies.setPlainText("scenario:gazala/conditions/turns=11")
+        panel.games.setValue(1)
+        for b in panel.bots.values():
+            b.setCurrentText("random")
+        panel.folder.setText(str(tmp_path / "sweep"))
+        with qtbot.waitSignal(panel.finished, timeout=180_000) as done:
+            panel.run()
+            assert panel.running and panel.cancel_button.isEnabled()
+        out = done.args[0]
+        assert "error" not in out, out
+        assert [p["label"] for p in out["points"]] == ["baseline (turns=12)", "turns=11"]
+        assert (panel.progress.value(), panel.progress.maximum()) == (2, 2)
+        assert panel.chart.pixmap() is not None and not panel.chart.pixmap().isNull()
+        assert panel.report_button.isEnabled() and not panel.running
+        assert json.loads((tmp_path / "sweep" / "results.json").read_text())["sweep"]["scenario"] == "gazala"
+        w.docks["balancelab"].resize(520, 820)
+        shot(panel, "balance-lab")
+    finally:
+        close(w)
+
+
+def test_cancel_keeps_the_finished_games(qtbot, monkeypatch, tmp_path):
+    isolate(monkeypatch, tmp_path)
+    w = window(qtbot, copy_pack(tmp_path))
+    try:
+        w.balance_lab()
+        panel = w.balancelab
+        panel.set_scenario("gazala")
+        panel.varies.setPlainText("scenario:gazala/conditions/visibility=8")
+        panel.games.setValue(200)
+        for b in panel.bots.values():
+            b.setCurrentText("random")
+        panel.folder.setText(str(tmp_path / "sweep"))
+        panel.run()
+        qtbot.waitUntil(lambda: panel.progress.value() >= 1, timeout=120_000)
+        with qtbot.waitSignal(panel.finished, timeout=30_000) as done:
+            panel.cancel()
+        assert done.args[0] == {"cancelled": str(tmp_path / "sweep")}
+        assert panel.resume_button.isEnabled() and panel.run_button.isEnabled()
+        kept = (tmp_path / "sweep" / "games.jsonl").read_text().splitlines()
+        assert 1 <= len(kept) < 400
+        assert not (tmp_path / "sweep" / "results.json").exists()
+        assert "Resume" in panel.status.text()
+    finally:
+        close(w)
