@@ -164,15 +164,25 @@ def _scenario(model, ref):
     return s
 
 
-def _setup(path: str | None):
+def _setup(path: str | None, catalog=None, scenario=None):
+    """A setup to pre-fill from: a regular file, schema-checked, for the scenario, its hexes on the board."""
     if not path:
         return None
-    try:
-        value = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise LookupError(f"cannot read the setup {path}: {exc}") from None
-    if not isinstance(value, dict) or value.get("kind") != "setup":
-        raise LookupError(f"{path} is not a setup document")
+    from sandtable.rules.findings import finding
+    from sandtable.rules.inputs import load_setup
+    value, problems = load_setup(path, catalog, scenario)
+    if value is None:
+        raise LookupError("cannot use the setup:\n" + "\n".join(f.line_text() for f in problems))
+    ruleset, model = catalog.ruleset, catalog.model
+    scenario = scenario or model.scenario(value["scenario"])
+    if scenario is None:
+        raise LookupError(f"{path}: no scenario {value['scenario']!r} in the pack")
+    if ruleset.check_setup is not None:  # what would be printed must exist: hexes on the board
+        found = ruleset.check_setup(model, value, lambda code, message, pointer="", **kw: finding(
+            code, message, file=str(path), pointer=pointer or None, **kw))
+        off = [f for f in found if f.code == "setup-hex"]
+        if off:
+            raise LookupError("cannot use the setup:\n" + "\n".join(f.line_text() for f in off))
     return value
 
 
@@ -235,7 +245,7 @@ def _render(args, catalog, model, profile):
                                            lang=lang)
     if args.kind == "raid-form":
         scenario = _scenario(model, args.scenario) if args.scenario else None
-        setup = _setup(args.setup)
+        setup = _setup(args.setup, catalog, scenario)
         if setup is not None and scenario is None:
             scenario = model.scenario(setup.get("scenario", ""))
         return raidform.raid_form_pdf(model, scenario, setup, page=page, profile=profile)
@@ -263,7 +273,7 @@ def _kit_file(name: str) -> bool:
 def _run_kit(args, catalog, model, profile) -> int:
     from sandtable.exports.kit import build_kit
     scenario = _scenario(model, args.scenario)
-    setup = _setup(args.setup)
+    setup = _setup(args.setup, catalog, scenario)
     # Built in a staging folder and swapped in whole: a killed or failed export never leaves
     # the kit half old, half new (rules/atomic.py).
     with atomic.staged_dir(args.output, expected=_kit_file) as stage:

@@ -11,6 +11,8 @@ from sandtable.rules.desert_steel.engine.game import EngineError
 from sandtable.rules.desert_steel.engine.runner import (digest, play, replay, sample_setup, setup_pool, simulate,
                                                         write_log)
 
+from sandtable.rules.inputs import load_setup, pack_changes, pack_fingerprints
+
 from .common import add_json_flags, add_pack_option, print_json, usage_error
 
 
@@ -79,15 +81,19 @@ def _prepare(args):
     scenario = model.scenario(args.scenario)
     if scenario is None:
         raise ValueError(f"no scenario {args.scenario!r}")
-    setup = json.loads(Path(args.setup).read_text(encoding="utf-8")) if args.setup else \
-        sample_setup(catalog, scenario)
+    if args.setup:  # read as a regular file, schema-checked and for this scenario, before any game
+        setup, problems = load_setup(args.setup, catalog, scenario)
+        if setup is None:
+            raise ValueError("the setup cannot be used:\n" + "\n".join(f.line_text() for f in problems))
+    else:
+        setup = sample_setup(catalog, scenario)
     return catalog, model, scenario, setup
 
 
 def run_play(args) -> int:
     try:
         bots = _bots(args.bots)
-        _, model, scenario, setup = _prepare(args)
+        catalog, model, scenario, setup = _prepare(args)
         game = play(model, scenario, setup, args.seed, bots, options=_options(args))
     except (ValueError, OSError) as exc:
         return usage_error(str(exc))
@@ -95,7 +101,7 @@ def run_play(args) -> int:
         print(f"sandtable: {exc}", file=sys.stderr)
         return 1
     if args.log:
-        write_log(args.log, game, setup, bots)
+        write_log(args.log, game, setup, bots, packs=pack_fingerprints(catalog))
     result = game.returns()
     if args.format == "json":
         print_json({"scenario": scenario.id, "seed": args.seed, "bots": list(bots), "result": result,
@@ -174,8 +180,12 @@ def run_replay(args) -> int:
         print(f"sandtable: {args.log}: the log does not replay: {exc}", file=sys.stderr)
         return 1
     same = recorded is not None and game.is_terminal() and game.returns() == recorded
+    changes = pack_changes(getattr(game, "log_header", {}).get("packs"), pack_fingerprints(catalog))
     out = {"log": args.log, "same_result": same, "result": getattr(game, "result", None), "recorded": recorded,
-           "actions": len(game.actions), "final": digest(game)}
+           "actions": len(game.actions), "final": digest(game), "pack_changes": changes}
+    if args.format != "json":
+        for change in changes:  # a different pack may explain a different result
+            print(f"note: the packs differ from the game's: {change}", file=sys.stderr)
     if args.format == "json":
         print_json(out)
     else:

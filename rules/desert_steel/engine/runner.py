@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import os
 import sys
 import time
 from collections import Counter
@@ -62,29 +63,44 @@ def setup_pool(catalog_or_model, scenario: Scenario, setups: int, sample: dict) 
     return [sample] + [auto_setup(model, scenario, i) for i in range(1, setups + 1)]
 
 
-def write_log(path, game: Game, setup: dict, bots) -> None:
+def write_log(path, game: Game, setup: dict, bots, packs: list | None = None) -> None:
+    """``packs``: the packs played with (inputs.pack_fingerprints), so replay can say when they differ."""
     header = {"sandtable_log": LOG_VERSION, "scenario": game.ctx.scenario.id, "seed": game.seed, "bots": list(bots),
               "options": game.options, "setup": setup}
+    if packs is not None:
+        header["packs"] = packs
     lines = [json.dumps(header, ensure_ascii=False)]
     lines += [json.dumps(e, ensure_ascii=False) for e in game.events]
     write_text(path, "\n".join(lines) + "\n")
 
 
 def replay(model: DesertSteel, path) -> tuple[Game, dict]:
-    """Rebuild a game from its log; returns the game and the result the log recorded."""
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
-    header = json.loads(lines[0])
-    if header.get("sandtable_log") != LOG_VERSION:
-        raise ValueError(f"{path}: not a sandtable game log (version {LOG_VERSION})")
+    """Rebuild a game from its log; returns the game and the result the log recorded.
+
+    The log's shape is checked first (inputs.read_log: header, events, actions as lists);
+    a problem raises ValueError naming the file and line. The header is kept as
+    ``game.log_header`` (it records the packs the game was played with)."""
+    from ...inputs import read_log
+    header, events, problems = read_log(path, LOG_VERSION)
+    if header is None:
+        f = problems[0]
+        raise ValueError((f"line {f.location.line}: " if f.location.line else "") + f.message
+                         + (f" (at {f.location.pointer})" if f.location.pointer else ""))
     scenario = model.scenario(header["scenario"])
     if scenario is None:
-        raise ValueError(f"{path}: scenario {header['scenario']!r} is not in the pack")
-    game = Game(model, scenario, header["setup"], header["seed"], options=header.get("options"))
+        raise ValueError(f"scenario {header['scenario']!r} is not in the pack")
+    try:
+        game = Game(model, scenario, header["setup"], header["seed"], options=header.get("options"))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise ValueError(f"the log's setup cannot start a game of {scenario.id}: {exc!r}") from None
+    game.log_header = header
     recorded = None
-    for line in lines[1:]:
-        event = json.loads(line)
+    for event in events:
         if event["e"] == "action":
-            game.apply(tuple(_tuple(x) for x in event["action"]))
+            try:
+                game.apply(tuple(_tuple(x) for x in event["action"]))
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                raise ValueError(f"action {event['action']!r} cannot be applied: {exc!r}") from None
         elif event["e"] == "game-over":
             recorded = {k: v for k, v in event.items() if k not in ("t", "e")}
     return game, recorded
@@ -217,7 +233,9 @@ def setup_variance(results: list) -> dict:
 def simulate(pack_paths: list, scenario_id: str, setup: dict | list, games: int, seed: int, jobs: int = 1,
              bots=("heuristic", "heuristic"), progress=None, options=None) -> Summary:
     """``setup``: one setup for every game, or a list (setup_pool) that game i plays on i % len."""
-    tasks = [(i, game_seed(seed, i)) for i in range(games)]
+    # A generator, never a list: --games 1000000000 must not allocate a billion tasks up front.
+    tasks = ((i, game_seed(seed, i)) for i in range(games))
+    jobs = max(1, min(jobs, games, os.cpu_count() or 1))  # more workers than games or CPUs only cost memory
     summary = Summary(scenario_id, games, seed, tuple(bots))
     if jobs <= 1:
         _init_worker(pack_paths, scenario_id, setup, bots, options)
@@ -229,7 +247,7 @@ def simulate(pack_paths: list, scenario_id: str, setup: dict | list, games: int,
         return summary
     ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(pack_paths, scenario_id, setup, bots, options)) as pool:
-        for r in pool.imap(_one, tasks, chunksize=max(1, games // (jobs * 8))):
+        for r in pool.imap(_one, tasks, chunksize=max(1, min(games // (jobs * 8), 64))):
             summary.results.append(r)
             if progress:
                 progress(len(summary.results), games)

@@ -1,0 +1,170 @@
+"""Game inputs a user names on the command line — setups and game logs — read and checked
+before any game work, as findings (file, line, pointer), never as tracebacks.
+
+A setup is read as a regular file within the document limits (rules/limits.py), parsed,
+checked against its ruleset's setup schema, and checked to be for the scenario asked
+for. A game log (JSON lines) is checked line by line against the shape ``replay`` needs:
+a header object with the log version, scenario, seed, setup and bots, then event
+objects whose actions are lists. A log records the packs it was played with (id, version
+and a hash of their documents); ``pack_changes`` says what differs at replay.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from . import limits
+from .findings import Finding, finding
+from .jsondoc import Document, parse
+from .schemas import default_schemas
+
+
+def read_document(path: str | Path, schema: str | None = None) -> tuple[Document | None, list[Finding]]:
+    """A JSON document from a regular file within the limits, checked against a schema if given."""
+    shown = str(path)
+    try:
+        data = limits.read_regular(path)
+    except limits.InputError as exc:
+        message = str(exc).split(": ", 1)[-1]
+        return None, [finding("file-too-large" if "limit" in message else
+                              "file-missing" if "no such" in message else "file-unreadable", message, file=shown)]
+    if not data.strip():
+        return None, [finding("json-syntax", "the file is empty", file=shown, line=1, column=1)]
+    doc, found = parse(shown, data)
+    if doc is None or schema is None:
+        return doc, found
+    if not isinstance(doc.value, dict):
+        return None, found + [doc.finding("schema", f"a {Path(schema).name.split('.')[0]} document is a JSON object, "
+                                          f"not {_json_type(doc.value)}")]
+    problems = default_schemas().validate(doc, schema)
+    return (None if problems else doc), found + problems
+
+
+def _json_type(value) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "true or false", type(None): "null"}.get(
+        type(value), "a number")
+
+
+def load_setup(path: str | Path, catalog, scenario=None) -> tuple[dict | None, list[Finding]]:
+    """A setup file for the catalog's ruleset, and for ``scenario`` when given (its id or number)."""
+    ruleset = catalog.ruleset
+    kind = ruleset.document_kind("setup") if ruleset is not None else None
+    if kind is None:
+        return None, [finding("unknown-kind", f"the {ruleset.name if ruleset else 'pack'} ruleset has no setups",
+                              file=str(path))]
+    doc, found = read_document(path, kind.schema)
+    if doc is None:
+        return None, found
+    value = doc.value
+    if value.get("kind") != "setup":
+        return None, found + [doc.finding("unknown-kind", f"kind {value.get('kind')!r} is not a setup", "/kind")]
+    if scenario is not None:
+        named = value.get("scenario")
+        if named not in (scenario.id, getattr(scenario, "number", None)):
+            return None, found + [doc.finding(
+                "unknown-reference", f"this setup is for scenario {named!r}, not {scenario.id!r} "
+                f"({getattr(scenario, 'number', '')} {getattr(scenario, 'name', '')})".rstrip(), "/scenario")]
+    return value, found
+
+
+# --- game logs ----------------------------------------------------------------------------------
+
+LOG_HEADER_SCHEMA = {
+    "type": "object",
+    "required": ["sandtable_log", "scenario", "seed", "setup", "bots"],
+    "properties": {
+        "sandtable_log": {"type": "integer"},
+        "scenario": {"type": "string"},
+        "seed": {"type": "integer"},
+        "setup": {"type": "object"},
+        "bots": {"type": "array", "items": {"type": "string"}},
+        "options": {"type": ["object", "null"]},
+        "packs": {"type": "array", "items": {"type": "object", "required": ["id", "version", "hash"],
+                                             "properties": {"id": {"type": "string"}, "version": {"type": "string"},
+                                                            "hash": {"type": "string"}}}},
+    },
+}
+
+
+def read_log(path: str | Path, version: int) -> tuple[dict | None, list[dict], list[Finding]]:
+    """(header, events, findings) of a game log; header None when the log cannot be replayed."""
+    from jsonschema import Draft202012Validator
+    shown = str(path)
+    try:
+        data = limits.read_regular(path)
+    except limits.InputError as exc:
+        message = str(exc).split(": ", 1)[-1]
+        return None, [], [finding("file-too-large" if "limit" in message else
+                                  "file-missing" if "no such" in message else "file-unreadable", message, file=shown)]
+    try:
+        lines = data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        return None, [], [finding("json-encoding", f"not UTF-8 text: {exc.reason}", file=shown)]
+    if not any(line.strip() for line in lines):
+        return None, [], [finding("json-syntax", "the log is empty: a game log starts with its header line",
+                                  file=shown, line=1, column=1)]
+    events: list[dict] = []
+    header = None
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        doc, found = parse(f"{shown}:{number}", line.encode("utf-8"))
+        if doc is None:
+            f = found[0]
+            return None, [], [finding(f.code, f.message, file=shown, line=number, column=f.location.column)]
+        value = doc.value
+        if header is None:
+            errors = sorted(Draft202012Validator(LOG_HEADER_SCHEMA).iter_errors(value), key=lambda e: list(e.path))
+            if errors:
+                e = errors[0]
+                where = "".join(f"/{p}" for p in e.path)
+                return None, [], [finding("schema", f"not a sandtable game log header: {e.message}", file=shown,
+                                          line=number, column=1, pointer=where or None)]
+            if value["sandtable_log"] != version:
+                return None, [], [finding("schema", f"log version {value['sandtable_log']}; this sandtable reads "
+                                          f"version {version}", file=shown, line=number, column=1,
+                                          pointer="/sandtable_log")]
+            header = value
+            continue
+        if not isinstance(value, dict) or not isinstance(value.get("e"), str):
+            return None, [], [finding("schema", 'an event must be an object with a string "e"', file=shown,
+                                      line=number, column=1)]
+        if value["e"] == "action" and not isinstance(value.get("action"), list):
+            return None, [], [finding("schema", "an action event's \"action\" must be a list", file=shown,
+                                      line=number, column=1, pointer="/action")]
+        events.append(value)
+    return header, events, []
+
+
+def pack_fingerprints(catalog) -> list[dict]:
+    """Each loaded pack's id, version and a SHA-256 of its manifest and documents (by path)."""
+    out = []
+    for pack in catalog.packs:
+        h = hashlib.sha256()
+        docs = [pack.manifest_doc, *pack.documents]
+        root = str(pack.source.label)
+        for doc in sorted(docs, key=lambda d: d.path):
+            rel = doc.path[len(root):].lstrip("/!") if doc.path.startswith(root) else doc.path
+            h.update(rel.encode("utf-8") + b"\0" + doc.text.encode("utf-8") + b"\0")
+        out.append({"id": pack.id, "version": pack.version, "hash": h.hexdigest()[:16]})
+    return out
+
+
+def pack_changes(recorded: list[dict] | None, current: list[dict]) -> list[str]:
+    """Plain sentences for each pack that differs between a log and the packs loaded now."""
+    if recorded is None:
+        return ["the log does not record the packs it was played with (made by an older sandtable)"]
+    now = {p["id"]: p for p in current}
+    then = {p["id"]: p for p in recorded}
+    out = []
+    for pid, p in then.items():
+        q = now.get(pid)
+        if q is None:
+            out.append(f"pack {pid} {p['version']} was used but is not loaded now")
+        elif (p["version"], p["hash"]) != (q["version"], q["hash"]):
+            what = f"version {p['version']} then, {q['version']} now" if p["version"] != q["version"] else \
+                f"same version {p['version']}, but its content changed (hash {p['hash']} then, {q['hash']} now)"
+            out.append(f"pack {pid}: {what}")
+    out += [f"pack {pid} {q['version']} is loaded now but was not used" for pid, q in now.items() if pid not in then]
+    return out

@@ -1,0 +1,131 @@
+"""Issue #19, class 6 (game inputs): setups and game logs are read as regular files and
+checked (schema, scenario, hexes) before any game work; logs record the packs they were
+played with and replay says when they differ; simulate streams its tasks and caps --jobs,
+so --games 1000000000 --jobs 1000 neither allocates a billion tasks nor forks a thousand
+workers (run under a memory cap)."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+from pathlib import Path
+
+import pytest
+
+from bounded import assert_clean, deadline, run_cli
+from sandtable.cli import main
+from sandtable.rules.catalog import bundled_pack
+
+SCENARIO_FILE = "01-beda-fomm.json"
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory) -> Path:
+    """The bundled pack with only Beda Fomm's sample setup (small, fast to load and play)."""
+    dest = tmp_path_factory.mktemp("pack") / "desert-steel"
+    shutil.copytree(bundled_pack(), dest)
+    for p in (dest / "setups").iterdir():
+        if p.name != SCENARIO_FILE:
+            p.unlink()
+    return dest
+
+
+@pytest.fixture(scope="module")
+def game_log(pack, tmp_path_factory) -> Path:
+    log = tmp_path_factory.mktemp("log") / "game.jsonl"
+    assert main(["play", "I", "--pack", str(pack), "--seed", "1", "--log", str(log), "--quiet"]) == 0
+    return log
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    with deadline(60):
+        code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err
+    return code, out, err
+
+
+BAD_SETUPS = {  # file text -> what the message says
+    "[1, 2]": "not a list",
+    "42": "not a number",
+    "": "the file is empty",
+    '{"kind": "setup"}': "'scenario' is required",
+    '{"kind": "setup", "id": "x", "scenario": "beda-fomm", "sides": {"allied": {"placements": [{"card": "x"}]}}}':
+        "is not of type 'integer'",
+}
+
+
+@pytest.mark.parametrize("text", list(BAD_SETUPS), ids=["list", "number", "empty", "no-fields", "wrong-type"])
+def test_a_malformed_setup_is_refused_before_the_game(pack, tmp_path, capsys, text):
+    setup = tmp_path / "setup.json"
+    setup.write_text(text)
+    code, _, err = run(capsys, "play", "I", "--pack", pack, "--setup", setup)
+    assert code == 2 and str(setup) in err and BAD_SETUPS[text].replace("not a ", "") in err, err
+
+
+def test_a_fifo_as_setup_is_refused_unread(pack, tmp_path, capsys):
+    os.mkfifo(tmp_path / "pipe.json")
+    code, _, err = run(capsys, "simulate", "I", "--pack", pack, "--setup", tmp_path / "pipe.json", "--games", "1")
+    assert code == 2 and "FIFO" in err
+
+
+def test_a_setup_for_another_scenario_is_refused(pack, capsys):
+    code, _, err = run(capsys, "play", "II", "--pack", pack, "--setup", pack / "setups" / SCENARIO_FILE)
+    assert code == 2 and "for scenario 'beda-fomm', not 'battleaxe'" in err and "/scenario" in err
+
+
+def test_raid_form_setup_with_off_board_hexes_or_wrong_types_is_refused(pack, tmp_path, capsys):
+    sample = json.loads((pack / "setups" / SCENARIO_FILE).read_text())
+    side = next(s for s in sample["sides"].values() if s.get("placements"))
+    for name, value, words in (("off.json", "Z9999", "setup-hex"), ("type.json", 5, "is not of type 'string'")):
+        side["placements"][0]["hex"] = value
+        (tmp_path / name).write_text(json.dumps(sample))
+        code, _, err = run(capsys, "export", "raid-form", "I", "--pack", pack, "--setup", tmp_path / name,
+                           "-o", tmp_path / "form.pdf")
+        assert code == 2 and words in err and str(tmp_path / name) in err, err
+    assert not (tmp_path / "form.pdf").exists()
+
+
+def _edit_log(src: Path, dest: Path, edit) -> Path:
+    lines = src.read_text().splitlines()
+    edit(lines)
+    dest.write_text("\n".join(lines) + "\n")
+    return dest
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda ls: ls.__setitem__(slice(None), ["[1, 2]"]), "line 1: not a sandtable game log header"),
+    (lambda ls: ls.clear(), "the log is empty"),
+    (lambda ls: ls.pop(0), "line 1: not a sandtable game log header"),
+    (lambda ls: ls.insert(2, '{"e": "action", "action": 5}'), "line 3: an action event's \"action\" must be a list"),
+    (lambda ls: ls.insert(2, "7"), 'line 3: an event must be an object with a string "e"'),
+    (lambda ls: ls.insert(2, '{"e": "action", "action": ["no-such-action", 1]}'), "does not replay"),
+], ids=["list", "empty", "no-header", "action-not-list", "event-not-object", "unknown-action"])
+def test_a_malformed_log_is_refused_with_its_line(pack, game_log, tmp_path, capsys, edit, words):
+    bad = _edit_log(game_log, tmp_path / "bad.jsonl", edit)
+    code, _, err = run(capsys, "replay", bad, "--pack", pack)
+    assert code in (1, 2) and words in err, err
+
+
+def test_a_log_records_its_packs_and_replay_says_when_they_differ(pack, game_log, tmp_path, capsys):
+    header = json.loads(game_log.read_text().splitlines()[0])
+    (recorded,) = header["packs"]
+    assert recorded["id"] == "desert-steel" and recorded["version"] and len(recorded["hash"]) == 16
+    code, out, err = run(capsys, "replay", game_log, "--pack", pack)
+    assert code == 0 and "identical" in out and "differ" not in err
+    changed = shutil.copytree(pack, tmp_path / "changed")
+    (changed / "NOTES.md").write_text("not a document: the hash ignores it")
+    rules = changed / "tables/rule-tables.json"
+    rules.write_text(rules.read_text().replace("\n", "\n ", 1))  # same data, other bytes
+    code, out, err = run(capsys, "replay", game_log, "--pack", changed, "--json")
+    (change,) = json.loads(out)["pack_changes"]
+    assert change.startswith(f"pack desert-steel: same version {recorded['version']}, but its content changed "
+                             f"(hash {recorded['hash']} then, ")
+
+
+def test_simulate_a_billion_games_on_a_thousand_jobs_streams_under_a_memory_cap(pack):
+    result = run_cli("simulate", "I", "--pack", pack, "--games", "1000000000", "--jobs", "1000", "--no-progress",
+                     timeout=60, memory_mb=2048, send_signal=(4.0, signal.SIGINT))
+    assert "MemoryError" not in result.stderr and "Traceback" not in result.stderr, result.stderr[-2000:]
+    assert result.returncode == 130, (result.returncode, result.stderr[-2000:])
