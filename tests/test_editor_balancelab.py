@@ -39,7 +39,7 @@ def test_sweep_this_value_then_run_to_the_chart(qtbot, monkeypatch, tmp_path):
         assert panel.report_button.isEnabled() and not panel.running
         assert json.loads((tmp_path / "sweep" / "results.json").read_text())["sweep"]["scenario"] == "gazala"
         w.docks["balancelab"].resize(520, 820)
-        shot(panel, "balance-lab")
+        shot(panel, "balance-lab-panel")
     finally:
         close(w)
 
