@@ -24,7 +24,7 @@ from sandtable.rules.desert_steel import setup_edit as se
 from sandtable.rules.desert_steel.autosetup import AutoSetupError, auto_setup
 from sandtable.rules.desert_steel.battlefield import Battlefield
 from sandtable.rules.desert_steel.setup_checks import check_setup
-from sandtable.rules.desert_steel.zones import ZoneError
+from sandtable.rules.desert_steel.zones import ZoneContext, ZoneError
 from sandtable.rules.findings import Severity, finding, sort_key
 
 from .board_tools import LosTool, MoveTool
@@ -232,6 +232,17 @@ class PlacementTool:
         return self.bench.stack_menu(key) if key else None
 
 
+def edited_model(ctx, force: bool = False):
+    """The rules model of the pack as edited (unsaved edits included: a zone painted into a
+    scenario must be the zone the placement checks), or as opened when nothing changed."""
+    if not force and not ctx.doc.dirty:
+        return ctx.ws.catalog.model
+    from .checking import Checker
+    checker = Checker(ctx.ws)
+    catalog = checker.run(checker.snapshot()).catalog
+    return catalog.model if catalog is not None and catalog.model is not None else ctx.ws.catalog.model
+
+
 class SetupWorkbench(QWidget):
     """The setup tab of a scenario: palette, board with live feedback, findings."""
 
@@ -240,7 +251,7 @@ class SetupWorkbench(QWidget):
     def __init__(self, ctx, scenario_id: str, parent=None, setup_id: str | None = None):
         super().__init__(parent)
         self.ctx = ctx
-        self.model = ctx.ws.catalog.model
+        self.model = edited_model(ctx)
         self.scenario = self.model.scenario(scenario_id) if self.model else None
         self.undo = QUndoStack(self)
         self.side = "allied"
@@ -280,7 +291,8 @@ class SetupWorkbench(QWidget):
         self.start_box.activated.connect(lambda _: self.start(*self.start_box.currentData()))
         bar.addWidget(self.start_box)
         for text, slot in (("Undo", self.undo.undo), ("Redo", self.undo.redo), ("Zoom to fit", lambda: self.view.fit()),
-                           ("Save setup…", self._save_dialog), ("Export PNG…", self._export_dialog)):
+                           ("Save into pack", self._save_pack), ("Save as file…", self._save_dialog),
+                           ("Export PNG…", self._export_dialog)):
             btn = QPushButton(text)
             btn.clicked.connect(slot)
             bar.addWidget(btn)
@@ -358,6 +370,7 @@ class SetupWorkbench(QWidget):
                       "move": MoveTool(self.field, self.model, self.canvas, self.answer.setPlainText,
                                        self.unit_box.currentData)}
         self.zones = ZonePanel(ctx, self.scenario.id, self.field, self.canvas)
+        self.zones.applied.connect(lambda *_: self.reload_rules())
         self.left_pages.addWidget(self.zones)
         self.tools["zone"] = ZonePaintTool(self.zones)
         self.tool_box.currentIndexChanged.connect(lambda _: self.use_tool(self.tool_box.currentData()))
@@ -367,6 +380,31 @@ class SetupWorkbench(QWidget):
         else:
             self.start("empty", None, undoable=False)
         self.use_tool("place")
+
+    def reload_rules(self) -> bool:
+        """Read the scenario again from the pack as edited (after a zone is painted into it,
+        or any edit elsewhere): zones, formations and the checks follow; the setup stays."""
+        model = edited_model(self.ctx, force=True)
+        scenario = model.scenario(self.scenario.id) if model else None
+        if scenario is None:
+            self.info.setText("The edited pack has errors that keep this scenario out; fix them to re-read it.")
+            return False
+        try:
+            field = Battlefield.for_scenario(model, scenario)
+        except (BoardError, KeyError, ZoneError) as exc:
+            self.info.setText(f"The edited scenario's board cannot be laid out: {exc}")
+            return False
+        self.model, self.scenario, self.field = model, scenario, field
+        for side in se.SIDES:
+            self.rosters[side] = se.roster(model, scenario, side, field)
+        self.canvas.set_board(field.board, field.terrain, {m.id: m.raw for m in scenario.configuration.maps})
+        self.tools["los"].field = field
+        self.tools["move"].field, self.tools["move"].model = field, model
+        self.zones.field = field
+        self.zones.zctx = ZoneContext(field.board, field.terrain)
+        self.current_card = None
+        self._apply(self.setup)
+        return True
 
     # --- data helpers -----------------------------------------------------------------
 
@@ -712,17 +750,37 @@ class SetupWorkbench(QWidget):
         return path
 
     def write_to_pack(self) -> bool:
-        """Replace the pack's setup object of the same id (undoable in the pack's history)."""
+        """Write the setup into the pack as the setup object of its id, a new one if need be
+        (one undoable step of the pack's history; saved with the pack or as a mod pack)."""
         oid = self.setup.get("id")
-        if not oid or not self.ctx.ws.exists("setup", oid):
+        if not oid:
             return False
-        self.ctx.doc.set("setup", oid, "", json.loads(json.dumps(self.setup)), text=f"Placed setup {oid}")
+        doc = self.ctx.doc
+        value = json.loads(json.dumps(self.setup))
+        if not self.ctx.ws.exists("setup", oid):
+            lifecycle = getattr(doc, "lifecycle", None)
+            if lifecycle is None:
+                return False
+            doc.undo_stack.beginMacro(f"New setup {oid} placed on the board")
+            try:
+                lifecycle.new_setup(self.scenario.id, oid, automatic=False)
+                doc.set("setup", oid, "", value, text=f"Placed setup {oid}")
+            finally:
+                doc.undo_stack.endMacro()
+            return True
+        doc.set("setup", oid, "", value, text=f"Placed setup {oid}")
         return True
 
-    def _save_dialog(self) -> None:
-        if self.write_to_pack():
-            self.info.setText(f"Setup {self.setup.get('id')} written into the pack (save the pack to keep it).")
+    def _save_pack(self) -> None:
+        try:
+            done = self.write_to_pack()
+        except ValueError as exc:  # the lifecycle refuses the id (it says why)
+            self.info.setText(f"Not written: {exc}")
             return
+        self.info.setText(f"Setup {self.setup.get('id')} written into the pack (save the pack to keep it)." if done
+                          else "This editor cannot add objects to the pack: save the setup as a file.")
+
+    def _save_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Save setup", f"{self.setup.get('id', 'setup')}.json",
                                               "Setup (*.json)")
         if path:

@@ -4,7 +4,6 @@ check-setup, prints and plays, all through the command line."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 
@@ -63,18 +62,11 @@ def test_new_two_map_scenario_painted_placed_saved_checked_printed_played(qtbot,
     QTest.mouseRelease(vp, Qt.LeftButton, Qt.NoModifier, b)
     painted = set(panel.painted)
     assert len(painted) > 200 and "hexes" not in panel.expression
-    assert panel.apply()
-    ctx.doc.save()
-    w.close()
-
-    # reopen (the rules model is read at open), place: the automatic setup, then one
-    # formation taken off and dragged back by hand from the palette into the painted zone
-    ctx = open_ctx(pack)
-    w = SetupWorkbench(ctx, SID)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
+    assert panel.apply()  # into the scenario, unsaved: the workbench re-reads the edited pack
     assert set(w.field.zone(w.formation("axis", 161).zone)) == painted
+    w.use_tool("place")
+    # place: the automatic setup, then one formation taken off and dragged back by hand from
+    # the palette into the painted zone
     w.start("auto", 0)
     refs = [("axis", "placements", i) for i, p in enumerate(w.setup["sides"]["axis"]["placements"])
             if p["card"] == 161]
@@ -86,13 +78,16 @@ def test_new_two_map_scenario_painted_placed_saved_checked_printed_played(qtbot,
     drop(w.view, w.palette.mime_for(formation_row(w, 161)), target)
     assert not [f for f in w.findings if f.severity == 2], [f.message for f in w.findings]
     w.setup["id"] = f"{SID}-hand"
-    setup_path = w.save_to(pack / "setups" / "16-hand-made-pass.json")
-    shutil.copy(setup_path, tmp_path / "hand.json")
+    assert w.write_to_pack()  # a new setup object of the pack, one undoable step
+    assert ctx.ws.value("setup", f"{SID}-hand") == w.setup
+    ctx.doc.save()
+    w.save_to(tmp_path / "hand.json")
 
     done = run("validate", str(pack))
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    done = run("check-setup", str(tmp_path / "hand.json"), "--pack", str(pack))
-    assert done.returncode == 0, done.stdout + done.stderr
+    for setup in (str(tmp_path / "hand.json"), f"{SID}-hand"):  # the file, and the pack's object (saved)
+        done = run("check-setup", setup, "--pack", str(pack))
+        assert done.returncode == 0, done.stdout + done.stderr
     done = run("export", "scenario", "XVI", "--pack", str(pack), "-o", str(tmp_path / "xvi.pdf"))
     assert done.returncode == 0 and (tmp_path / "xvi.pdf").stat().st_size > 1000, done.stderr
     done = run("simulate", "XVI", "--games", "1", "--no-progress", "--setup", str(tmp_path / "hand.json"),
