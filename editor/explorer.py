@@ -263,7 +263,8 @@ class Explorer(QWidget):
 
     def _pack_text(self, kind: str, oid: str) -> str:
         ws = self.ctx.ws
-        text = ws.defining_pack(kind, oid)
+        text = ws.defining_pack(kind, oid) if ws.catalog.get(kind, oid) is not None else \
+            ws.pack_id + ("" if (kind, oid) in ws.saved_home else " (new)")
         over = ws.overridden_by(kind, oid)
         if over:
             text += " ← " + ", ".join(o.split(" ")[0] for o in over)

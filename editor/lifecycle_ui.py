@@ -30,7 +30,7 @@ class _Dialog(QDialog):
         self.doc = doc
         self.life = doc.lifecycle
         self.setWindowTitle(title)
-        self.setMinimumWidth(520)
+        self.setMinimumWidth(640)
         self.lay = QVBoxLayout(self)
         self.problem = QLabel("")
         self.problem.setStyleSheet("color: #c62828")
@@ -200,8 +200,11 @@ class DeleteDialog(_Dialog):
             self.lay.addWidget(QLabel(f"{len(plan.references)} reference(s) to it:"))
             for r in plan.references:
                 what = "needs it: the delete is refused" if r.drop is None else \
-                    "deleted with it" if r.drop == "" else f"removes {r.drop}"
+                    "deleted with it" if r.drop == "" else "reference removed" if r.drop == r.pointer else \
+                    f"its entry {r.drop.rsplit('/', 2)[-2]}/{r.drop.rsplit('/', 1)[-1]} removed"
                 self.list.addItem(f"{r.kind} {r.id} {r.pointer} — {what}")
+                self.list.item(self.list.count() - 1).setToolTip(f"a cascade removes {r.drop or 'the object'}"
+                                                                 if r.drop is not None else "")
             self.list.setMinimumHeight(160)
             self.lay.addWidget(self.list, 1)
         self.cascade = QRadioButton("Delete it and remove these references" +
