@@ -316,10 +316,16 @@ def run_dask(plan: Plan, work: list, address: str, sink, timeout: float = 20.0) 
         futures = [client.submit(play_chunk, by_point[point], next(p.patches for p in plan.points if p.index == point),
                                  context, games, pure=False, retries=1)
                    for point, games in work]
-        with client.as_current():  # as_completed looks for the current client
-            for fut in as_completed(futures):
-                sink(fut.result())
-                fut.release()
+        try:
+            with client.as_current():  # as_completed looks for the current client
+                for fut in as_completed(futures):
+                    sink(fut.result())
+                    fut.release()
+        except SweepError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a worker without sandtable, a lost connection...: said plainly
+            raise SweepError(f"the Dask cluster failed: {type(exc).__name__}: {exc} (the finished games are kept: "
+                             "continue with --resume)") from None
     finally:
         client.close()
 

@@ -183,7 +183,12 @@ def run(args) -> int:
             if folder.exists() and not folder.is_dir():
                 raise SpecError(f"{folder} is a file, not a folder")
             a = _arguments(args)
-        plan, catalog, scenario = build_plan(a)
+        try:
+            plan, catalog, scenario = build_plan(a)
+        except (KeyError, TypeError, AttributeError) as exc:
+            if not args.resume:
+                raise
+            raise SpecError(f"--resume {folder}: its {sw.PLAN_FILE} is damaged ({type(exc).__name__}: {exc})") from None
         if args.resume:
             sw.check_resume(folder, plan)
         else:
