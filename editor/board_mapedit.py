@@ -182,7 +182,8 @@ class MapPainter(QWidget):
         lv.addLayout(nb)
         row = QHBoxLayout()
         for text, slot in (("Undo", lambda: self.undo_stack().undo()), ("Redo", lambda: self.undo_stack().redo()),
-                           ("Save map file…", self._save_dialog), ("Export PNG…", self._export_dialog)):
+                           ("Add to pack", self._add_to_pack), ("Save map file…", self._save_dialog),
+                           ("Export PNG…", self._export_dialog)):
             b = QPushButton(text)
             b.clicked.connect(slot)
             row.addWidget(b)
@@ -275,7 +276,12 @@ class MapPainter(QWidget):
 
     def _doc_changed(self, kind, oid, pointer) -> None:
         if kind == "map" and oid == self.map_id and self._pending is None:
-            self._set_value(copy.deepcopy(self.ctx.ws.value("map", self.map_id)), from_doc=True)
+            value = self.ctx.ws.value("map", self.map_id)
+            if value is None:  # taken out of the pack (undo of its creation, a delete): keep it here
+                self.in_pack, self.map_id = False, None
+                self.ctx.doc.changed.disconnect(self._doc_changed)
+                return
+            self._set_value(copy.deepcopy(value), from_doc=True)
 
     def _set_value(self, value: dict, from_doc: bool = False) -> None:
         grid_changed = value.get("grid") != self.value.get("grid") or value.get("id") != self.value.get("id")
@@ -369,6 +375,35 @@ class MapPainter(QWidget):
         return value
 
     # --- output -----------------------------------------------------------------------
+
+    def add_to_pack(self) -> bool:
+        """Put a new map into the pack (the object lifecycle's new object, then its painted
+        value: one undoable step), and go on painting it there."""
+        if self.in_pack:
+            return False
+        doc, oid = self.ctx.doc, self.value["id"]
+        lifecycle = getattr(doc, "lifecycle", None)
+        if lifecycle is None:
+            return False
+        doc.undo_stack.beginMacro(f"New map {oid} painted on the board")
+        try:
+            lifecycle.new_object("map", oid)
+            doc.set("map", oid, "", copy.deepcopy(self.value), text=f"Painted map {oid}")
+        finally:
+            doc.undo_stack.endMacro()
+        self.in_pack, self.map_id = True, oid
+        self.own_undo.clear()
+        doc.changed.connect(self._doc_changed)
+        return True
+
+    def _add_to_pack(self) -> None:
+        try:
+            done = self.add_to_pack()
+        except ValueError as exc:  # the lifecycle refuses the id (it says why)
+            self.info.setText(f"Not added: {exc}")
+            return
+        self.info.setText(f"Map {self.value['id']} is in the pack (save the pack to keep it)." if done else
+                          "Only a new map is added; this one is already in the pack.")
 
     def save_to(self, path: str | Path) -> Path:
         path = Path(path)

@@ -328,6 +328,12 @@ def test_a_new_map_painted_from_scratch_validates(qtbot, ctx, tmp_path):
     path = w.save_to(tmp_path / "map-z.json")
     done = subprocess.run([sys.executable, "-m", "sandtable", "validate", str(path)], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+    # into the pack through the object lifecycle, one undoable step
+    assert w.add_to_pack() and ctx.ws.value("map", "Z") == w.value
+    ctx.doc.undo_stack.undo()
+    assert not ctx.ws.exists("map", "Z")
+    ctx.doc.changed.emit("map", "Z", "")  # as a delete announces it: the painter keeps its map
+    assert not w.in_pack and w.value["id"] == "Z"
 
 
 def test_the_forms_open_the_workbench_tabs(qtbot, ctx):
