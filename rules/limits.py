@@ -140,6 +140,32 @@ OUTPUT_PATH_BYTES = _limit(
     "Write to a shorter folder.")
 
 
+BACK_OFFSET_MM = _limit(
+    "back-offset-mm", 20, "millimetres of a printer profile's back offset, each way",
+    "A duplex printer drifts by a few millimetres; more is a typo that would print backs off the sheet.",
+    "Measure the drift on the calibration sheet; it is read in millimetres.")
+
+# Numeric command-line options: name (as argparse stores it) -> (lowest, highest, unit). Checked for
+# every command before it runs (sandtable/cli), so a negative bleed or a huge overlap is a usage error.
+OPTION_RANGES: dict[str, tuple[float, float, str]] = {
+    "bleed": (0, 10, "mm"),
+    "overlap": (0, 50, "mm"),
+    "year": (1900, 2100, ""),
+    "card": (1, 99_999, ""),
+    "seed": (0, 2 ** 63 - 1, ""),
+    "games": (1, SIM_GAMES, "games"),
+    "jobs": (1, 4096, "processes (capped at the CPUs and games)"),
+    "setups": (0, 10_000, "setups"),
+    "turn": (1, 1_000, ""),
+    "chunk": (1, 100_000, "games"),
+    "connect_timeout": (0.1, 3_600, "seconds"),
+}
+_limit("option-ranges", len(OPTION_RANGES), "numeric command-line options with a range",
+       "Bleed, overlap, games, jobs, seeds... outside their range are usage errors (exit 2), not silent "
+       "nonsense or exhaustion: see the table below.",
+       "Not a pack limit.")
+
+
 @dataclass(frozen=True)
 class CountLimit:
     """A number in a pack document that multiplies later work, and its maximum."""

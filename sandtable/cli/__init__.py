@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import traceback
@@ -9,7 +10,7 @@ import traceback
 from sandtable import __version__
 from sandtable.rules import atomic
 from sandtable.rules.atomic import OutputError
-from sandtable.rules.limits import InputError
+from sandtable.rules.limits import BACK_OFFSET_MM, OPTION_RANGES, InputError, read_regular
 
 from . import (board_cmds, codes_cmd, edit_cmd, game_cmds, packs_cmd, provenance_cmd, scenario_cmds, setup_cmd,
                validate_cmd)
@@ -22,6 +23,7 @@ COMMANDS = (validate_cmd, packs_cmd, scenario_cmds, provenance_cmd, setup_cmd, b
 
 
 FOLDER_OUTPUTS = {"export kit", "sweep"}  # commands whose -o is a folder to fill
+SETUP_FILE_OPTIONS = {"play", "simulate", "export raid-form", "export kit"}  # --setup FILE (elsewhere a file or an id)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -61,11 +63,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     command = " ".join(str(part) for part in (args.command, getattr(args, "kind", None)) if part)
     args.force = force
+    problem = _option_problem(args)
+    if problem:
+        sys.stderr.write(f"sandtable {command}: {problem}\nTry 'sandtable {command} --help'.\n")
+        return 2
     try:
+        _check_inputs(args, command)
         # Output paths are checked before any work: a bad -o fails at once, not after rendering.
         for attr in ("output", "log"):
             target = getattr(args, attr, None)
-            if isinstance(target, str):
+            if isinstance(target, str) and (attr == "output" or command == "play"):
                 atomic.check_target(target, force=force, folder=attr == "output" and command in FOLDER_OUTPUTS)
         with atomic.forcing(force):
             return args.run(args)
@@ -90,6 +97,56 @@ def main(argv: list[str] | None = None) -> int:
                          "This is a bug in sandtable: please report it with the command you ran"
                          + ("" if debug else " and the output of the same command with --debug") + ".\n")
         return 1
+
+
+def _option_problem(args) -> str | None:
+    """The first numeric option outside its range (rules/limits.OPTION_RANGES), as a sentence."""
+    for name, (low, high, unit) in OPTION_RANGES.items():
+        value = getattr(args, name, None)
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                continue
+            if not math.isfinite(v) or not low <= v <= high:
+                flag = "--" + name.replace("_", "-")
+                def show(x):
+                    return f"{x:,}" if isinstance(x, int) else f"{x:g}"
+                return f"{flag} must be between {show(low)} and {show(high)}{' ' + unit if unit else ''}, not {show(v)}"
+    offset = getattr(args, "back_offset", None)
+    if isinstance(offset, str):
+        numbers = [n for n in offset.replace(" ", "").split(",")]
+        try:
+            if any(abs(float(n)) > BACK_OFFSET_MM or not math.isfinite(float(n)) for n in numbers):
+                return f"--back-offset takes millimetres within ±{BACK_OFFSET_MM}, not {offset}"
+        except ValueError:
+            pass  # the command says how to write it
+    return None
+
+
+def _check_inputs(args, command: str) -> None:
+    """Files the command will read, checked before any work: regular files within the size limit,
+    and a printer profile whose values make sense (errors name the file)."""
+    inputs = [getattr(args, "profile", None), getattr(args, "setup", None) if command in SETUP_FILE_OPTIONS else None,
+              getattr(args, "log", None) if command == "replay" else None]
+    for path in inputs:
+        if isinstance(path, str):
+            read_regular(path, what="file")
+    profile = getattr(args, "profile", None)
+    if isinstance(profile, str):
+        from sandtable.rules.inputs import read_document
+        doc, found = read_document(profile)
+        if doc is None:
+            raise InputError(f"printer profile {found[0].line_text().replace(' error ', ': ', 1)}")
+        value = doc.value
+        if not isinstance(value, dict) or value.get("kind") != "printer-profile":
+            raise InputError(f'{profile}: not a printer profile (a JSON object with "kind": "printer-profile"; '
+                             "make one with 'sandtable export profile')")
+        off = value.get("back_offset_mm", [0, 0])
+        if not (isinstance(off, list) and len(off) == 2 and all(isinstance(v, (int, float)) and not isinstance(
+                v, bool) and abs(v) <= BACK_OFFSET_MM for v in off)):
+            raise InputError(f"{profile}: back_offset_mm must be two numbers [x, y] within ±{BACK_OFFSET_MM} mm")
+        for key, allowed in (("flip", ("long", "short")), ("marks", ("front", "both", "none"))):
+            if value.get(key, allowed[0]) not in allowed:
+                raise InputError(f"{profile}: {key} must be one of {', '.join(allowed)}, not {value.get(key)!r}")
 
 
 def _short(exc: BaseException) -> str:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from sandtable.rules import rulesets
 from sandtable.rules.catalog import MANIFEST, bundled_packs_dir, load_catalog
-from sandtable.rules.findings import Severity, sort_key
+from sandtable.rules.findings import Severity, finding, sort_key
+from sandtable.rules.limits import InputError, read_regular
 from sandtable.rules.jsondoc import parse
 from sandtable.rules.schemas import default_schemas
 
@@ -84,7 +85,11 @@ def run(args) -> int:
         print("sandtable: the pack's ruleset has no setup rules", file=sys.stderr)
         return 2
     if path.is_file():
-        doc, found = parse(str(path), path.read_bytes())
+        try:  # a regular file within the size limit; unreadable is a finding, not a traceback
+            data = read_regular(path)
+        except InputError as exc:
+            return _report(args, [finding("file-unreadable", str(exc).split(": ", 1)[-1], file=str(path))])
+        doc, found = parse(str(path), data)
         if doc is not None:
             setup_kind = ruleset.document_kind("setup")
             schema_found = default_schemas().validate(doc, setup_kind.schema)

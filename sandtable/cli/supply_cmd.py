@@ -11,6 +11,7 @@ from pathlib import Path
 from sandtable.rules.catalog import load_catalog
 from sandtable.rules.findings import Severity
 from sandtable.rules.jsondoc import parse
+from sandtable.rules.limits import InputError, read_regular
 from sandtable.rules.schemas import default_schemas
 
 from .common import add_json_flags, add_pack_option, print_findings, print_json
@@ -39,7 +40,12 @@ def run(args) -> int:
         return 2
     path = Path(args.setup)
     if path.is_file():
-        doc, found = parse(str(path), path.read_bytes())
+        try:  # a regular file within the size limit; unreadable is a message, not a traceback
+            data = read_regular(path)
+        except InputError as exc:
+            print(f"sandtable: {exc}", file=sys.stderr)
+            return 2
+        doc, found = parse(str(path), data)
         kind = catalog.ruleset.document_kind("setup") if catalog.ruleset else None
         if doc is not None and kind is not None:
             found += default_schemas().validate(doc, kind.schema)

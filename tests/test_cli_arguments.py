@@ -1,0 +1,117 @@
+"""Issue #19, classes 7 and 8: every numeric option is range-checked before the command
+runs (exit 2, the flag named); printer-profile errors name the file; an unreadable pack
+subfolder or setup file is a finding naming it, never silence or a traceback."""
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bounded import deadline
+from sandtable import cli
+from sandtable.cli import main
+from sandtable.rules import limits
+from sandtable.rules.catalog import load_catalog
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures/base"
+
+
+def run(capsys, *argv):
+    with deadline(60):
+        code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["export", "counters", "-o", "x.pdf", "--bleed", "-1"], "--bleed"),
+    (["export", "counters", "-o", "x.pdf", "--bleed", "1e9"], "--bleed"),
+    (["export", "markers", "I", "-o", "x.pdf", "--bleed", "nan"], "--bleed"),
+    (["export", "map", "A-over-B-north-up", "-o", "x.pdf", "--overlap", "100000"], "--overlap"),
+    (["export", "map", "A-over-B-north-up", "-o", "x.pdf", "--overlap=-inf"], "--overlap"),
+    (["export", "cards", "-o", "x.pdf", "--year", "99999"], "--year"),
+    (["export", "cards", "-o", "x.pdf", "--card", "5", "--card", "-5"], "--card"),
+    (["export", "calibration", "-o", "x.pdf", "--back-offset", "1e6,0"], "--back-offset"),
+    (["simulate", "I", "--games", "0"], "--games"),
+    (["simulate", "I", "--jobs", "-2"], "--jobs"),
+    (["simulate", "I", "--seed", "-1"], "--seed"),
+    (["play", "I", "--seed", str(2 ** 64)], "--seed"),
+    (["setup", "I", "--seed", "-3"], "--seed"),
+])
+def test_numeric_options_out_of_range_are_usage_errors(tmp_path, monkeypatch, capsys, argv, flag):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and flag in err and ("must be" in err or "within" in err), err
+    assert not list(tmp_path.iterdir())
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(sorted(limits.OPTION_RANGES)), st.floats(allow_nan=True) | st.integers(-2 ** 70, 2 ** 70))
+def test_every_numeric_option_is_accepted_exactly_within_its_range(name, value):
+    class Args:
+        pass
+    args = Args()
+    setattr(args, name, value)
+    low, high, _ = limits.OPTION_RANGES[name]
+    ok = math.isfinite(value) and low <= value <= high
+    assert (cli._option_problem(args) is None) == ok
+
+
+@pytest.mark.parametrize("content, words", [
+    (None, "is a device"),
+    ("[1]", "not a printer profile"),
+    ("", "the file is empty"),
+    ('{"kind": "printer-profile", "back_offset_mm": [1e9, 0]}', "back_offset_mm"),
+    ('{"kind": "printer-profile", "back_offset_mm": "1,2"}', "back_offset_mm"),
+    ('{"kind": "printer-profile", "flip": "sideways"}', "flip must be one of"),
+    ('{"kind": "printer-profile", "marks": 3}', "marks must be one of"),
+    ('{"kind": "printer-profile",', "json-syntax"),
+])
+def test_printer_profile_errors_name_the_file(tmp_path, capsys, content, words):
+    profile = "/dev/zero" if content is None else tmp_path / "printer.json"
+    if content is not None:
+        profile.write_text(content)
+    code, _, err = run(capsys, "export", "calibration", "-o", tmp_path / "cal.pdf", "--profile", profile)
+    assert code == 2 and words in err and str(profile) in err, err
+    assert not (tmp_path / "cal.pdf").exists()
+
+
+def test_an_unreadable_pack_subfolder_is_a_finding(tmp_path, monkeypatch, capsys):
+    import shutil
+    pack = shutil.copytree(FIXTURE, tmp_path / "pack")
+    locked = pack / "scenarios"
+    real = os.scandir
+
+    def scandir(path="."):
+        if Path(path) == locked:  # what a folder without read permission does (root ignores chmod)
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)
+    monkeypatch.setattr(os, "scandir", scandir)
+    catalog = load_catalog([pack])
+    hits = [f for f in catalog.findings if f.code == "file-unreadable"]
+    assert [h.location.file for h in hits] == [str(locked)] and "Permission denied" in hits[0].message
+    code, out, _ = run(capsys, "validate", pack)
+    assert code == 1 and f"{locked}: error file-unreadable" in out
+
+
+def test_an_unreadable_setup_file_is_a_finding(tmp_path, monkeypatch, capsys):
+    setup = tmp_path / "setup.json"
+    setup.write_text((FIXTURE / "setups/skirmish-setup.json").read_text())
+    real = os.open
+
+    def deny(path, flags, *a, **kw):
+        if Path(path) == setup:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, flags, *a, **kw)
+    monkeypatch.setattr(os, "open", deny)
+    code, out, _ = run(capsys, "check-setup", setup, "--pack", FIXTURE, "--json")
+    (f,) = json.loads(out)["findings"]
+    assert code == 1 and f["code"] == "file-unreadable" and f["file"] == str(setup) and "Permission denied" in f["message"]
+    code, _, err = run(capsys, "play", "skirmish", "--pack", FIXTURE, "--setup", setup)
+    assert code == 2 and str(setup) in err and "Permission denied" in err
