@@ -14,7 +14,8 @@ from reportlab.lib.colors import HexColor, white
 from .page import GREY, INK, LIGHT, MM, Doc, page_note, text, width, wrap
 
 _HEAD = HexColor("#e9e1cf")
-PAPER = {"a4": "A4 (210 \u00d7 297 mm)", "letter": "US Letter (8.5 \u00d7 11 in)"}
+PAPER = {"a4": "A4 (210 \u00d7 297 mm)", "letter": "US Letter (8.5 \u00d7 11 in)", "a3": "A3 (297 \u00d7 420 mm)",
+         "tabloid": "US Tabloid (11 \u00d7 17 in)"}
 
 
 @dataclass(frozen=True)

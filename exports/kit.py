@@ -53,7 +53,8 @@ class Part:
 
 
 def kit_parts(model: DesertSteel, scenario: Scenario, *, catalog=None, size: str = "5/8",
-              setup: Mapping | None = None, bleed_mm: float = 1.5, back_style: str = "side") -> list[Part]:
+              setup: Mapping | None = None, bleed_mm: float = 1.5, back_style: str = "side",
+              map_page: str | None = None) -> list[Part]:
     s = counter_size(size)
     name = f"{scenario.number} {scenario.name}"
     faces = faces_for(model, scenario=scenario)
@@ -90,7 +91,7 @@ def kit_parts(model: DesertSteel, scenario: Scenario, *, catalog=None, size: str
         Part("08-play-aids.pdf", "Play aids", False, lambda d, b: draw_aids(d, model, b),
              "One set per player if you can."),
         Part("09-map.pdf", "Map sheets", False,
-             lambda d, b: draw_map(d, model, scenario.configuration, scenario, bookmark=b),
+             lambda d, b: draw_map(d, model, scenario.configuration, scenario, bookmark=b, page=map_page),
              "Trim each tile along its cut line (left and top edges) and lay it over its neighbour, crosses on "
              "crosses; the index on each tile says where it goes."),
     ]
@@ -104,14 +105,15 @@ def job_names(scenario: Scenario) -> tuple[str, str]:
 
 def build_kit(model: DesertSteel, scenario: Scenario, out_dir: str | Path, *, catalog=None, page: str = "a4",
               profile: PrinterProfile | None = None, size: str = "5/8", setup: Mapping | None = None,
-              lang: str = "en", bleed_mm: float = 1.5, separate: bool = True, back_style: str = "side") -> KitResult:
+              lang: str = "en", bleed_mm: float = 1.5, separate: bool = True, back_style: str = "side",
+              map_page: str | None = None) -> KitResult:
     """Write the kit's PDFs into out_dir: one per part (unless separate is False) and the two print jobs."""
     profile = profile or PrinterProfile()
     out = Path(out_dir)
     result = KitResult()
     name = f"{scenario.number} {scenario.name}"
     parts = kit_parts(model, scenario, catalog=catalog, size=size, setup=setup, bleed_mm=bleed_mm,
-                      back_style=back_style)
+                      back_style=back_style, map_page=map_page)
     seen = set()
 
     def collect(findings):
@@ -156,6 +158,10 @@ def build_kit(model: DesertSteel, scenario: Scenario, out_dir: str | Path, *, ca
     result.guide = entries
     notes = ["Cards, counters and markers: the back of each piece is printed behind its front. Print one test "
              "sheet first and hold it to the light; if the backs drift, run the calibration sheet."]
+    if map_page and map_page != page:
+        from .guide import PAPER
+        notes.append(f"The map tiles are on {PAPER.get(map_page, map_page)} paper, the rest on "
+                     f"{PAPER.get(page, page)}: load both, or print the map file (09-map.pdf) on its own.")
     if size == "3/4":
         notes.append("3/4\" counters are wider than the true-scale hex (18.67 mm across the flats): they will "
                      "overlap the hex sides. 5/8\" counters fit.")

@@ -53,15 +53,21 @@ class Tiling:
 
 
 def tiling(board_w: float, board_h: float, page: str, overlap: float) -> Tiling:
-    """Fewest pages: portrait or landscape, each tile the printable area, tiles overlapping."""
+    """Fewest pages: portrait or landscape, each tile the printable area, tiles overlapping by at
+    least ``overlap``. The tiles are spread evenly over the board (the overlap grows to suit), so
+    the last row and column are as full as the others: never a strip of a few hexes."""
     best = None
     pw, ph = PAGE_SIZES[page]
     for landscape in (False, True):
         w, h = (ph, pw) if landscape else (pw, ph)
-        aw, ah = w - 2 * MARGIN, h - 2 * MARGIN - 4 * MM  # head and foot lines
+        aw, ah = w - 2 * MARGIN, h - 2 * MARGIN - 6 * MM  # head (two lines) and foot lines
         sx, sy = aw - overlap, ah - overlap
         cols = max(1, math.ceil((board_w - overlap) / sx - 1e-9))
         rows = max(1, math.ceil((board_h - overlap) / sy - 1e-9))
+        if cols > 1:
+            sx = (board_w - aw) / (cols - 1)
+        if rows > 1:
+            sy = (board_h - ah) / (rows - 1)
         t = Tiling(landscape, cols, rows, sx, sy, aw, ah)
         if best is None or t.pages < best.pages:
             best = t
@@ -178,7 +184,11 @@ def draw_board_region(doc: Doc, geo: BoardGeometry, configuration: MapConfigurat
             c.setDash()
             c.setLineCap(0)
             c.setLineJoin(0)
-    # symbols, ids, levels
+    # symbols, ids, levels: after the roads, each id on a light plate so a road never hides a digit;
+    # the map letter prefixed when the board joins maps that share hex ids
+    shared = len(board.maps()) > 1
+    id_size = r * 0.2
+    plate = Color(1, 1, 1, alpha=0.8)
     for key in keys:
         cell = board.cells[key]
         if cell.half:
@@ -193,7 +203,11 @@ def draw_board_region(doc: Doc, geo: BoardGeometry, configuration: MapConfigurat
             _wadi(c, cx, cy - r * 0.35, r)
         if printed.get("label"):
             text(c, cx, cy - r * 0.62, printed["label"], "Cond-Bold", r * 0.2, INK, align="center")
-        text(c, cx, cy + r * 0.6, cell.hex_id, "Cond", r * 0.2, HexColor("#4a4238"), align="center")
+        label = f"{cell.map_id}{cell.hex_id}" if shared else cell.hex_id
+        lw = width(label, "Cond", id_size)
+        c.setFillColor(plate)
+        c.rect(cx - lw / 2 - 0.6, cy + r * 0.6 - id_size * 0.22, lw + 1.2, id_size * 0.98, stroke=0, fill=1)
+        text(c, cx, cy + r * 0.6, label, "Cond", id_size, HexColor("#4a4238"), align="center")
         if field is not None:
             lv = field.terrain.hexes[key].level
             text(c, cx + r * 0.55, cy - r * 0.1, str(lv), "Sans-Bold", r * 0.2, HexColor("#6b5f52"), align="center")
@@ -205,10 +219,13 @@ def draw_board_region(doc: Doc, geo: BoardGeometry, configuration: MapConfigurat
         c.setStrokeColor(INK)
         c.setLineWidth(1)
         c.rect(mx0, my0, mx1 - mx0, my1 - my0, stroke=1, fill=0)
-        size = r * 2.2
-        c.setFillColor(Color(0, 0, 0, alpha=0.55))
-        c.setFont("Sans-Bold", size)
-        c.drawString(mx0 + (mx1 - mx0) * 0.18, my1 - (my1 - my0) * 0.2, map_id)
+        # the map letter (§18.3) in a tag at the map's upper left corner, over the unplayable half
+        # hexes of the edge, never over a playable hex
+        size = r * 0.45
+        tag_w, tag_h = width(map_id, "Sans-Bold", size) + r * 0.3, size * 1.2
+        c.setFillColor(INK)
+        c.rect(mx0, my1 - tag_h, tag_w, tag_h, stroke=0, fill=1)
+        text(c, mx0 + tag_w / 2, my1 - tag_h + size * 0.25, map_id, "Sans-Bold", size, white, align="center")
     return len(keys)
 
 
@@ -219,33 +236,40 @@ def map_geometry(model: DesertSteel, configuration: MapConfiguration) -> tuple[B
 
 
 def _north_arrow(c, x: float, y: float, north: str, size: float = 9) -> None:
+    """An arrow pointing north with an upright "N" at its tip: turned, the arrow alone (a shaft
+    and a head) could read as a letter; the N never turns."""
+    angle = {"up": 0, "right": -90, "down": 180, "left": 90}[north]
     c.saveState()
     c.translate(x, y)
-    c.rotate({"up": 0, "right": -90, "down": 180, "left": 90}[north])
-    symbols.arrow(c, 0, -size, size, size * 0.25, size * 0.8, size * 0.6, INK)
+    c.rotate(angle)
+    symbols.arrow(c, 0, -size * 0.8, size * 0.8, size * 0.22, size * 0.75, size * 0.55, INK)
     c.restoreState()
+    dx, dy = math.cos(math.radians(angle + 90)) * size * 1.35, math.sin(math.radians(angle + 90)) * size * 1.35
+    text(c, x + dx, y + dy - size * 0.35, "N", "Sans-Bold", size, INK, align="center")
 
 
 def draw_map(doc: Doc, model: DesertSteel, configuration: MapConfiguration, scenario: Scenario | None = None,
-             overlap_mm: float = 10, bookmark: str | None = None) -> Tiling:
+             overlap_mm: float = 10, bookmark: str | None = None, page: str | None = None) -> Tiling:
+    """The map tiles, on the document's paper or on ``page`` (A3, Tabloid: fewer seams)."""
     board, geo0 = map_geometry(model, configuration)
     field = Battlefield.for_scenario(model, scenario) if scenario is not None else None
     network = _road_network(model, scenario) if scenario is not None else None
     overlap = overlap_mm * MM
     bw, bh = geo0.width, geo0.height
-    t = tiling(bw, bh, doc.page, overlap)
+    page = page or doc.page
+    t = tiling(bw, bh, page, overlap)
     what = (f"{scenario.number} {scenario.name} \u2014 " if scenario else "") + f"configuration {configuration.id}"
     hex_mm = geo0.radius * SQRT3 / MM
     first = True
     for row in range(t.rows):
         for col in range(t.cols):
-            doc.begin(t.landscape)
+            doc.begin(t.landscape, PAGE_SIZES[page])
             if first and bookmark:
                 doc.bookmark(bookmark)
                 first = False
             c = doc.c
             W, H = doc.w, doc.h
-            ax0, atop = MARGIN, H - MARGIN - 2 * MM
+            ax0, atop = MARGIN, H - MARGIN - 4 * MM
             geo = BoardGeometry(board, geo0.k, ax0 - col * t.step_x, atop + row * t.step_y)
             region = (ax0, atop - t.area_h, ax0 + t.area_w, atop)
             c.saveState()
@@ -288,22 +312,45 @@ def draw_map(doc: Doc, model: DesertSteel, configuration: MapConfiguration, scen
             # head, foot, index of tiles
             n = row * t.cols + col + 1
             note = "Print at actual size (100 %), not \u201cfit to page\u201d"
-            title, size = doc.fit(f"Map sheet \u2014 {what} \u2014 tile {n} of {t.pages} (row {row + 1}, column "
-                                  f"{col + 1})", "Sans-Bold", 7, W - 2 * MARGIN - width(note, "Sans", 6.5) - 4 * MM,
-                                  f"map {configuration.id}", "sheet", "title")
+            on_tile = tile_maps(board, geo, region)
+            short = f"{scenario.number} {scenario.name}" if scenario else configuration.id
+            title, size = doc.fit(f"Map \u2014 {short} \u2014 tile {n} of {t.pages} (row {row + 1}, column "
+                                  f"{col + 1}) \u2014 map{'s' if len(on_tile) > 1 else ''} "
+                                  f"{' and '.join(on_tile)}", "Sans-Bold", 7,
+                                  W - 2 * MARGIN - width(note, "Sans", 6.5) - 4 * MM, f"map {configuration.id}",
+                                  "sheet", "title")
             text(c, MARGIN, H - 6.2 * MM, title, "Sans-Bold", size)
             text(c, W - MARGIN, H - 6.2 * MM, note, "Sans", 6.5, GREY, align="right")
-            _north_arrow(c, W - MARGIN - 1.5 * MM, H - 9.0 * MM, configuration.north, 1.6 * MM)
-            text(c, W - MARGIN - 4 * MM, H - 9.6 * MM, "north", "Sans", 6.5, INK, align="right")
+            _north_arrow(c, W - MARGIN - 2 * MM, H - 10.6 * MM, configuration.north, 2.2 * MM)
+            text(c, W - MARGIN - 5 * MM, H - 11.4 * MM, "north", "Sans", 6.5, INK, align="right")
+            legend = ("Ids: " + ("map letter, " if len(board.maps()) > 1 else "") + "column, row. "
+                      + ("Bold digit right of a hex's centre: its elevation level (\u00a73.4) under this scenario's "
+                         "relief. " if field is not None else "")
+                      + "Red lines: " + ((network or {}).get("road") or "road") + "; brown dashes: "
+                      + ((network or {}).get("track") or "track") + " under this road network (\u00a73.5).")
+            text(c, MARGIN, H - 12.4 * MM, legend, "Sans", 5.8, GREY)
             scale_bar(c, MARGIN, 4.6 * MM, 100)
             edges = (["left"] if col > 0 else []) + (["top"] if row > 0 else [])
             tip = (f"Cut along the dashed {' and '.join(edges)} edge{'s' if len(edges) > 1 else ''}, lay the tile over "
                    "its neighbours, half crosses on the whole ones") if edges else "First tile: keep its margins"
-            text(c, MARGIN, H - 9.4 * MM, f"True scale: a hex is 150 m, {hex_mm:.1f} mm high. {tip}.", "Sans", 5.8,
-                 GREY)
+            text(c, MARGIN, H - 9.4 * MM, f"Configuration {configuration.id}. True scale: a hex is 150 m, "
+                 f"{hex_mm:.1f} mm high. {tip}.", "Sans", 5.8, GREY)
             _index(c, W - MARGIN - 8 * MM, 2.2 * MM, t, row, col)
             doc.end()
     return t
+
+
+def tile_maps(board: Board, geo: BoardGeometry, region: tuple[float, float, float, float]) -> list[str]:
+    """The maps a tile shows (their printed area meets the tile's)."""
+    x0, y0, x1, y1 = region
+    out = []
+    for m in board.maps():
+        e = board.page_edges[m]
+        mx0, my0 = geo.units_to_page(e["left"], e["bottom"])
+        mx1, my1 = geo.units_to_page(e["right"], e["top"])
+        if min(mx1, x1) - max(mx0, x0) > 1 and min(my1, y1) - max(my0, y0) > 1:
+            out.append(m)
+    return out
 
 
 def _marks_along(length: float) -> list[float]:

@@ -36,7 +36,9 @@ from sandtable.rules import board_style as _board_style
 
 MM = 72.0 / 25.4
 INCH = 72.0
-PAGE_SIZES = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}
+PAGE_SIZES = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0),
+              # the large sizes, for map tiles (fewer seams): A3 and US Tabloid (11 x 17 in)
+              "a3": (841.8898, 1190.5512), "tabloid": (792.0, 1224.0)}
 COUNTER_SIZES = {"1/2": 0.5 * INCH, "5/8": 0.625 * INCH, "3/4": 0.75 * INCH}
 POKER = (2.5 * INCH, 3.5 * INCH)  # poker card, 63.5 x 88.9 mm
 DEFAULT_MARGIN = 10 * MM
@@ -250,11 +252,11 @@ class Doc:
     def h(self) -> float:
         return self.c._pagesize[1]
 
-    def begin(self, landscape: bool = False) -> None:
-        """Start a page (portrait by default)."""
+    def begin(self, landscape: bool = False, size: tuple[float, float] | None = None) -> None:
+        """Start a page (portrait by default; of another paper size than the document's if given)."""
         if self._open:
             self.end()
-        pw, ph = self.size
+        pw, ph = size or self.size
         self.c.setPageSize((ph, pw) if landscape else (pw, ph))
         self._open = True
 

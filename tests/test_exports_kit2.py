@@ -283,3 +283,95 @@ def test_play_aid_pages_are_full(model):
             # (the last page: its first column full, its second begun: no page is left half empty)
             low = H / 2 if n < last or x0 < W / 2 else H - 60 * MM
             assert ink(img, (x0, low - 60 * MM, x0 + 80 * MM, low), H) > 0.04, (n, x0)
+
+
+# --- 3. map tiles ------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def xv_map(model):
+    from sandtable.exports import mapsheet
+    s = model.scenario("XV")
+    data, findings, t = mapsheet.map_pdf(model, s.configuration, s)
+    return data, findings, t
+
+
+def test_map_ids_carry_the_map_letter_and_tiles_name_their_maps(model, xv_map):
+    data, findings, t = xv_map
+    assert findings == []
+    pdf = reader(data)
+    first = pdf.pages[0].extract_text()
+    assert "tile 1 of" in first and "map A" in first
+    assert any("maps A and B" in p.extract_text() for p in pdf.pages)
+    words = re.findall(r"\b[AB]?\d{4}\b", page_text(data))
+    assert words and all(w[0] in "AB" for w in words)  # two maps share ids: every id says its map
+    assert "A1902" in words and "B1902" in words
+    for page in pdf.pages:
+        assert "elevation level (§3.4)" in page.extract_text()
+
+
+def test_map_letter_is_small_and_no_text_covers_hexes(xv_map):
+    data, _, _ = xv_map
+    sizes = []
+    for page in reader(data).pages[:5]:
+        page.extract_text(visitor_text=lambda t_, cm, tm, font, size: sizes.append((t_.strip(), size * tm[0])))
+    letters = [sz for t_, sz in sizes if t_ in ("A", "B")]
+    assert letters and max(letters) < 20  # a corner tag; the old watermark was 67 pt over the hexes
+
+
+@needs_poppler
+def test_a_road_never_hides_a_hex_id(model, xv_map):
+    from sandtable.exports import mapsheet
+    from sandtable.exports.hexdraw import BoardGeometry
+    data, _, t = xv_map
+    s = model.scenario("XV")
+    board, geo0 = mapsheet.map_geometry(model, s.configuration)
+    page = reader(data).pages[0]
+    W, H = (float(v) for v in page.mediabox.upper_right)
+    geo = BoardGeometry(board, geo0.k, mapsheet.MARGIN, H - mapsheet.MARGIN - 4 * MM)  # tile 1
+    img = render(data, 1, dpi=72)
+    r = geo.radius
+    road = [h for m in s.configuration.maps for rd in m.roads if rd["type"] == "road" for h in rd["hexes"]
+            if m.id == "A" and h.startswith("19")]
+    assert len(road) >= 5  # A19xx: the north-south road of tile 1
+    for h in road[:6]:
+        cx, cy = geo.centre(f"A{h}")
+        if not (r < cy < H - 20 * MM):
+            continue
+        box = (cx - r * 0.3, cy + r * 0.6, cx + r * 0.3, cy + r * 0.6 + r * 0.15)
+        w_, h_, px = img
+        c0, c1 = int(box[0]), int(box[2])
+        r0, r1 = int(H - box[3]), int(H - box[1])
+        values = [px[y * w_ + x] for y in range(r0, r1) for x in range(c0, c1)]
+        assert sum(values) / len(values) > 150, h  # light plate with dark digits, not the red road
+
+
+def test_tiles_are_even_and_a3_tabloid_take_fewer_pages(model):
+    from sandtable.exports import mapsheet
+    s = model.scenario("XV")
+    _, geo = mapsheet.map_geometry(model, s.configuration)
+    counts = {}
+    for page in ("a4", "letter", "a3", "tabloid"):
+        t = mapsheet.tiling(geo.width, geo.height, page, 10 * MM)
+        counts[page] = t.pages
+        for n, step, area, board in ((t.cols, t.step_x, t.area_w, geo.width), (t.rows, t.step_y, t.area_h, geo.height)):
+            if n > 1:  # the last tile is as full as the first: it ends at the board's edge
+                assert (n - 1) * step + area == pytest.approx(board) and area - step >= 10 * MM - 1e-6
+    assert counts["a3"] < counts["a4"] and counts["tabloid"] < counts["letter"]
+    data, _, t = mapsheet.map_pdf(model, s.configuration, s, page="a3")
+    pdf = reader(data)
+    assert len(pdf.pages) == counts["a3"]
+    assert sorted(float(v) for v in pdf.pages[0].mediabox.upper_right) == pytest.approx([841.89, 1190.55], abs=0.01)
+
+
+def test_cli_map_and_kit_take_the_large_papers(tmp_path, capsys):
+    from sandtable.cli import main
+    assert main(["export", "map", "XV", "--page", "tabloid", "-o", str(tmp_path / "m.pdf")]) == 0
+    assert float(reader((tmp_path / "m.pdf").read_bytes()).pages[0].mediabox.upper_right[1]) in (792.0, 1224.0)
+    assert main(["export", "kit", "I", "--map-page", "a3", "-o", str(tmp_path / "kit")]) == 0
+    out = capsys.readouterr().out
+    assert "kit-01-" in out and "double-sided, flip on the long edge" in out
+    simplex = next((tmp_path / "kit").glob("kit-*-simplex.pdf"))
+    pdf = reader(simplex.read_bytes())
+    sizes = {tuple(sorted(round(float(v)) for v in p.mediabox.upper_right)) for p in pdf.pages}
+    assert sizes == {(595, 842), (842, 1191)}  # A4 sheets, A3 map tiles
+    assert "A3 (297" in pdf.pages[0].extract_text()  # the guide says so

@@ -16,9 +16,9 @@ KINDS = ("cards", "raids", "counters", "markers", "record", "raid-form", "scenar
          "kit", "profile")
 
 
-def _common(p, output_help: str = "the PDF to write") -> None:
+def _common(p, output_help: str = "the PDF to write", pages: tuple[str, ...] = ("a4", "letter")) -> None:
     p.add_argument("-o", "--output", required=True, metavar="FILE", help=output_help)
-    p.add_argument("--page", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
+    p.add_argument("--page", choices=pages, default="a4", help="paper size (default a4)")
     add_pack_option(p)
     p.add_argument("--lang", choices=("en", "fr"), default="en",
                    help="language of the pack's texts (scenario background, rules, victory); default en")
@@ -102,8 +102,9 @@ def register(sub) -> None:
     k = kinds.add_parser("map", help="map sheets at true scale, tiled over pages with overlap")
     k.add_argument("what", metavar="CONFIG|SCENARIO",
                    help="a map configuration id (e.g. A-over-B-north-up) or a scenario (its conditions apply)")
-    k.add_argument("--overlap", type=float, default=10, metavar="MM", help="tile overlap (default 10 mm)")
-    _common(k)
+    k.add_argument("--overlap", type=float, default=10, metavar="MM",
+                   help="least tile overlap (default 10 mm; the tiles are spread evenly, so it may be more)")
+    _common(k, pages=("a4", "letter", "a3", "tabloid"))
     k.set_defaults(run=run)
 
     k = kinds.add_parser("calibration", help="duplex calibration sheet (crosses front, scales back)")
@@ -116,6 +117,8 @@ def register(sub) -> None:
     k.add_argument("--setup", metavar="SETUP.json", help="pre-fill the raid record from a setup")
     _sized(k)
     _back_style(k)
+    k.add_argument("--map-page", choices=("a4", "letter", "a3", "tabloid"),
+                   help="paper for the map tiles (default: --page); a3 or tabloid means fewer seams")
     _common(k, "the folder to write the kit into")
     k.set_defaults(run=run)
 
@@ -279,7 +282,7 @@ def _run_kit(args, catalog, model, profile) -> int:
     with atomic.staged_dir(args.output, expected=_kit_file) as stage:
         result = build_kit(model, scenario, stage, catalog=catalog, page=args.page, profile=profile,
                            size=args.size, setup=setup, lang=args.lang, bleed_mm=args.bleed,
-                           back_style=args.back_style)
+                           back_style=args.back_style, map_page=args.map_page)
     result.files = [Path(args.output) / Path(f).name for f in result.files]
     print_findings(result.findings, sys.stderr)
     for path in result.files:
