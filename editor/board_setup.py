@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QMimeData, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QIcon, QPainter, QPen, QPixmap, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu,
-                               QPlainTextEdit, QStackedWidget,
+                               QPlainTextEdit, QSpinBox, QStackedWidget,
                                QPushButton, QSplitter, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from sandtable.rules import atomic
@@ -322,6 +322,12 @@ class SetupWorkbench(QWidget):
         self.unit_label = QLabel("Unit type")
         bar2.addWidget(self.unit_label)
         bar2.addWidget(self.unit_box)
+        self.turn_label = QLabel("Turn")
+        self.turn = QSpinBox()  # visibility may change by turn (nightfall, §3)
+        self.turn.setRange(1, max(1, int((self.scenario.conditions or {}).get("turns", 1) or 1)))
+        self.turn.valueChanged.connect(self._turn_changed)
+        bar2.addWidget(self.turn_label)
+        bar2.addWidget(self.turn)
         self.cursor = QLabel("")
         self.cursor.setMinimumWidth(320)
         bar2.addStretch(1)
@@ -381,6 +387,12 @@ class SetupWorkbench(QWidget):
             self.start("empty", None, undoable=False)
         self.use_tool("place")
 
+    def _turn_changed(self, turn: int) -> None:
+        """Line of sight at that turn's visibility (the same as ``sandtable los --turn``)."""
+        self.tools["los"].field = Battlefield.for_scenario(self.model, self.scenario, turn)
+        self.tools["los"].clear()
+        self.answer.setPlainText(f"Turn {turn}: visibility {self.tools['los'].field.visibility} hexes.")
+
     def reload_rules(self) -> bool:
         """Read the scenario again from the pack as edited (after a zone is painted into it,
         or any edit elsewhere): zones, formations and the checks follow; the setup stays."""
@@ -398,7 +410,7 @@ class SetupWorkbench(QWidget):
         for side in se.SIDES:
             self.rosters[side] = se.roster(model, scenario, side, field)
         self.canvas.set_board(field.board, field.terrain, {m.id: m.raw for m in scenario.configuration.maps})
-        self.tools["los"].field = field
+        self.tools["los"].field = Battlefield.for_scenario(model, scenario, self.turn.value())
         self.tools["move"].field, self.tools["move"].model = field, model
         self.zones.field = field
         self.zones.zctx = ZoneContext(field.board, field.terrain)
@@ -525,6 +537,8 @@ class SetupWorkbench(QWidget):
             self.canvas.overlays["paint"].setVisible(name == "zone")
         self.unit_box.setVisible(name == "move")
         self.unit_label.setVisible(name == "move")
+        self.turn.setVisible(name == "los")
+        self.turn_label.setVisible(name == "los")
         self.answer.setVisible(name in ("los", "move"))
         self.findings_list.setVisible(placing)
         for n in ("legal", "full", "radius"):
@@ -649,6 +663,14 @@ class SetupWorkbench(QWidget):
                 pass
         unit = self.model.unit_types.get(type_id) if type_id else None
         full = se.full_hexes(self.model, self.field, self.setup, side, bool(unit and unit.is_vehicle))
+        hidden = (self.scenario.sides[side].raw.get("hidden_observers") or {})
+        if unit is not None and unit.unit_class == "forward-observer" and hidden.get("allowed") and "zone" in hidden:
+            try:  # where this FO may set up hidden (§12.21)
+                self.canvas.overlay("hidden-zone", self.field.zone(hidden["zone"]), outline=QColor("#1a237e"), z=8)
+            except ZoneError:
+                pass
+        else:
+            self.canvas.clear_overlay("hidden-zone")
         self.canvas.overlay("legal", legal - full, z=5)
         self.canvas.overlay("full", full, z=6)
         centre, radius, outside = se.formation_centre(self.model, self.field, self.setup, side, card)

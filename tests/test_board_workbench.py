@@ -190,6 +190,15 @@ def test_line_of_sight_tool_answers_like_the_cli(qtbot, ctx, tmp_path):
     click(w.view, "B2412", Qt.ShiftModifier)
     assert tool.seen and all(w.field.los("B2412", k).visible for k in list(tool.seen)[:20])
     assert "B2111" not in tool.seen
+    # a later turn: that turn's visibility, as 'sandtable los --turn' computes it (XIII: nightfall)
+    from sandtable.rules.desert_steel.battlefield import Battlefield
+    last = w.turn.maximum()
+    w.turn.setValue(last)
+    assert tool.field.visibility == Battlefield.for_scenario(w.model, w.scenario, last).visibility
+    seen_early = set(tool.seen)
+    seen_late = tool.sees("B2412")
+    assert tool.field.visibility == 3 and seen_late < seen_early
+    assert max(w.field.board.distance("B2412", k) for k in seen_late) <= 3
 
 
 def test_movement_tool_reach_and_path_match_the_cli(qtbot, ctx):
