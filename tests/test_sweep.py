@@ -170,7 +170,7 @@ def test_an_unreachable_scheduler_is_reported(capsys, tmp_path):
     pytest.importorskip("distributed")
     from sandtable.rules.lab.cluster import free_port
     code, _, err = sweep(capsys, *GRID, "--games", "1", "--scheduler", f"tcp://127.0.0.1:{free_port()}",
-                         "--connect-timeout", "2", "-o", str(tmp_path / "none"), "--no-charts")
+                         "--connect-timeout", "1", "-o", str(tmp_path / "none"), "--no-charts")
     assert code == 1 and "cannot reach the Dask scheduler" in err and "Traceback" not in err
 
 
@@ -222,8 +222,8 @@ def test_packs_compares_mod_packs(tmp_path, capsys):
     from conftest import DATA
     folder = tmp_path / "packs"
     code, out, _ = sweep(capsys, "III", "--packs", str(DATA / "example-mod"), "--games", "1", "--bots",
-                         "random,random", "-o", str(folder))
+                         "random,random", "-o", str(folder), "--no-charts")
     assert code == 0
     assert [p["label"] for p in out["points"]] == ["baseline (bundled pack)", str(DATA / "example-mod")]
     assert all(p["games"] == 1 for p in out["points"])
-    assert (folder / "winrate.svg").is_file() and "example-mod" in (folder / "report.html").read_text()
+    assert "example-mod" in (folder / "summary.csv").read_text()
