@@ -21,7 +21,8 @@ from reportlab.lib.colors import black, white
 from sandtable.rules.desert_steel.model import CombatCard, DesertSteel, Scenario, UnitType
 
 from . import symbols
-from .page import (COUNTER_SIZES, INK, MM, NATIONALITY_COLOUR, NATIONALITY_DARK, Doc, outlined_text, text, width)
+from .page import (COUNTER_SIZES, INK, MIN_SIZE, MM, NATIONALITY_COLOUR, NATIONALITY_DARK, Doc, outlined_text, text,
+                   width)
 from .sheets import Piece, draw_sheets
 
 NATIONALITY_ORDER = ("german", "italian", "british", "us")
@@ -209,7 +210,7 @@ def draw_front(doc: Doc, x: float, y: float, s: float, spec: CounterSpec) -> Non
     if u.anti_vehicle_range is not None and u.range is not None:
         # two ranges (§12.13): the anti-infantry range in the upper box, the anti-vehicle range in the
         # lower one, stacked at the left, each a little smaller than a single box
-        bh2, num2 = 0.135 * s, 0.11 * s
+        bh2, num2 = 0.135 * s, max(0.11 * s, MIN_SIZE["counter"])  # legible on 1/2" counters too
         for value, by, bold in ((u.range, y + 0.435 * s, u.indirect_fire), (u.anti_vehicle_range, y + 0.30 * s, False)):
             label = str(value)
             bw = max(0.22 * s, width(label, "Sans-Bold", num2) + 0.07 * s)

@@ -61,8 +61,8 @@ def test_profile_and_its_use(tmp_path, capsys):
 @pytest.mark.parametrize("argv, message", [
     (["counters", "XXX"], "no scenario 'XXX'"),
     (["counters", "I", "--back-offset", "3"], "--back-offset takes two numbers"),
-    (["counters", "I", "--back-offset", "40,0"], "at most 20 mm"),
-    (["raid-form", "--setup", "nothing.json"], "cannot read the setup"),
+    (["counters", "I", "--back-offset", "40,0"], "within \u00b120"),
+    (["raid-form", "--setup", "nothing.json"], "nothing.json: no such file"),
     (["map", "no-such-configuration"], "no scenario"),
 ])
 def test_usage_errors(tmp_path, capsys, argv, message):
