@@ -227,3 +227,14 @@ def test_packs_compares_mod_packs(tmp_path, capsys):
     assert [p["label"] for p in out["points"]] == ["baseline (bundled pack)", str(DATA / "example-mod")]
     assert all(p["games"] == 1 for p in out["points"])
     assert "example-mod" in (folder / "summary.csv").read_text()
+
+
+def test_setups_are_shared_by_every_point(tmp_path, capsys):
+    folder = tmp_path / "setups"
+    code, out, _ = sweep(capsys, "III", "--vary", "scenario:gazala/conditions/turns=11", "--setups", "1", "--games", "2",
+                         "--bots", "random,random", "-o", str(folder), "--no-charts")
+    assert code == 0
+    results = json.loads((folder / "results.json").read_text())
+    assert results["sweep"]["setups"] == "sample + 1 automatic"
+    assert sorted((g["point"], g["game"], g["setup"]) for g in results["games"]) == \
+        [(0, 0, 0), (0, 1, 1), (1, 0, 0), (1, 1, 1)]

@@ -155,12 +155,14 @@ def heatmap_chart(folder: Path, varies: list, summary: list, meta: dict, side: s
     im = ax.imshow(grid, vmin=0, vmax=1, cmap="RdBu_r" if side == "allied" else "RdBu", origin="lower",
                    aspect="auto")
     for (i, j), t in text.items():
-        ax.text(j, i, t, ha="center", va="center", fontsize=7)
+        v = grid[i, j]
+        dark = not np.isnan(v) and (v < 0.2 or v > 0.8)  # the colour map's ends are dark: white text there
+        ax.text(j, i, t, ha="center", va="center", fontsize=7, color="white" if dark else "black")
     ax.set_xticks(range(len(xs)), [_fmt(v) for v in xs])
     ax.set_yticks(range(len(ys)), [_fmt(v) for v in ys])
     ax.set_xlabel(varies[1])
     ax.set_ylabel(varies[0])
-    ax.set_title(f"{side} win rate (95 % interval)", fontsize=10)
+    ax.set_title(f"{meta['scenario_name']}: {side} win rate (95 % interval)", fontsize=10)
     fig.colorbar(im, ax=ax, shrink=0.8)
     return _save(fig, folder, "heatmap")
 
