@@ -232,7 +232,7 @@ class BalanceLabPanel(QWidget):
         self._cancelled = True
         self.status.setText("Cancelling…")
         self.proc.terminate()  # SIGTERM: the sweep stops its workers; finished games stay on disk
-        QTimer.singleShot(5000, self._kill)
+        QTimer.singleShot(5000, self, self._kill)  # bound: a closed panel is never called
 
     def _kill(self) -> None:
         if self.proc is not None and self.proc.state() != QProcess.NotRunning:

@@ -595,7 +595,7 @@ class BoardWidget(QWidget):
             self._refresh()
         if self._first_fit:
             self._first_fit = False
-            QTimer.singleShot(0, self.view.fit)
+            QTimer.singleShot(0, self.view, self.view.fit)  # bound: never fires on a deleted view
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
