@@ -74,9 +74,12 @@ def axial_round(qf: float, rf: float) -> tuple[int, int]:
     return int(q), int(r)
 
 
+_CORNERS = tuple((math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(0, 360, 60))
+
+
 def hex_polygon(c: QPointF, r: float = R) -> QPolygonF:
-    return QPolygonF([QPointF(c.x() + r * math.cos(math.radians(a)), c.y() + r * math.sin(math.radians(a)))
-                      for a in range(0, 360, 60)])
+    x, y = c.x(), c.y()
+    return QPolygonF([QPointF(x + r * cx, y + r * cy) for cx, cy in _CORNERS])
 
 
 class BoardScene(QGraphicsScene):
