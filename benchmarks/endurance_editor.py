@@ -177,26 +177,39 @@ def main() -> int:
     pool = [a for a, weight in actions for _ in range(int(weight * 10))]
 
     pump(0.5)
-    none_start = sys.getrefcount(None)
-    none_min = none_start
-    t0 = time.perf_counter()
-    end = t0 + args.minutes * 60
-    next_report = t0 + 60
+    state = {"none_start": sys.getrefcount(None), "t0": time.perf_counter()}
+    state["none_min"] = state["none_start"]
+    state["end"] = state["t0"] + args.minutes * 60
+    state["next_report"] = state["t0"] + 60
     stall["worst"] = 0.0
     rss_start = rss_mb()
-    minutes = []
-    while time.perf_counter() < end:
-        rng.choice(pool)()
-        pump(rng.uniform(0.0, 0.15))
-        none_min = min(none_min, sys.getrefcount(None))
-        if time.perf_counter() >= next_report:
-            next_report += 60
-            row = {"minute": round((time.perf_counter() - t0) / 60, 1), "edits": sum(counts.values()),
-                   "none_refcount_delta": sys.getrefcount(None) - none_start, "rss_mb": round(rss_mb(), 1),
+
+    def step():
+        # One action per turn of the real event loop (app.exec), so deferred deletions, queued
+        # validation results and timers run as they do for a user.
+        try:
+            rng.choice(pool)()
+        except Exception:  # noqa: BLE001 - reported, and the session ends as failed
+            escaped.append(traceback.format_exc()[-2000:])
+            app.quit()
+            return
+        state["none_min"] = min(state["none_min"], sys.getrefcount(None))
+        now = time.perf_counter()
+        if now >= state["next_report"]:
+            state["next_report"] += 60
+            row = {"minute": round((now - state["t0"]) / 60, 1), "edits": sum(counts.values()),
+                   "none_refcount_delta": sys.getrefcount(None) - state["none_start"], "rss_mb": round(rss_mb(), 1),
                    "worst_stall_s": round(stall["worst"], 3), "undo_steps": w.doc.undo_stack.count()}
-            minutes.append(row)
             print(json.dumps(row), flush=True)
-    seconds = time.perf_counter() - t0
+        if now >= state["end"]:
+            app.quit()
+            return
+        QTimer.singleShot(int(rng.uniform(0, 150)), step)
+
+    QTimer.singleShot(0, step)
+    app.exec()
+    none_start, none_min = state["none_start"], state["none_min"]
+    seconds = time.perf_counter() - state["t0"]
     w.ask = lambda *a: "Discard"
     w.close()
     pump(0.2)
