@@ -558,7 +558,10 @@ def load_catalog(paths: list[str | Path] | None = None, *, search: list[Path] | 
     ruleset = rulesets.get(base_ruleset)
     if ruleset is None:
         catalog.findings.append(catalog.packs[0].manifest_doc.finding(
-            "unknown-kind", f"ruleset {base_ruleset!r} is not known (known: {', '.join(rulesets.names())})",
+            "unknown-kind", f"ruleset {base_ruleset!r} could not be loaded ({rulesets.LOAD_ERRORS[base_ruleset]})"
+            if base_ruleset in rulesets.LOAD_ERRORS else
+            f"ruleset {base_ruleset!r} is not known (known: {', '.join(rulesets.names())}; a ruleset is installed "
+            "as a Python package declaring a 'sandtable.rulesets' entry point)",
             "/ruleset"))
         _finish(catalog)
         return catalog

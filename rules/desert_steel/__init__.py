@@ -20,5 +20,9 @@ DOCUMENTS = (
 RULESET = Ruleset(name="desert-steel", title="Desert Steel (Tank Leader series)",
                   documents=DOCUMENTS, check=checks.check, build=model.build,
                   check_setup=setup_checks.check_setup, scenario_list=summary.scenario_list,
-                  scenario_summary=summary.scenario_summary)
+                  scenario_summary=summary.scenario_summary,
+                  capabilities=frozenset({"scenarios", "check-setup", "auto-setup", "los", "zone", "path", "play",
+                                          "export-cards", "export-raids", "export-counters", "export-markers",
+                                          "export-record", "export-scenario", "export-raid-form", "export-aids",
+                                          "export-map", "export-kit"}))
 register(RULESET)

@@ -25,5 +25,6 @@ DOCUMENTS = (
 )
 
 RULESET = Ruleset(name="holland44", title="Holland '44 (Operation Market-Garden)", documents=DOCUMENTS,
-                  check=checks.check, build=model.build, check_setup=setup_checks.check_setup)
+                  check=checks.check, build=model.build, check_setup=setup_checks.check_setup,
+                  capabilities=frozenset({"check-setup", "supply"}))
 register(RULESET)

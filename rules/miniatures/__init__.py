@@ -15,5 +15,6 @@ DOCUMENTS = (
 )
 
 RULESET = Ruleset(name="miniatures", title="Miniatures (fragment)", documents=DOCUMENTS, check=checks.check,
-                  build=model.build, check_setup=setup_checks.check_setup)
+                  build=model.build, check_setup=setup_checks.check_setup,
+                  capabilities=frozenset({"check-setup"}))
 register(RULESET)

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import sys
 import traceback
 
 from sandtable import __version__
-from sandtable.rules import atomic
+from sandtable.rules import atomic, rulesets
 from sandtable.rules.atomic import OutputError
 from sandtable.rules.limits import BACK_OFFSET_MM, OPTION_RANGES, InputError, read_regular
 
@@ -67,6 +68,10 @@ def main(argv: list[str] | None = None) -> int:
     if problem:
         sys.stderr.write(f"sandtable {command}: {problem}\nTry 'sandtable {command} --help'.\n")
         return 2
+    unsupported = _unsupported(args, command)
+    if unsupported:
+        sys.stderr.write(f"sandtable {command}: {unsupported}\n")
+        return 2
     try:
         _check_inputs(args, command)
         # Output paths are checked before any work: a bad -o fails at once, not after rendering.
@@ -97,6 +102,35 @@ def main(argv: list[str] | None = None) -> int:
                          "This is a bug in sandtable: please report it with the command you ran"
                          + ("" if debug else " and the output of the same command with --debug") + ".\n")
         return 1
+
+
+def _unsupported(args, command: str) -> str | None:
+    """Why the ruleset of the packs named cannot serve this command (rulesets.COMMAND_NEEDS), or None.
+
+    The ruleset is read from the first pack's manifest (a mod has its base's ruleset); when
+    that cannot be read, the command runs and reports the pack's problems itself.
+    """
+    need = rulesets.COMMAND_NEEDS.get(command) or rulesets.COMMAND_NEEDS.get(command.split(" ")[0]
+                                                                             if command != "export" else "")
+    packs = getattr(args, "pack", None)
+    if not need or not isinstance(packs, list):
+        return None
+    from sandtable.rules.catalog import MANIFEST, bundled_pack
+    from sandtable.rules.packsource import open_source
+    first = packs[0] if packs else str(bundled_pack())
+    try:
+        source = open_source(first)
+        data, problem = source.read(MANIFEST) if MANIFEST in source.members else (None, None)
+        source.close()
+        name = json.loads(data).get("ruleset") if data else None
+    except (OSError, ValueError, AttributeError):
+        return None
+    ruleset = rulesets.get(name) if isinstance(name, str) else None
+    if ruleset is None or ruleset.supports(need):
+        return None
+    can = ", ".join(sorted({c for c in ruleset.commands()})) or "none beyond validate and packs"
+    return (f"the {ruleset.title} ruleset of {first} has no {rulesets.CAPABILITIES[need]}, so '{command}' cannot "
+            f"run on it. Commands it supports besides validate and packs: {can}.")
 
 
 def _option_problem(args) -> str | None:
