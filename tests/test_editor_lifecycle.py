@@ -133,6 +133,18 @@ def test_bundled_pack_changes_become_a_mod_pack_that_validates(qtbot, pack, tmp_
     assert errors(cat, baseline) == []
     assert cat.get("unit-type", "de-tiger-e") and cat.get("unit-type", "de-pz-vi-e") is None
     assert cat.get("setup", "gazala-again-setup") and cat.get("raid-card", "S9") is None
+    # the window now edits the mod pack (the user's): base objects are renamed and deleted as its overrides
+    assert w.ws.pack_id == "my-mod" and w.ws.owned
+    life = w.doc.lifecycle
+    life.rename("unit-type", "gb-a10", "gb-cruiser-a10")  # referred to by base cards
+    life.delete("raid-card", "S8")
+    life.new_object("raid-card", "S20", like="S7")
+    assert w.save()
+    cat = load_catalog([mod], search=[pack.parent])
+    assert errors(cat, baseline) == []
+    assert cat.get("unit-type", "gb-cruiser-a10") and cat.get("unit-type", "gb-a10") is None
+    assert cat.get("raid-card", "S8") is None and cat.get("raid-card", "S20")
+    assert cat.get("unit-type", "de-tiger-e")  # the first save's changes are still there
     close(w)
 
 
