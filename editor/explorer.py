@@ -405,16 +405,22 @@ class Explorer(QWidget):
         ws = self.ctx.ws
         win = self.window()
         forms = getattr(win, "forms", None)
+        reopen = None
         if isinstance(forms, dict) and hasattr(win, "close_tab"):
             for (kind, oid), form in list(forms.items()):
                 if not ws.exists(kind, oid):
                     win.close_tab(win.tabs.indexOf(form))
+                    # a renamed object's editor comes back under its new id
+                    if len(touched) > 1 and tuple(touched[0]) == (kind, oid) and ws.exists(*touched[1]):
+                        reopen = tuple(touched[1])
         self.build()
         if self.search.text():
             self._apply_search()
         made = next(((k, i) for k, i in touched[:2] if ws.exists(k, i) and (k, i) in self.items), None)
         if made:
             self.select(*made)
+        if reopen is not None:
+            self.ctx.open_object(reopen[0], reopen[1], "")
         self._enable_buttons()
 
     def select(self, kind: str, oid: str) -> None:

@@ -102,6 +102,7 @@ def test_an_id_typed_into_the_json_tree_is_a_rename(qtbot, pack, baseline):
     assert w.asked and w.asked[-1][0] == "Rename" and "reference(s)" in w.asked[-1][1]
     ws = w.ws
     assert ws.exists("map", "C") and not ws.exists("map", "B")
+    assert ("map", "C") in w.forms and ("map", "B") not in w.forms  # its editor follows the new id
     assert ws.value("map-configuration", "A-left-of-B-north-right")["layout"] == [["A", "C"]]
     placements = ws.value("setup", "gazala-sample")["sides"]["allied"]["placements"]
     assert placements and all(p["hex"].startswith("C") for p in placements)  # hex references follow
