@@ -518,7 +518,8 @@ class Workspace:
                 atomic.write_json(path, doc)
             else:
                 for oid, value in objs:
-                    atomic.write_json(folder / f"{dk.kind}s" / f"{_file_stem(oid)}.json", value)
+                    plural = dk.kind if dk.kind.endswith("s") else f"{dk.kind}s"  # scenarios/, setups/, maps/
+                    atomic.write_json(folder / plural / f"{_file_stem(oid)}.json", value)
 
     # --- autosave and recovery --------------------------------------------------------
 
