@@ -23,6 +23,7 @@ from ..model import DesertSteel, Scenario
 from .bots import make_bot
 from .diagnostics import Recorder, aggregate, game_diagnostics, warnings
 from .game import Game, SIDES, make_context
+from .tally import Tally
 
 LOG_VERSION = 1
 
@@ -170,6 +171,23 @@ class Summary:
     seed: int
     bots: tuple
     results: list = field(default_factory=list)
+    # Past KEEP results, the older ones are folded into running totals (tally.Tally), so a batch
+    # of a billion games keeps a bounded amount in memory; ``results`` then holds the latest only.
+    folded: Tally | None = None
+    KEEP = 10_000
+
+    def add(self, result: dict) -> None:
+        self.results.append(result)
+        if len(self.results) > 2 * self.KEEP:
+            if self.folded is None:
+                self.folded = Tally()
+            for r in self.results[:-self.KEEP]:
+                self.folded.add(r)
+            del self.results[:-self.KEEP]
+
+    @property
+    def played(self) -> int:
+        return len(self.results) + (self.folded.n if self.folded is not None else 0)
 
     def to_json(self) -> dict:
         out = self._to_json()
@@ -177,6 +195,11 @@ class Summary:
         return out
 
     def _to_json(self) -> dict:
+        if self.folded is not None:
+            tally = self.folded.copy()
+            for r in self.results:
+                tally.add(r)
+            return tally.to_json(self.scenario, self.seed, self.bots, wilson)
         n = len(self.results)
         wins = Counter(r["winner"] for r in self.results)
         sides = {}
@@ -241,15 +264,15 @@ def simulate(pack_paths: list, scenario_id: str, setup: dict | list, games: int,
         _init_worker(pack_paths, scenario_id, setup, bots, options)
         results = map(_one, tasks)
         for r in results:
-            summary.results.append(r)
+            summary.add(r)
             if progress:
-                progress(len(summary.results), games)
+                progress(summary.played, games)
         return summary
     ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(pack_paths, scenario_id, setup, bots, options)) as pool:
         for r in pool.imap(_one, tasks, chunksize=max(1, min(games // (jobs * 8), 64))):
-            summary.results.append(r)
+            summary.add(r)
             if progress:
-                progress(len(summary.results), games)
+                progress(summary.played, games)
     summary.results.sort(key=lambda r: r["index"])
     return summary
