@@ -64,6 +64,8 @@ class Result:
     seconds: float = 0.0
     generation: int = 0
     catalog: cat.Catalog | None = None
+    partial: bool = False  # the setup rules are still to come (Checker.finish)
+    setup_located: list = field(default_factory=list)  # the setup rules' findings (complete results)
 
     @property
     def errors(self) -> int:
@@ -112,13 +114,34 @@ class Checker:
         self._schema_cache[id(doc)] = (doc, found)
         return found
 
-    def run(self, snap: Snapshot) -> Result:
+    def run(self, snap: Snapshot, defer_setups: bool = False) -> Result:
+        """Every finding of a snapshot. With ``defer_setups`` the setup rules (most of the
+        time, a battlefield per setup) are left for ``finish``: the rest shows at once."""
         with self._lock:
             t0 = time.perf_counter()
-            catalog = self._build(snap)
+            catalog = self._build(snap, defer_setups)
             found = locate(catalog)
             self._mark_unsaved(snap, found)
             result = Result(found, time.perf_counter() - t0, snap.generation, catalog)
+            result.partial = defer_setups and _has_setup_rules(catalog)
+            result.snap = snap
+            return result
+
+    def finish(self, first: Result) -> Result:
+        """The setup rules of a result made with ``defer_setups``: the complete result."""
+        if not getattr(first, "partial", False):
+            return first
+        with self._lock:
+            t0 = time.perf_counter()
+            catalog = first.catalog
+            from sandtable.rules.desert_steel.checks import setup_rules
+            extra = setup_rules(catalog)
+            catalog.findings.extend(extra)
+            cat._finish(catalog)
+            found = locate(catalog)
+            self._mark_unsaved(first.snap, found)
+            result = Result(found, first.seconds + time.perf_counter() - t0, first.generation, catalog)
+            result.setup_located = [loc for loc in found if loc.finding in extra]
             return result
 
     def _mark_unsaved(self, snap: Snapshot, found: list[Located]) -> None:
@@ -142,9 +165,10 @@ class Checker:
             if loc.kind and (file in changed_files or (loc.kind, loc.id) in edited_foreign):
                 loc.unsaved = True
 
-    def _build(self, snap: Snapshot) -> cat.Catalog:
+    def _build(self, snap: Snapshot, defer_setups: bool = False) -> cat.Catalog:
         opened = self.opened
         catalog = cat.Catalog()
+        catalog.defer_setup_rules = defer_setups
         catalog.findings.extend(self.schemas.findings)
         # Findings about reading and ordering packs do not change while editing.
         catalog.findings.extend(f for f in opened.findings if f.code.startswith(("pack-", "zip-", "file-", "json-",
@@ -180,6 +204,10 @@ class Checker:
             catalog.objects.get(kind, {}).pop(oid, None)
         cat.run_checks(catalog)
         return catalog
+
+
+def _has_setup_rules(catalog: cat.Catalog) -> bool:
+    return catalog.ruleset is not None and catalog.ruleset.name == "desert-steel" and bool(catalog.entries("setup"))
 
 
 def locate(catalog: cat.Catalog) -> list[Located]:

@@ -37,7 +37,8 @@ class ValidationController(QObject):
         self._thread: threading.Thread | None = None
         self._pending = False
         self.last: Result | None = None
-        self.history: list[float] = []  # seconds of each run (benchmarks read it)
+        self.history: list[float] = []  # seconds of each complete run (benchmarks read it)
+        self.first_seconds: list[float] = []  # seconds to the first pass's findings
         self._delivered.connect(self._on_result)
         sys.setswitchinterval(SWITCH_INTERVAL)
         document.changed.connect(self.schedule)
@@ -60,21 +61,41 @@ class ValidationController(QObject):
         self._thread.start()
 
     def _work(self, snap) -> None:
+        """Two passes: everything but the setup rules first (shown at once), then the setup
+        rules, unless a newer edit is already waiting (its own run will do them)."""
         try:
-            result = self.checker.run(snap)
+            result = self.checker.run(snap, defer_setups=True)
+            if result.partial:
+                # until the setup rules are done again, the last ones found stay listed
+                carried = getattr(self.last, "setup_located", None) or []
+                shown = Result(result.findings + carried, result.seconds, result.generation, result.catalog)
+                try:
+                    self._delivered.emit(shown)
+                except RuntimeError:
+                    return
+                if self._pending:
+                    result.stale_setups = True  # superseded: the next run completes them
+                else:
+                    result = self.checker.finish(result)
         except Exception as exc:  # noqa: BLE001 - a checker bug must not kill the editor
             result = Result(generation=snap.generation)
             result.error = internal_error("validation", exc)
+        result.final = True
         try:
             self._delivered.emit(result)
         except RuntimeError:  # the controller was deleted meanwhile
             pass
 
     def _on_result(self, result: Result) -> None:
+        if not getattr(result, "final", False):
+            self.first_seconds.append(result.seconds)
+            self.finished.emit(result)  # the findings of the edit, before the setup rules
+            return
         self._thread = None
         self.history.append(result.seconds)
         self.last = result
-        self.finished.emit(result)
+        if not getattr(result, "stale_setups", False):
+            self.finished.emit(result)
         if self._pending:
             self._pending = False
             self.run_now()

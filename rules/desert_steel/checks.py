@@ -24,7 +24,10 @@ def check(catalog) -> list[Finding]:
     out += _scenarios(catalog)
     out += _setups(catalog)
     out += _tables(catalog)
-    if not any(f.severity == Severity.ERROR for f in [*catalog.findings, *out]):
+    # The editor checks the setups in a second pass (they take most of the time), so the
+    # findings of an edit show at once: it sets ``defer_setup_rules`` and calls setup_rules().
+    if not getattr(catalog, "defer_setup_rules", False) and \
+            not any(f.severity == Severity.ERROR for f in [*catalog.findings, *out]):
         out += _setup_rules(catalog)
     # An object left out for a schema error is reported once with its references, not as
     # dozens of "does not exist" (issue #13).
@@ -335,6 +338,15 @@ def _setups(catalog) -> list[Finding]:
             for i, h in enumerate(data.get("minefields", [])):
                 out += ctx.hex_ref(h, f"/sides/{side}/minefields/{i}")
     return out
+
+
+def setup_rules(catalog) -> list[Finding]:
+    """The setup rules alone, for a catalog checked with ``defer_setup_rules`` (same conditions
+    and grouping as ``check``)."""
+    if any(f.severity == Severity.ERROR for f in catalog.findings):
+        return []
+    from ..references import group_consequences
+    return group_consequences(catalog, _setup_rules(catalog))
 
 
 def _setup_rules(catalog) -> list[Finding]:
