@@ -9,7 +9,8 @@ folder; settings and autosaves go there too. Prints medians (and worst cases).
   sandtable) to the main window shown with the reference pack loaded, its findings listed
   and the first frame painted (``QApplication.processEvents`` after ``show``).
 - revalidation: a value is changed in the unit-type form the way a user types it; the
-  time from the edit to the new findings being shown, minus the debounce delay, and the
+  time from the edit to its findings being shown (the first pass), and to the complete
+  result with the setup rules (the second pass), minus the debounce delay; and the
   checker's own time on the worker thread.
 - UI stall: a 5 ms heartbeat timer on the UI thread; the longest gap between two beats
   beyond its period, while validations run and while quick test games play.
@@ -103,18 +104,26 @@ def in_process(pack: Path, reps: int, games: int) -> dict:
     def idle():
         return not v.busy and not v.debounce.isActive() and not v._pending
 
-    wall, worker, stalls = [], [], []
+    wall, worker, stalls, first, first_worker = [], [], [], [], []
+    shown: list[float] = []
+    v.finished.connect(lambda r: shown.append(time.perf_counter()))
     for i in range(reps):
         pump_until(idle)
         seen = len(v.history)
         beat.start()
+        shown.clear()
         t = time.perf_counter()
         spin.setValue(11 if i % 2 == 0 else 10)  # one edit, as typed in the form
         pump_until(lambda: len(v.history) > seen and idle())
         wall.append(time.perf_counter() - t - debounce)
         worker.append(v.history[-1])
+        if shown:  # the first findings shown after the edit (the first pass)
+            first.append(shown[0] - t - debounce)
+        if v.first_seconds:
+            first_worker.append(v.first_seconds[-1])
         stalls.append(beat.stop())
-    out = {"revalidation_wall_s": wall, "revalidation_worker_s": worker, "validation_ui_stall_s": stalls}
+    out = {"revalidation_wall_s": wall, "revalidation_worker_s": worker, "validation_ui_stall_s": stalls,
+           "first_findings_wall_s": first or wall, "first_findings_worker_s": first_worker or worker}
     from sandtable.editor import hooks
     if hooks.simulator_status()[0]:
         panel = w.quickgame
@@ -231,7 +240,11 @@ def main() -> None:
     med = statistics.median
     report = {
         "launch_to_usable_window_s": {"median": round(med(launch), 3), "max": round(max(launch), 3), "goal": 2.0},
-        "revalidation_after_edit_s": {"median_wall": round(med(inner["revalidation_wall_s"]), 3),
+        "findings_of_an_edit_shown_s": {"median_wall": round(med(inner["first_findings_wall_s"]), 3),
+                                        "max_wall": round(max(inner["first_findings_wall_s"]), 3),
+                                        "median_worker": round(med(inner["first_findings_worker_s"]), 3),
+                                        "goal": 0.2},
+        "revalidation_complete_with_setup_rules_s": {"median_wall": round(med(inner["revalidation_wall_s"]), 3),
                                       "max_wall": round(max(inner["revalidation_wall_s"]), 3),
                                       "median_worker": round(med(inner["revalidation_worker_s"]), 3), "goal": 0.2},
         "longest_ui_stall_validating_s": {"max": round(max(inner["validation_ui_stall_s"]), 4),
