@@ -6,7 +6,8 @@ import sys
 from pathlib import Path
 
 from sandtable.rules.catalog import load_catalog
-from sandtable.rules.desert_steel.engine.bots import BOTS
+from sandtable.rules.desert_steel.engine.bots import valid_bot
+from sandtable.rules.desert_steel.engine.diagnostics import Recorder
 from sandtable.rules.desert_steel.engine.game import EngineError
 from sandtable.rules.desert_steel.engine.runner import (digest, play, replay, sample_setup, setup_pool, simulate,
                                                         write_log)
@@ -17,10 +18,13 @@ from .common import add_json_flags, add_pack_option, print_json, usage_error
 
 
 
+BOT_NAMES = "random, heuristic-v1, heuristic, search:N (N rollouts a decision)"
+
+
 def _bots(value: str) -> tuple[str, str]:
     parts = value.split(",")
-    if len(parts) != 2 or any(b not in BOTS for b in parts):
-        raise ValueError(f"--bots takes ALLIED,AXIS from {', '.join(BOTS)}")
+    if len(parts) != 2 or not all(valid_bot(b) for b in parts):
+        raise ValueError(f"--bots takes ALLIED,AXIS from {BOT_NAMES}")
     return parts[0], parts[1]
 
 
@@ -29,7 +33,7 @@ def register(sub) -> None:
                        description="Play one game of a scenario (basic rules: I-V) with bots.")
     p.add_argument("scenario", metavar="SCENARIO")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bots", default="heuristic,heuristic", help="ALLIED,AXIS bots: heuristic or random")
+    p.add_argument("--bots", default="heuristic,heuristic", help=f"ALLIED,AXIS bots: {BOT_NAMES}")
     p.add_argument("--setup", metavar="FILE", help="setup JSON (default: the pack's sample setup)")
     p.add_argument("--log", metavar="FILE", help="write the game log (JSON lines) here")
     p.add_argument("--quiet", "-q", action="store_true", help="print only the result")
@@ -53,7 +57,7 @@ def register(sub) -> None:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
-    p.add_argument("--bots", default="heuristic,heuristic", help="ALLIED,AXIS bots: heuristic or random")
+    p.add_argument("--bots", default="heuristic,heuristic", help=f"ALLIED,AXIS bots: {BOT_NAMES}")
     p.add_argument("--setup", metavar="FILE", help="setup JSON (default: the pack's sample setup)")
     p.add_argument("--setups", type=int, default=0, metavar="N",
                    help="also play on N automatic legal setups (seeded 1..N): game i uses setup i mod (N+1), "
@@ -94,7 +98,8 @@ def run_play(args) -> int:
     try:
         bots = _bots(args.bots)
         catalog, model, scenario, setup = _prepare(args)
-        game = play(model, scenario, setup, args.seed, bots, options=_options(args))
+        recorder = Recorder()  # where each unit began, for the account's first moves
+        game = play(model, scenario, setup, args.seed, bots, options=_options(args), recorder=recorder)
     except (ValueError, OSError) as exc:
         return usage_error(str(exc))
     except EngineError as exc:
@@ -108,48 +113,120 @@ def run_play(args) -> int:
                     "actions": len(game.actions)})
         return 0
     if not args.quiet:
-        for line in account(game):
+        for line in account(game, recorder.start_hex):
             print(line)
     print(f"Result: {result['winner']}{' (' + result['level'] + ')' if result['level'] else ''} — "
           f"points allied {result['points']['allied']:g}, axis {result['points']['axis']:g}")
     return 0
 
 
-def account(game) -> list[str]:
-    """A readable turn-by-turn account of a game from its events."""
+def account(game, start: dict | None = None) -> list[str]:
+    """A checkable turn-by-turn account of a game from its events: every unit named with its id
+    (two units never share a name), moves from hex to hex, each attack with its kind (direct,
+    opportunity, same-hex, overrun, close assault, spill, fire zone, indirect, air strike,
+    bombardment, minefield), the spotting roll and its modifiers, and the fire modifiers.
+    ``start``: unit id -> hex when the game began (diagnostics.Recorder.start_hex), so the first
+    moves say where from; without it, a unit's hex is known from its first move on."""
+    units = game.state.units
+    pos: dict = dict(start or {})
+    carried: dict = {}  # passenger -> carrier, until the Morale Phase (§13.3)
+
     def name(uid) -> str:
-        u = game.state.units.get(uid)
+        u = units.get(uid)
         if u is None:  # a minefield, a raid or a bombardment's fire zone ("minefield:allied", "raid:S7")
             kind, _, what = str(uid).partition(":")
             return {"minefield": f"an {what} minefield", "raid": f"raid card {what}"}.get(kind, str(uid))
         card = game.ctx.model.cards.get(u.card)
-        return f"{card.designation if card else 'scenario transport'} {u.type.name}"
+        return f"{uid} {card.designation if card else 'scenario transport'} {u.type.name}"
 
-    out = []
+    def at(uid) -> str:
+        return f"{name(uid)} ({pos.get(uid) or '?'})"
+
+    def mods(d: dict) -> str:
+        return ", ".join(f"{k.replace('_', ' ')} {v:+g}" for k, v in d.items()) if d else "none"
+
+    out: list[str] = []
+    moving: list = []  # [unit, from, to, hexes] of the move being told
+    kind = "direct"  # what the next attack is, set by the event announcing it
+    spot = None
+
+    def flush():
+        if moving:
+            uid, frm, to, n = moving
+            out.append(f"    {name(uid)} moves {frm or '?'} -> {to} ({n} hex{'es' if n > 1 else ''})")
+            moving.clear()
+
+    def place(uid, hex_):
+        pos[uid] = hex_
+        for p, c in carried.items():
+            if c == uid:
+                pos[p] = hex_
+
     for e in game.events:
         k = e["e"]
+        if k == "move":
+            uid = e["unit"]
+            if moving and moving[0] != uid:
+                flush()
+            if not moving:
+                moving[:] = [uid, pos.get(uid), e["hex"], 0]
+            moving[2], moving[3] = e["hex"], moving[3] + 1
+            place(uid, e["hex"])
+            continue
+        if k in ("action", "spot-cancelled"):
+            if k == "action" and e["action"][0] in ("op", "end", "stop"):
+                kind = "direct"
+            continue
+        flush()
         if k == "turn":
             out.append(f"== Turn {e['t']} (visibility {e['visibility']}) ==")
+            carried.clear()
         elif k == "activate":
             card = game.ctx.model.cards[e["card"]]
             out.append(f"  {e['side']} activates {card.designation} ({e['card']})")
         elif k == "enter":
+            place(e["unit"], e["hex"])
             out.append(f"    {name(e['unit'])} enters at {e['hex']}")
-        elif k == "move":
-            pass
-        elif k == "spot":
-            if not e["success"]:
-                out.append(f"    {name(e['unit'])} fails to spot {name(e['target'])} "
-                           f"(rolled {e['roll']}, needed {e['number']})")
-        elif k == "fire":
-            out.append(f"    {name(e.get('unit'))} fires at {name(e['target'])}: 3d6 {sum(e['dice'])} "
-                       f"{e['differential']:+d} mods {sum(e['modifiers'].values()):+g} = {e['total']} -> {e['result']}")
+        elif k == "load":
+            carried[e["unit"]] = e["carrier"]
+            out.append(f"    {at(e['unit'])} boards {name(e['carrier'])}")
+        elif k == "morale-phase":
+            carried.clear()
         elif k == "opportunity-fire":
-            out.append(f"    opportunity fire by {name(e['unit'])} at {name(e['target'])}")
+            kind = "opportunity"
+        elif k == "same-hex-fire":
+            kind = "same-hex"
+        elif k == "overrun-fire":
+            kind = "overrun reaction"
+        elif k == "close-assault":
+            kind = "close assault"
+            out.append(f"    close assault on {e['hex']} by {', '.join(name(u) for u in e['units'])}")
+        elif k == "overrun":
+            out.append(f"    {name(e['unit'])} overruns {pos.get(e['unit']) or '?'} -> {e['hex']}")
+            place(e["unit"], e["hex"])
+            kind = "overrun"
+        elif k == "spot":
+            spot = e
+        elif k == "fire":
+            firer = e.get("unit")
+            what = ("minefield" if str(firer).startswith("minefield:") else "air strike" if e.get("air_strike")
+                    else "bombardment" if e.get("bombardment") else "fire zone" if e.get("zone")
+                    else "spill" if e.get("spill") else "indirect" if e.get("indirect") else kind)
+            seen = ""
+            if spot is not None and spot.get("target") == e["target"] and spot.get("success"):
+                seen = (f"; spotted at {spot['distance']} hexes: 1d6 {spot['roll']} mods "
+                        f"({mods(spot.get('modifiers') or {})}) vs {spot['number']}") if spot.get("roll") else \
+                    "; same hex, no spotting roll"
+            source = at(firer) if firer in units else name(firer)
+            out.append(f"    [{what}] {source} fires at {at(e['target'])}{seen}; 3d6 {sum(e['dice'])} "
+                       f"differential {e['differential']:+d} mods ({mods(e['modifiers'])}) = {e['total']} "
+                       f"-> {e['result']}")
+            spot = None
         elif k == "flash-kill":
             out.append(f"    flash kill! {name(e['unit'])} may act again")
         elif k == "unit-check":
-            out.append(f"    {name(e['unit'])} morale ({e['why']}): {sum(e['dice'])} -> {e['result']}")
+            out.append(f"    {name(e['unit'])} morale ({e['why']}): {sum(e['dice'])} mods "
+                       f"({mods(e.get('modifiers') or {})}) vs {e.get('morale', '?')} -> {e['result']}")
         elif k == "formation-check":
             card = game.ctx.model.cards[e["card"]]
             out.append(f"  morale of {card.designation} ({e['why']}): {sum(e['dice'])}+{e['modifier']} vs "
@@ -157,7 +234,8 @@ def account(game) -> list[str]:
         elif k == "shaken":
             out.append(f"  {game.ctx.model.cards[e['card']].designation} is shaken")
         elif k == "destroyed":
-            out.append(f"    {name(e['unit'])} destroyed ({e['how']})")
+            out.append(f"    {at(e['unit'])} destroyed ({e['how']})")
+            pos[e["unit"]] = None
         elif k == "minefield-attack":
             out.append(f"    {name(e['unit'])} sets off a minefield at {e['hex']}")
         elif k in ("wire-removed", "minefield-cleared"):
@@ -165,8 +243,13 @@ def account(game) -> list[str]:
             out.append(f"    {name(e['unit'])} clears {what} at {e['hex']}")
         elif k == "air-strike" or k == "bombardment":
             out.append(f"  {k.replace('-', ' ')} by the {e.get('side', '?')}")
+        elif k == "bombardment-no-target":
+            out.append("  the bombardment finds no target")
         elif k == "exit":
-            out.append(f"    {name(e['unit'])} leaves the map by the {e['edge']} edge of map {e['map']}")
+            out.append(f"    {name(e['unit'])} leaves the map from {e.get('hex') or pos.get(e['unit']) or '?'} "
+                       f"by the {e['edge']} edge of map {e['map']}")
+            pos[e["unit"]] = None
+    flush()
     return out
 
 

@@ -57,7 +57,9 @@ class RandomBot:
 
 
 class HeuristicBot:
-    name = "heuristic"
+    """The first heuristic bot, kept as ``heuristic-v1`` for comparison (bots_heuristic.py has
+    the current one)."""
+    name = "heuristic-v1"
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -561,16 +563,37 @@ def _dijkstra(field, sources: set[str], unit_type) -> dict[str, float]:
     return dist
 
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+def _heuristic2(seed: int = 0):
+    from .bots_heuristic import HeuristicBot2  # it builds on this module
+    return HeuristicBot2(seed)
+
+
+def _search(seed: int = 0, budget: int = 0):
+    from .search import SearchBot
+    return SearchBot(seed, budget)
+
+
+# name -> factory(seed); "search:N" (N rollouts a decision) is parsed by make_bot
+BOTS = {"random": RandomBot, "heuristic-v1": HeuristicBot, "heuristic": _heuristic2, "search": _search}
+
+
+def valid_bot(name: str) -> bool:
+    base, _, budget = name.partition(":")
+    if base == "search":
+        return budget == "" or (budget.isdigit() and int(budget) >= 1)
+    return name in BOTS and not budget
 
 
 def make_bot(name: str, seed: int = 0):
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r} (choose from {', '.join(BOTS)})")
+    if not valid_bot(name):
+        raise ValueError(f"unknown bot {name!r} (choose from random, heuristic-v1, heuristic, search:N)")
+    base, _, budget = name.partition(":")
+    if base == "search":
+        return _search(seed, int(budget or 0))
     return BOTS[name](seed)
 
 
-__all__ = ["RandomBot", "HeuristicBot", "make_bot", "BOTS", "other"]
+__all__ = ["RandomBot", "HeuristicBot", "make_bot", "valid_bot", "BOTS", "other"]
 
 
 def _known_mines(game, side: str) -> dict:

@@ -1,0 +1,650 @@
+"""The heuristic bot, second version (``heuristic``; the first stays as ``heuristic-v1``).
+
+What it adds to the first (issue 15), each for a habit that made balance tables measure the
+bot rather than the scenario:
+
+- a **stance** per side and turn, read from the victory terms: the side that would win if the
+  game ended now holds (its fortified units stay put, its other units block the enemy's way to
+  its objective, it fires when the shot is good and otherwise stays face-up for opportunity
+  fire); the other side attacks (towards its objective, or the enemy);
+- **stacking** counted on every unit, passengers included, against both limits (§8.52, §13.13);
+- its **own minefields** avoided unless the scenario exempts it (§15.14);
+- **deadlines**: an objective that only counts until a turn (XIV's exits by turn 10) is pursued
+  while it counts, and a unit that needs all the turns left to get there moves instead of firing;
+- **paths** planned over the movement points left (around blockers, minefields and overstacked
+  hexes) instead of one greedy step at a time;
+- **move-and-fire** for vehicles that can afford half their movement;
+- **interrupts** only when the interrupting formation has a good shot at the formation about to
+  act (otherwise the card waits and its units stay face-up);
+- preplanned **bombardments and air strikes** timed to the expected contact.
+
+It copes with actions it does not know (new rules add new kinds): it never picks them by
+accident, and in a decision it has no handler for it takes a 'pass'-like action if there is one.
+"""
+from __future__ import annotations
+
+import heapq
+import math
+
+from . import victory
+from .bots import HeuristicBot, _counts, _dijkstra, _dist
+from .context import other
+from .facing import _sector
+
+# actions that leave things as they are, in order of preference, for decisions the bot does not know
+_NEUTRAL = ("pass", "opp-pass", "react-pass", "end", "stop", "hold", "decline", "cancel", "go")
+
+
+def fallback(actions: list) -> tuple:
+    """A safe choice among actions the bot has no rule for: a neutral one, else the first."""
+    kinds = {a[0]: a for a in reversed(actions)}
+    for k in _NEUTRAL:
+        if k in kinds:
+            return kinds[k]
+    return actions[0]
+
+
+class HeuristicBot2(HeuristicBot):
+    name = "heuristic"
+    FIRE = 0.3  # a shot worth at least this (expected hits, destroyed = 1) beats waiting
+    HOLD_FIRE = 0.45  # holding: below this, a ready enemy is better left to opportunity fire
+    INTERRUPT = 0.45  # interrupt only to shoot first at the formation about to act this well
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self._stances: dict = {}
+        self._memo: dict = {}
+        self._view_cache: tuple | None = None
+        self._tried: dict = {}  # (turn, cards, op) -> times chosen in that activation
+        self._route: tuple | None = None  # (unit id, [hexes still to go])
+
+    # --- the decision loop --------------------------------------------------------------------
+
+    def choose(self, game, actions: list) -> tuple:
+        handler = getattr(self, f"_{game.mode.replace('-', '_')}", None)
+        self._spots = {}
+        try:
+            if handler is not None:
+                choice = handler(game, actions)
+            else:
+                choice = self._unknown(game, actions)
+        finally:
+            self._spots = None
+        return choice if choice in actions else fallback(actions)
+
+    def _unknown(self, game, actions):
+        """A decision the bot has no rule for. Facing choices (a kind naming 'fac', a hexside
+        0-5) turn the unit towards the nearest enemy; anything else takes a neutral action."""
+        facings = [a for a in actions if "fac" in str(a[0]) and len(a) > 1 and isinstance(a[-1], int)]
+        uid = game.cx.get("unit")
+        if facings and uid in game.state.units and game.state.units[uid].hex:
+            u = game.state.units[uid]
+            axial = game.ctx.field.board._axials
+            enemies = [e for e in game.state.units.values() if e.side != u.side and e.on_map and not e.hidden]
+            if enemies:
+                e = min(enemies, key=lambda x: _dist(axial[x.hex], axial[u.hex]))
+                if e.hex != u.hex:
+                    want = _sector(axial[u.hex], axial[e.hex])
+                    return min(facings, key=lambda a: (min((a[-1] - want) % 6, (want - a[-1]) % 6), a))
+        return fallback(actions)
+
+    # --- what the side wants ------------------------------------------------------------------
+
+    def stance(self, game, side: str) -> str:
+        """'hold' when the side would win if the game ended now, else 'attack'; read each turn
+        (a path test, XIV's, is costly: read once)."""
+        key = (game.state.turn, side)
+        if key in self._stances:
+            return self._stances[key]
+        expression = game.ctx.scenario.raw["victory"].get("expression")
+        if not expression:
+            return "attack"
+        if "costly" not in self._memo:
+            self._memo["costly"] = "path_exists" in str(expression)
+        if self._memo["costly"]:
+            key = (0, side)
+        if key not in self._stances:
+            try:
+                winner = victory.evaluate(game)["winner"]
+            except Exception:  # noqa: BLE001 - an expression the engine cannot read mid-game: attack
+                winner = None
+            self._stances[key] = "hold" if winner == side else "attack"
+        self._stances[(game.state.turn, side)] = self._stances[key]
+        return self._stances[key]
+
+    def _specs(self, game, side: str) -> list:
+        """The count specs of the side's victory terms still open this turn (a by_turn past
+        no longer rewards anything)."""
+        key = ("specs", side, game.state.turn)
+        if key not in self._memo:
+            expression = game.ctx.scenario.raw["victory"].get("expression", {})
+            specs = [spec for term in expression.get("points", {}).get(side, ()) for spec in _counts(term["value"])]
+            specs += [spec for outcome in expression.get("outcomes", ())
+                      if outcome["result"]["winner"] == side for spec in _counts(outcome["when"])]
+            turn = game.state.turn
+            self._memo[key] = [s for s in specs if s.get("units", {}).get("side", side) == side
+                               and ("by_turn" not in s or turn <= s["by_turn"])]
+        return self._memo[key]
+
+    def _unit_specs(self, game, side: str, unit=None) -> list:
+        """The side's open specs, only those that count this unit when one is given (II's exits
+        count Matildas only: the other British units have no reason to leave)."""
+        specs = self._specs(game, side)
+        if unit is None or not specs:
+            return specs
+        key = ("unit-specs", side, unit.type.id, unit.card, game.state.turn)
+        if key not in self._memo:
+            self._memo[key] = [s for s in specs if victory._matches(game, unit, s.get("units", {}))
+                               and (s["event"] != "exited" or self._exit_pays(game, unit, s))]
+        return self._memo[key]
+
+    def _exit_pays(self, game, u, spec) -> bool:
+        """Whether this unit leaving by the spec's edge raises its side's points over the enemy's,
+        all terms counted (IV: the exit scores 1, but it also counts as a loss, -1). Asked of the
+        victory terms themselves, with the unit put off the map for a moment."""
+        key = ("exit-pays", u.type.id, u.card, id(spec))
+        if key in self._memo:
+            return self._memo[key]
+        terms = game.ctx.scenario.raw["victory"].get("expression", {}).get("points", {})
+        pays = True
+        if terms and u.status in ("on-map", "off-map"):
+            def margin():
+                cache: dict = {}
+                mine = victory._points(game, u.side, terms, cache)
+                return mine - victory._points(game, other(u.side), terms, cache)
+            before = margin()
+            saved = (u.status, u.fate)
+            map_id = spec.get("map") or (game.ctx.field.board.cells[u.hex].map_id if u.hex else None)
+            loss = victory.exit_counts_as_loss(game.ctx.exits, u.side, spec["edge"], map_id)
+            object.__setattr__(u, "status", "exited")  # not a move: no index to update, put back below
+            object.__setattr__(u, "fate", {"turn": game.state.turn, "edge": spec["edge"], "map": map_id,
+                                           "counts_as_loss": loss})
+            try:
+                pays = margin() > before
+            finally:
+                object.__setattr__(u, "status", saved[0])
+                object.__setattr__(u, "fate", saved[1])
+        self._memo[key] = pays
+        return pays
+
+    def _goal_distance(self, game, side: str, unit_type=None, unit=None) -> dict:
+        """Hex -> MP (for a unit type; hexes without one) to what the side's open victory specs
+        reward reaching; only the specs counting ``unit`` when it is given."""
+        specs = self._unit_specs(game, side, unit)
+        mkey = ("goal", side, unit_type.id if unit_type else None, unit.card if unit else None,
+                unit.type.id if unit else None, game.state.turn, len(game.ctx.field.wire))
+        if mkey in self._memo:
+            return self._memo[mkey]
+        goals = game.ctx.field.__dict__.setdefault("_bot2_goals", {})
+        key = (game.ctx.scenario.id, side, unit_type.id if unit_type else None, frozenset(game.ctx.field.wire),
+               tuple(sorted(id(s) for s in specs)))
+        if key in goals:
+            self._memo[mkey] = goals[key]
+            return goals[key]
+        board = game.ctx.field.board
+        targets: set[str] = set()
+        for spec in specs:
+            if spec["event"] == "on-map" and "map" in spec:
+                targets |= {k for k, c in board.usable.items() if c.map_id == spec["map"]}
+            elif spec["event"] == "exited" and "edge" in spec:
+                targets |= {k for k in board.usable
+                            if board.edge_distance(k, spec["edge"], spec.get("map")) == 1
+                            and ("map" not in spec or board.cells[k].map_id == spec["map"])}
+            elif spec["event"] == "in-zone" and "zone" in spec:
+                targets |= set(game.ctx.field.zone(spec["zone"]))
+        goals[key] = _dijkstra(game.ctx.field, targets, unit_type) if targets else {}
+        self._memo[mkey] = goals[key]
+        return goals[key]
+
+    def _deadline(self, game, side: str) -> int:
+        turns = [s["by_turn"] for s in self._specs(game, side) if "by_turn" in s]
+        return min(turns) if turns else game.ctx.scenario.turns
+
+    def _urgent(self, game, u) -> bool:
+        """The unit needs (nearly) every turn left to reach its side's objective."""
+        goal = self._goal_distance(game, u.side, u.type, u)
+        if not goal or u.hex is None:
+            return False
+        mp = max(1.0, game.ctx.field.allowance(u.type))
+        needed = goal.get(u.hex, 99) / mp
+        left = self._deadline(game, u.side) - game.state.turn + 1
+        return needed >= left - 1
+
+    def _fortified(self, game, u) -> bool:
+        return game._entrenched(u) or game._bunker_of(u) is not None
+
+    def _block_distance(self, game, side: str) -> dict:
+        """Hex -> distance to the enemy's way to its objective (the hexes its leading units would
+        cross), for a holding side's free units; empty when the enemy has no place to reach."""
+        enemy = other(side)
+        memo = self._memo  # one bot plays one game (and its clones, in search): per turn is enough
+        key = ("block", side, game.state.turn)
+        if key in memo:
+            return memo[key]
+        goal = self._goal_distance(game, enemy)
+        out: dict = {}
+        if goal:
+            board = game.ctx.field.board
+            starts = [e.hex for e in game.state.units.values() if e.side == enemy and e.on_map and not e.hidden]
+            if not starts:
+                starts = sorted({h for f in game.state.formations.values() if f.side == enemy
+                                 for h in f.entry_zone})
+            starts = sorted(starts, key=lambda h: goal.get(h, 99))[:4]
+            corridor: set[str] = set()
+            for h in starts:  # follow the steepest way down the enemy's goal distance
+                seen = 0
+                while h in goal and goal[h] > 0 and seen < 60:
+                    corridor.add(h)
+                    h = min(board.neighbours(h), key=lambda n: (goal.get(n, 99), n))
+                    seen += 1
+                if h in goal:
+                    corridor.add(h)
+            # the half of the way nearer the objective: blockers wait for the enemy, not run into it
+            far = max((goal[h] for h in corridor), default=0)
+            front = {h for h in corridor if goal[h] <= max(2, far / 2)}
+            if corridor:  # the same front comes back turn after turn: shared per battlefield
+                fronts = game.ctx.field.__dict__.setdefault("_bot2_fronts", {})
+                fkey = frozenset(front or corridor)
+                if fkey not in fronts:
+                    if len(fronts) > 256:
+                        fronts.clear()
+                    fronts[fkey] = _dijkstra(game.ctx.field, fkey, None)
+                out = fronts[fkey]
+        memo[key] = out
+        return out
+
+    # --- cards --------------------------------------------------------------------------------
+
+    def _interrupt(self, game, actions):
+        s = game.state
+        me = game.side_to_act
+        top = s.stack[-1]
+        if s.formations[top].side == me or len(actions) == 1:
+            return ("pass",)
+        threat = {top} | set(self._subordinates(game, top))
+        targets = [e for e in s.units.values() if e.card in threat and e.on_map and not e.hidden]
+        cards = sorted((a for a in actions if a[0] == "interrupt"), key=lambda a: game._priority(a[1]))
+        for a in cards:
+            mine = [a[1]] if s.formations[a[1]].kind != "command" else self._subordinates(game, a[1])
+            if self._best_shot_at(game, mine, targets) >= self.INTERRUPT:
+                return a
+            if self.stance(game, me) == "attack" and any(self._urgent(game, u) for c in mine
+                                                         for u in game._units_of(c) if u.ready):
+                return a
+        return ("pass",)
+
+    def _subordinates(self, game, card: int) -> list[int]:
+        c = game.ctx.model.cards.get(card)
+        return [x.number for x in getattr(c, "subordinates", ()) or () if x.number in game.state.formations]
+
+    def _best_shot_at(self, game, cards, targets) -> float:
+        if not targets:
+            return 0.0
+        wanted = {t.id for t in targets}
+        best = 0.0
+        for c in cards:
+            if game.state.formations[c].shaken:
+                continue
+            for u in game._units_of(c):
+                if not u.ready:
+                    continue
+                for t in game._targets(u):
+                    if t.id in wanted:
+                        for m in game._fire_modes(u, t):
+                            best = max(best, self.expected_effect(game, u, t, mode=m))
+        return best
+
+    # --- activation ---------------------------------------------------------------------------
+
+    def _activation(self, game, actions):
+        choice = self._activation_choice(game, actions)
+        if choice[0] == "op":  # an op withdrawn (nothing to load, no target) must not come back forever
+            key = (game.state.turn, tuple(game.cx.get("cards", ())), choice)
+            self._tried[key] = self._tried.get(key, 0) + 1
+            if len(self._tried) > 4096:
+                self._tried.clear()
+        return choice
+
+    def _activation_choice(self, game, actions):
+        key = (game.state.turn, tuple(game.cx.get("cards", ())))
+        ops = [a for a in actions if a[0] == "op" and len(a) > 2 and self._tried.get(key + (a,), 0) < 3]
+        if not ops:
+            return ("end",) if ("end",) in actions else fallback(actions)
+        units = game.state.units
+        enter = [a for a in ops if units[a[1]].status == "off-map" and a[2] in ("move", "transport")]
+        if enter:  # arrival cannot wait (§5.1); carriers first, so infantry rides in
+            return min(enter, key=lambda a: (a[2] != "transport", a[1]))
+        for a in ops:
+            if a[2] == "call-bombardment":
+                fo = units[a[1]]
+                board = game.ctx.field.board
+                if any(e.side != fo.side and e.on_map and not e.hidden and board.distance(fo.hex, e.hex) <= 9
+                       and game._visible(fo.hex, e.hex) for e in game.state.units.values()):
+                    return a
+        side = game.side_to_act
+        holding = self.stance(game, side) == "hold"
+        by_unit: dict[str, dict[str, tuple]] = {}
+        for a in ops:
+            by_unit.setdefault(a[1], {})[a[2]] = a
+        # the best shot of each unit (direct or indirect)
+        shots = []
+        for uid, kinds in by_unit.items():
+            u = units[uid]
+            value, action = self._unit_shot(game, u, kinds)
+            if action is not None:
+                shots.append((value, uid, action))
+        shots.sort(key=lambda x: (-x[0], x[1]))
+        # urgent movers first: a unit that needs every turn left does not stop to shoot
+        for uid in sorted(by_unit):
+            u, kinds = units[uid], by_unit[uid]
+            if "move" in kinds and self._urgent(game, u) and self._wants_to_move(game, u):
+                return kinds["move"]
+        for value, uid, action in shots:
+            u = units[uid]
+            need = self.FIRE
+            if holding and self._only_fresh_targets(game, u):
+                need = self.HOLD_FIRE  # a ready enemy will move or fire: opportunity fire may do better
+            if value >= need:
+                return action
+            break
+        for a in ops:  # infantry assaults enemy vehicles it may reach (§14.1)
+            if a[2] == "assault":
+                u = units[a[1]]
+                for h in game._assault_hexes(u):
+                    if any(self._assault_value(game, u, v) > 0.3 for v in game.state.at(h) if game._armour(v)):
+                        return a
+        for a in ops:  # tanks overrun soft targets nearby (§14.2)
+            if a[2] == "overrun" and not (holding and self._fortified(game, units[a[1]])):
+                u = units[a[1]]
+                near = [e for e in game.state.units.values() if e.side != u.side and e.on_map and not e.hidden
+                        and not e.type.is_vehicle and not e.suppressed
+                        and game.ctx.field.board.distance(u.hex, e.hex) <= max(1, (u.type.movement or 1) // 3)]
+                if near:
+                    return a
+        for a in ops:  # transports carry what wants to go somewhere (§13.3)
+            if a[2] == "transport":
+                carrier = units[a[1]]
+                riders = [p for p in game._riders(carrier) if game._can_load(carrier, p, [])]
+                if any(self._rides(game, p) for p in riders):
+                    return a
+        for a in ops:
+            if a[2] == "engineer" and self._engineer_plan(game, units[a[1]]) is not None:
+                return a
+        for uid in sorted(by_unit):
+            u, kinds = units[uid], by_unit[uid]
+            if "move" not in kinds and "move-fire" not in kinds:
+                continue
+            if not self._wants_to_move(game, u):
+                continue
+            if "move-fire" in kinds and self._move_fire_pays(game, u):
+                return kinds["move-fire"]
+            if "move" in kinds:
+                return kinds["move"]
+        dig = [a for a in ops if a[2] == "entrench" and not self._enemy_near(game, units[a[1]], 6)]
+        if dig:
+            return dig[0]
+        return ("end",) if ("end",) in actions else ops[0]
+
+    def _unit_shot(self, game, u, kinds) -> tuple[float, tuple | None]:
+        best, action = 0.0, None
+        if "fire" in kinds:
+            for t in game._targets(u):
+                for m in game._fire_modes(u, t):
+                    v = self.expected_effect(game, u, t, mode=m)
+                    if v > best:
+                        best, action = v, kinds["fire"]
+        if "indirect" in kinds:
+            for sp, t in game._indirect_plans(u):
+                for m in game._fire_modes(u, t, indirect=True):
+                    v = self.expected_indirect(game, u, sp, t, m) - (0.05 if sp is not u else 0)
+                    if v > best:
+                        best, action = v, kinds["indirect"]
+                        self._plan = (sp.id, t.id, m)
+        return best, action
+
+    def _only_fresh_targets(self, game, u) -> bool:
+        """Every enemy it could shoot is still face up (it will act: wait for it to move)."""
+        return all(t.ready for t in game._targets(u))
+
+    def _enemy_near(self, game, u, hexes: int) -> bool:
+        axial = game.ctx.field.board._axials
+        here = axial[u.hex]
+        return any(e.side != u.side and e.on_map and _dist(axial[e.hex], here) <= hexes
+                   for e in game.state.units.values())
+
+    def _move_fire_pays(self, game, u) -> bool:
+        """Half the movement still gets there in time, and an enemy is within reach of a shot."""
+        if self._urgent(game, u):
+            return False
+        goal = self._goal_distance(game, u.side, u.type, u)
+        if goal:
+            half = max(1.0, game.ctx.field.allowance(u.type) / 2)
+            left = self._deadline(game, u.side) - game.state.turn + 1
+            if goal.get(u.hex, 99) / half >= left - 1:
+                return False
+        reach = (game._range(u, True) or 0) + max(1, int(game.ctx.field.allowance(u.type) // 2))
+        return self._enemy_near(game, u, reach)
+
+    def _rides(self, game, p) -> bool:
+        """A passenger worth carrying: a towed gun, or a unit that wants to go somewhere (not a
+        holding defender in its entrenchment or bunker)."""
+        if self._fortified(game, p) and self.stance(game, p.side) == "hold":
+            return False
+        return p.type.towed or self._wants_to_move(game, p)
+
+    def _wants_to_move(self, game, u) -> bool:
+        if u.hex is None:
+            return True
+        if u.pinned:
+            return False
+        stance = self.stance(game, u.side)
+        goal = self._goal_distance(game, u.side, None, u)
+        if goal:
+            if goal.get(u.hex, 99) > 0:
+                return True
+            if self._exit_counts(game, u):
+                return game.ctx.field.exit_cost(u.type, u.hex) is not None
+            if stance == "attack":  # there, and it is not enough: go for the enemy within reach
+                return super()._wants_to_move(game, u)
+            return False
+        if stance == "hold":
+            if self._fortified(game, u) or u.type.unit_class == "forward-observer" or u.type.towed:
+                return False
+            block = self._block_distance(game, u.side)
+            return bool(block) and block.get(u.hex, 99) > 1
+        return super()._wants_to_move(game, u)
+
+    def _exit_counts(self, game, u) -> bool:
+        return any(s["event"] == "exited" for s in self._unit_specs(game, u.side, u))
+
+    # --- movement -----------------------------------------------------------------------------
+
+    def _move(self, game, actions):
+        u = game.state.units[game.cx["unit"]]
+        overruns = [a for a in actions if a[0] == "overrun"]
+        if overruns:
+            return overruns[0]
+        exits = [a for a in actions if a[0] == "exit"]
+        load = game._passengers(u) if u.type.transport_capacity else []
+        who = load[0] if load else u  # passengers leave with their carrier (§8.4)
+        goal = self._goal_distance(game, u.side, None, who)
+        if exits and goal and goal.get(u.hex, 99) == 0 and self._exit_counts(game, who):
+            return exits[0]
+        steps = [a for a in actions if a[0] == "step"]
+        if not steps:
+            return ("stop",)
+        view = self._view(game, u)
+        if u.status == "off-map":
+            return min(steps, key=lambda a: (self._score_hex(game, u, a[1], view), a[1]))
+        route = self._route if game.cx.get("steps") else None  # a new move plans afresh
+        if route and route[0] == u.id and route[1] and ("step", route[1][0]) in actions:
+            nxt = route[1][0]
+            self._route = (u.id, route[1][1:])
+            return ("step", nxt)
+        self._route = None
+        scores = {a[1]: self._score_hex(game, u, a[1], view) for a in steps}
+        best = min(steps, key=lambda a: (scores[a[1]], a[1]))
+        here = self._score_hex(game, u, u.hex, view)
+        if scores[best[1]] < here - 0.01 and best[1] not in view["enemy_hexes"]:
+            return best  # one step nearer: the common case, no search needed
+        # stuck (a blocker, an overstacked hex, a minefield ahead) short of the goal: look for a way round
+        goal = view["goal"]
+        if not goal or goal.get(u.hex, 99) <= 0 or view["close_in"]:
+            return best if scores[best[1]] < here - 0.01 else ("stop",)
+        path = self._plan_path(game, u, {a[1] for a in steps}, view, here)
+        if not path:
+            return best if scores[best[1]] < here - 0.01 else ("stop",)
+        self._route = (u.id, path[1:])
+        return ("step", path[0])
+
+    def _plan_path(self, game, u, first_steps: set, view, here: float, budget: int = 80) -> list:
+        """The hexes to the best place reachable with the MP left (Dijkstra over real costs;
+        enemy hexes and known minefields end a path), or [] to stay."""
+        mp_left = game.cx["mp"] - game.cx["spent"]
+        carrying = bool(game.cx.get("loaded"))
+        board = game.ctx.field.board
+        enemy_hexes = view["enemy_hexes"]
+        mines = view["mines"]
+        dist: dict[str, float] = {}
+        prev: dict[str, str | None] = {}
+        heap = []
+        for n in sorted(first_steps):
+            c = game._enter_cost(u, u.hex, n)
+            c = mp_left if c == "all" else c
+            if c == "prohibited":
+                continue
+            dist[n], prev[n] = min(c, mp_left), None
+            heap.append((dist[n], n))
+        heapq.heapify(heap)
+        while heap and len(dist) < budget:
+            d, h = heapq.heappop(heap)
+            if d > dist.get(h, math.inf) or h in enemy_hexes or h in mines:
+                continue  # entering an enemy hex or a known minefield ends the move
+            for n in board.neighbours(h):
+                if n == u.hex:
+                    continue
+                if n in enemy_hexes and (carrying or not u.type.is_vehicle):
+                    continue  # transports never enter enemy hexes; infantry only by assault
+                c = game._enter_cost(u, h, n)
+                if not isinstance(c, (int, float)) or d + c > mp_left + 1e-9:
+                    continue
+                if not game._may_enter_zone(u, n):
+                    continue
+                if d + c < dist.get(n, math.inf):
+                    dist[n], prev[n] = d + c, h
+                    heapq.heappush(heap, (d + c, n))
+        if not dist:
+            return []
+        best = min(dist, key=lambda h: (self._score_hex(game, u, h, view) + 0.001 * dist[h], h))
+        if self._score_hex(game, u, best, view) >= here - 0.01:
+            return []
+        path = [best]
+        while prev[path[-1]] is not None:
+            path.append(prev[path[-1]])
+        return path[::-1]
+
+    def _view(self, game, u) -> dict:
+        """As the first bot's, built once per move operation (other units stand still meanwhile;
+        crowding is read live), with the stance's goal, full stacking and own minefields."""
+        cached = self._view_cache
+        if cached is not None and cached[0] == u.id and cached[1] is game.cx and game.cx.get("steps"):
+            return cached[2]
+        view = self._make_view(game, u)
+        self._view_cache = (u.id, game.cx, view)
+        return view
+
+    def _make_view(self, game, u) -> dict:
+        view = super()._view(game, u)
+        side = u.side
+        passengers_now = game._passengers(u) if u.type.transport_capacity else []
+        # a transport goes where its load wants to go (scenario transports count for nothing, §13.31)
+        goal = self._goal_distance(game, side, u.type, passengers_now[0] if passengers_now else u)
+        stance = self.stance(game, side)
+        if not goal and stance == "hold":
+            goal = self._block_distance(game, side)  # holding: stand across the enemy's way
+        view["goal"] = goal
+        # attacking and already where the terms want it (a map, a zone): close in on the enemy there
+        view["close_in"] = bool(goal) and stance == "attack" and not self._exit_counts(
+            game, passengers_now[0] if passengers_now else u)
+        state = game.state
+        passengers = len(game._passengers(u)) if u.type.transport_capacity else 0
+        vehicle = 1 if u.type.is_vehicle else 0
+        limits = game.ctx.tables.stacking()
+
+        counts: dict = {}  # hex -> [units, vehicles] of the side, the mover and its load aside
+        for x in state.units.values():
+            if x.side == side and x.status == "on-map" and x is not u and x.carried_by != u.id:
+                c = counts.setdefault(x.hex, [0, 0])
+                c[0] += 1
+                c[1] += x.type.is_vehicle
+        units_room = limits["units"] - 1 - passengers
+        vehicles_room = limits["vehicles"] - vehicle
+
+        def crowded(h) -> bool:
+            c = counts.get(h)
+            return c is not None and (c[0] > units_room or c[1] > vehicles_room)
+        view["crowded"] = crowded
+        view["friends"] = lambda h: 0  # crowded() decides
+        mines = dict(view["mines"])
+        if mines:
+            exempt = game._exempt_from_own_mines(side)
+            for m in game.state.minefields:
+                if m["active"] and m["side"] == side and m["hex"] in mines:
+                    mines[m["hex"]] = 0 if exempt else 3  # a 1 in 18 attack (§15.14): not worth it
+        view["mines"] = mines
+        return view
+
+    def _score_hex(self, game, u, hex_, view=None) -> float:
+        view = view or self._view(game, u)
+        score = super()._score_hex(game, u, hex_, view)
+        if view["close_in"] and view["enemies"]:
+            aq, ar = view["axial"][hex_]
+            near = min([max(abs(q - aq), abs(r - ar), abs(q - aq + r - ar)) for q, r in view["enemies"]])
+            score += 0.3 * abs(near - view["reach"])
+        if hex_ != u.hex and view["crowded"](hex_):
+            score += 50  # §8.52: the surplus is destroyed at the Morale Phase
+        if hex_ == u.hex and self._fortified(game, u):
+            score -= 1.0  # leaving an entrenchment or bunker needs a real gain
+        return score
+
+    # --- transport: only what fits ---------------------------------------------------------------
+
+    def _load(self, game, actions):
+        loads = [a for a in actions if a[0] == "load"]
+        for a in loads:
+            if self._rides(game, game.state.units[a[1]]):
+                return a
+        return next((a for a in actions if a[0] != "load"), actions[-1])
+
+    # --- raids: timed to the expected contact -------------------------------------------------------
+
+    def _contact_turn(self, game, side: str) -> int:
+        """The turn the sides are first expected within a few hexes: the distance between
+        the nearest units (or entry zones) at about six hexes a turn, after the enemy arrives."""
+        s = game.state
+        axial = game.ctx.field.board._axials
+        mine = [axial[u.hex] for u in s.units.values() if u.side == side and u.on_map]
+        mine += [axial[h] for f in s.formations.values() if f.side == side for h in list(f.entry_zone)[:20]]
+        turns = []
+        for f in s.formations.values():
+            if f.side == side or f.kind != "combat":
+                continue
+            places = [axial[u.hex] for u in game._units_of(f.card) if u.on_map] or \
+                [axial[h] for h in list(f.entry_zone)[:20]]
+            if not places or not mine:
+                continue
+            d = min(_dist(a, b) for a in places for b in mine)
+            turns.append(f.arrival + max(0, math.ceil((d - 8) / 6)))
+        if not turns:
+            return 2
+        turns.sort()
+        return max(1, min(turns[len(turns) // 2], game.ctx.scenario.turns))
+
+    def _plan_raid(self, game, actions):
+        want = self._contact_turn(game, game.side_to_act) + 1
+        turns = [a[1] for a in actions]
+        return ("raid-turn", min(turns, key=lambda t: (abs(t - want), t)))
+
+    def _plan_bombardment(self, game, actions):
+        want = self._contact_turn(game, game.side_to_act)
+        return min(actions, key=lambda a: (abs(a[1] - want), a[1], a[2]))
