@@ -51,7 +51,7 @@ def test_numeric_options_out_of_range_are_usage_errors(tmp_path, monkeypatch, ca
     assert not list(tmp_path.iterdir())
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(sorted(limits.OPTION_RANGES)), st.floats(allow_nan=True) | st.integers(-2 ** 70, 2 ** 70))
 def test_every_numeric_option_is_accepted_exactly_within_its_range(name, value):
     class Args:

@@ -66,7 +66,7 @@ def test_the_bomb_in_a_zip_member_and_in_a_search_neighbour(tmp_path):
     assert not searched.findings, [f.line_text() for f in searched.findings]  # the broken neighbour is not needed
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.recursive(st.none() | st.integers(-1000, 1000) | st.text(alphabet='ab"\\[]{},', max_size=6),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
                     max_leaves=20))
@@ -163,10 +163,9 @@ def test_devices_fifos_and_sparse_giants_are_refused_unread(tmp_path):
 def test_cli_on_dev_zero_and_a_fifo_exits_2_under_a_memory_cap(tmp_path):
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
-    for arg in ("/dev/zero", fifo):
-        result = run_cli("validate", arg, timeout=20, memory_mb=1024)
-        assert_clean(result, (2,))
-        assert "not a regular file" in result.stdout
+    result = run_cli("validate", "/dev/zero", fifo, timeout=20, memory_mb=1024)  # both in one run
+    assert_clean(result, (2,))
+    assert result.stdout.count("not a regular file") == 2
 
 
 # --- patches: applied once, in place, within a budget; a failed test located in one pass ------------
@@ -201,7 +200,7 @@ OPS = st.sampled_from(["add", "remove", "replace", "copy", "move", "test"])
 KEYS = st.sampled_from(["a", "b", "c"])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.dictionaries(KEYS, st.integers(0, 3) | st.lists(st.integers(0, 3), max_size=3), max_size=3),
        st.lists(st.tuples(OPS, KEYS, KEYS, st.integers(0, 3)), max_size=6))
 def test_apply_patch_agrees_with_jsonpatch_and_never_changes_its_input(value, steps):
