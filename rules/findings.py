@@ -129,7 +129,6 @@ CODES: dict[str, Code] = _codes(
 
 
 @dataclass(frozen=True)
-    ("print-counter-over-hex", W, "The chosen counter size is wider than a true-scale hex across its flats: counters will overlap the hex sides and their neighbours."),
 class Location:
     """Where a finding points: the file, a JSON pointer inside it, and line/column (1-based)."""
 
