@@ -30,7 +30,7 @@ def register(sub) -> None:
         epilog="examples:\n"
                "  sandtable sweep I --vary unit-type:it-m13-40/defense=2..5 --games 200 --jobs 2 -o m13\n"
                "  sandtable sweep kasserine-pass --vary scenario:kasserine-pass/turns=12..16 -o turns\n"
-               "  sandtable sweep II --packs mods/a mods/b -o compare --scheduler tcp://10.0.0.5:8786\n"
+               "  sandtable sweep II --packs mods/a mods/b -o compare --scheduler tcp://scheduler-host:8786\n"
                "  sandtable sweep --resume m13",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("scenario", metavar="SCENARIO", nargs="?", help="scenario id or roman numeral")
