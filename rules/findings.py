@@ -125,6 +125,7 @@ CODES: dict[str, Code] = _codes(
     ("mini-separation", E, "The two sides are placed closer than the strongest unit's power times 10 cm."),
     # the print kit (exports/)
     ("print-text-too-small", W, "A text on a printed counter, card or sheet does not fit its box even at the smallest legible size; it was cut."),
+    ("print-counter-over-hex", W, "The chosen counter size is wider than a true-scale hex across its flats: counters will overlap the hex sides and their neighbours."),
 )
 
 
