@@ -55,7 +55,8 @@ def _signed(v) -> str:
 
 def _table(rows: list[list], widths: list | None = None, header_rows: int = 1, extra: list | None = None) -> Table:
     t = Table(rows, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
-    style = [("GRID", (0, 0), (-1, -1), 0.35, LIGHT), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    style = [("FONTNAME", (0, 0), (-1, -1), "Sans"),  # plain cells too: never ReportLab's default Helvetica
+             ("GRID", (0, 0), (-1, -1), 0.35, LIGHT), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
              ("TOPPADDING", (0, 0), (-1, -1), 1.6), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
              ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3)]
     if header_rows:

@@ -51,6 +51,15 @@ class CardFace:
         return f"card {self.card.number}" + (f" ({self.year})" if self.year else "")
 
 
+def _cut(doc: Doc, text_: str, font: str, size: float, box_w: float, subject: str, what: str) -> str:
+    """The text, cut with an ellipsis to box_w if it must be: a cut is a preflight finding, never silent."""
+    if width(text_, font, size) <= box_w:
+        return text_
+    doc.report("print-text-too-small", f"{what} {text_!r} does not fit its {box_w / MM:.1f} mm line at {size:g} pt; "
+               "it was cut", subject)
+    return ellipsize(text_, font, size, box_w)
+
+
 def _loss(v: float) -> str:
     if v == int(v):
         return f"+{int(v)}"
@@ -90,7 +99,8 @@ def _header(doc: Doc, face: CardFace, x: float, y: float, w: float, h: float) ->
                        f"even at 5.2 pt; it was cut", face.subject)
             lines = [lines[0], ellipsize(" ".join(lines[1:]), "Sans-Oblique", size, w - 2 * pad)]
         for i, line in enumerate(lines):
-            text(c, x + w / 2, yy - i * (size + 1.5), ellipsize(line, "Sans-Oblique", size, w - 2 * pad),
+            text(c, x + w / 2, yy - i * (size + 1.5),
+                 _cut(doc, line, "Sans-Oblique", size, w - 2 * pad, face.subject, "formation name"),
                  "Sans-Oblique", size, INK, align="center")
         yy -= (size + 1.5) * len(lines)
     return yy
@@ -183,13 +193,38 @@ def _units(doc: Doc, face: CardFace, variant, x: float, y: float, w: float, h: f
             draw_front(doc, cx + 16, cy, size, CounterSpec(uc.unit, face.card.designation, face.card.number))
         tx = cx + 16 + size + 4
         room = col_w - (tx - cx) - 2
-        if room >= 40:  # else the counter, which carries the name, says it
+        if room < 40:
+            # two columns: the miniature's own name may be cut, so the name is also printed beside it,
+            # in narrow lines; a word that cannot fit is reported
+            fs = 6.0
+            lines = wrap(uc.unit.name, "Cond-Bold", fs, room)
+            most = max(1, int(size // (fs + 0.8)))
+            while (len(lines) > most or any(width(x, "Cond-Bold", fs) > room for x in lines)) and fs > 5.2:
+                fs = round(fs - 0.2, 2)
+                lines = wrap(uc.unit.name, "Cond-Bold", fs, room)
+                most = max(1, int(size // (fs + 0.8)))
+            if len(lines) > most:
+                lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
+            top = cy + size / 2 + (len(lines) - 1) * (fs + 0.8) / 2 - fs * 0.35
+            for j, line in enumerate(lines):
+                text(c, tx - 2, top - j * (fs + 0.8), _cut(doc, line, "Cond-Bold", fs, room + 2, face.subject,
+                                                           "unit type name"), "Cond-Bold", fs, INK)
+        else:
             t, s = doc.fit(uc.unit.name, "Sans-Bold", 8 if cols == 1 else 6.5, room, face.subject, "card",
                            "unit type name")
             text(c, tx, cy + size / 2 + 1, t, "Sans-Bold", s, INK)
             full = uc.unit.raw.get("full_name") or ""
             if full and full != uc.unit.name:
-                text(c, tx, cy + size / 2 - 7, ellipsize(full, "Sans", 5.5, room), "Sans", 5.5, GREY)
+                fs = 5.5
+                lines = wrap(full, "Sans", fs, room)
+                while (len(lines) > 2 or any(width(x, "Sans", fs) > room for x in lines)) and fs > 5.2:
+                    fs = round(fs - 0.1, 2)
+                    lines = wrap(full, "Sans", fs, room)
+                if len(lines) > 2:
+                    lines = [lines[0], " ".join(lines[1:])]
+                for j, line in enumerate(lines):  # two lines at most; what is cut is reported
+                    text(c, tx, cy + size / 2 - 7 - j * (fs + 0.8),
+                         _cut(doc, line, "Sans", fs, room, face.subject, "unit full name"), "Sans", fs, GREY)
 
 
 def _values(u) -> str:

@@ -25,7 +25,7 @@ from .aids import draw_aids
 from .cards import draw_cards, faces_for
 from .counters import check_counter_size, counter_size, draw_countersheets, scenario_counters
 from .guide import GuideEntry, draw_guide
-from .markers import draw_markers
+from .markers import draw_markers, marker_counts, two_faced
 from .mapsheet import draw_map
 from .page import MM, SIDE_NAME, Doc, PrinterProfile
 from .raidform import draw_raid_form, has_secrets
@@ -76,6 +76,7 @@ def kit_parts(model: DesertSteel, scenario: Scenario, *, catalog=None, size: str
                       lambda d, b: draw_cards(d, faces, f"Formation cards \u2014 {name} \u2014 {len(faces)} cards",
                                               backs=True, bookmark=b, back_style=back_style),
                       "Cut along the cut lines (crop marks in the margin); one back per side."))
+    two_faced_markers = any(two_faced(k) for k, _ in marker_counts(model, scenario))
     if raids:
         parts.append(Part("05-raid-cards.pdf", "Raid cards", True,
                           lambda d, b: draw_raid_cards(d, model, catalog, backs=True, bookmark=b),
@@ -85,9 +86,16 @@ def kit_parts(model: DesertSteel, scenario: Scenario, *, catalog=None, size: str
              lambda d, b: draw_countersheets(d, specs, s, f"Counters \u2014 {name} \u2014 {len(specs)} counters, "
                                              f"{size} in", bleed=bleed_mm * MM, bookmark=b),
              "Glue on card if you like, then cut along the cut lines; the gutters between colours are waste."),
-        Part("07-markers.pdf", "Markers", True,
-             lambda d, b: draw_markers(d, model, scenario, s, bleed=bleed_mm * MM, bookmark=b),
-             "Cut as the counters."),
+        Part("07-markers.pdf", "Markers", False,
+             lambda d, b: draw_markers(d, model, scenario, s, bleed=bleed_mm * MM, bookmark=b, faces="one"),
+             "Cut as the counters; both faces of these markers read the same: one side is enough."),
+    ]
+    if two_faced_markers:
+        parts.append(Part("07-markers-two-faced.pdf", "Markers with two faces", True,
+                          lambda d, b: draw_markers(d, model, scenario, s, bleed=bleed_mm * MM, bookmark=b,
+                                                    faces="two"),
+                          "Entrenching on one face, entrenched on the other: cut as the counters."))
+    parts += [
         Part("08-play-aids.pdf", "Play aids", False, lambda d, b: draw_aids(d, model, b),
              "One set per player if you can."),
         Part("09-map.pdf", "Map sheets", False,

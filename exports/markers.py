@@ -45,15 +45,15 @@ KINDS: dict[str, MarkerKind] = {k.id: k for k in (
     MarkerKind("game-length", ("GAME", "LENGTH"), _CONDITION, INK, "2.12"),
     MarkerKind("game-turn", ("GAME", "TURN"), _CONDITION, INK, "2.12"),
     MarkerKind("visibility", ("VISIBILITY",), _CONDITION, INK, "2.12"),
-    MarkerKind("urbanization", ("URBANI-", "ZATION"), _CONDITION, INK, "2.12"),
+    MarkerKind("urbanization", ("URBANIZATION",), _CONDITION, INK, "2.12"),
     MarkerKind("zone", ("ZONE",), _CONDITION, INK, "2.12"),
     MarkerKind("elevation", ("ELEVATION",), _CONDITION, INK, "2.12"),
     MarkerKind("road-network", ("ROAD", "NETWORK"), _CONDITION, INK, "2.12"),
     MarkerKind("north", ("NORTH",), _CONDITION, INK, "18.3"),
     MarkerKind("smoke-points", ("SMOKE", "POINTS"), _SMOKE, INK, "17.1"),
-    MarkerKind("suppressed", ("SUPPRES-", "SED"), _STATUS, _RED, "10.13"),
+    MarkerKind("suppressed", ("SUPPRESSED",), _STATUS, _RED, "10.13"),
     MarkerKind("shaken", ("SHAKEN",), _STATUS, _RED, "10.14"),
-    MarkerKind("separated", ("SEPARA-", "TED"), _STATUS, _RED, "11.1"),
+    MarkerKind("separated", ("SEPARATED",), _STATUS, _RED, "11.1"),
     MarkerKind("fired", ("FIRED",), _STATUS, INK, "9.18"),
     MarkerKind("moved", ("MOVED",), _STATUS, INK, "9.15"),
     MarkerKind("spotted-a", ("SPOTTED", "A"), _STATUS, _BLUE, "9.18"),
@@ -62,12 +62,12 @@ KINDS: dict[str, MarkerKind] = {k.id: k for k in (
     MarkerKind("flash-kill", ("FLASH", "KILL"), _STATUS, _RED, "9.35"),
     MarkerKind("seasoned", ("SEASONED",), _STATUS, INK, "10.31"),
     MarkerKind("veteran", ("VETERAN",), _STATUS, INK, "10.31"),
-    MarkerKind("entrenched", ("ENTREN-", "CHED"), _FORT, INK, "13.4", ("ENTREN-", "CHING")),
+    MarkerKind("entrenched", ("ENTRENCHED",), _FORT, INK, "13.4", ("ENTRENCHING",)),
     MarkerKind("bunker", ("BUNKER", "\u22126"), _FORT, INK, "15.2"),
     MarkerKind("wire", ("WIRE",), _FORT, INK, "15.3"),
     MarkerKind("fire-zone", ("FIRE", "ZONE"), _FIRE, INK, "13.26"),
     MarkerKind("air-strike", ("AIR", "STRIKE"), _FIRE, INK, "16.2"),
-    MarkerKind("bombardment", ("BOMBARD-", "MENT"), _FIRE, INK, "16.3"),
+    MarkerKind("bombardment", ("BOMBARDMENT",), _FIRE, INK, "16.3"),
     MarkerKind("smoke", ("SMOKE",), _SMOKE, INK, "17"),
 )}
 
@@ -145,7 +145,8 @@ def _draw_label(doc: Doc, kind: MarkerKind, lines: tuple[str, ...], x: float, y:
         text(doc.c, x + s / 2, y + s - pad - size, lines[0], "Cond-Bold", size, kind.ink, align="center")
         text(doc.c, x + s / 2, y + pad + 0.06 * s, lines[1], "Sans-Bold", 0.42 * s, kind.ink, align="center")
         return
-    fitted, size = doc.fit_lines(list(lines), "Cond-Bold", 0.18 * s, s - 2 * pad, s - 2 * pad,
+    # whole words, never hyphenated: a long one ("URBANIZATION") shrinks, with a narrower side margin
+    fitted, size = doc.fit_lines(list(lines), "Cond-Bold", 0.18 * s, s - 0.1 * s, s - 2 * pad,
                                  f"marker {kind.id}", what="marker label")
     lead = size * 1.1
     total = lead * len(fitted)
@@ -160,24 +161,41 @@ def marker_pieces(counts: list[tuple[str, int]], size: float) -> list[Piece]:
         kind = KINDS[kid]
         front = (lambda d, x, y, k=kind: _draw_label(d, k, k.lines, x, y, size))
         back = (lambda d, x, y, k=kind: _draw_label(d, k, k.back_lines or k.lines, x, y, size))
-        pieces.extend(Piece(f"marker {kid}", front, kind.colour, back, kind.colour, group=kid) for _ in range(n))
+        # grouped by colour: a gutter between colours on the sheet (exports/sheets.py)
+        pieces.extend(Piece(f"marker {kid}", front, kind.colour, back, kind.colour, group=kind.colour.hexval())
+                      for _ in range(n))
     return pieces
 
 
+def two_faced(kid: str) -> bool:
+    """A marker whose back reads otherwise than its front (entrenching/entrenched): it needs a back."""
+    return KINDS[kid].back_lines is not None
+
+
 def draw_markers(doc: Doc, model: DesertSteel, scenario: Scenario, size: float, *, bleed: float = 1.5 * MM,
-                 cut_lines: bool = True, bookmark: str | None = None):
+                 cut_lines: bool = True, bookmark: str | None = None, faces: str = "all"):
+    """The markers: those that read the same on both sides printed one-sided ("one"), those with
+    another back printed front and back ("two"), or both, the one-sided sheets first ("all")."""
     counts = marker_counts(model, scenario)
-    total = sum(n for _, n in counts)
-    heading = (f"Markers \u2014 {scenario.number} {scenario.name} \u2014 {total} markers (counts reconstructed "
-               f"from the scenario)")
-    return draw_sheets(doc, marker_pieces(counts, size), size, size, heading=heading, backs=True, bleed=bleed,
-                       cut_lines=cut_lines, bookmark=bookmark)
+    plans = []
+    for which in (("one", "two") if faces == "all" else (faces,)):
+        chosen = [(k, n) for k, n in counts if two_faced(k) == (which == "two")]
+        if not chosen:
+            continue
+        total = sum(n for _, n in chosen)
+        what = "with another back, fronts and backs" if which == "two" else "one-sided (both faces alike)"
+        heading = (f"Markers \u2014 {scenario.number} {scenario.name} \u2014 {total} markers {what} (counts "
+                   "reconstructed from the scenario)")
+        plans += draw_sheets(doc, marker_pieces(chosen, size), size, size, heading=heading, backs=which == "two",
+                             bleed=bleed, cut_lines=cut_lines, bookmark=bookmark if not plans else None,
+                             rows_by_group=True)
+    return plans
 
 
 def markers_pdf(model: DesertSteel, scenario: Scenario, *, size: str = "5/8", page: str = "a4", profile=None,
                 bleed_mm: float = 1.5, cut_lines: bool = True) -> tuple[bytes, list]:
-    doc = Doc(f"Desert Steel markers \u2014 {scenario.number} {scenario.name}", "Markers of \u00a72.12, fronts and "
-              "backs", page, profile or PrinterProfile())
+    doc = Doc(f"Desert Steel markers \u2014 {scenario.number} {scenario.name}", "Markers of \u00a72.12; backs only where "
+              "they differ", page, profile or PrinterProfile())
     from .counters import check_counter_size
     check_counter_size(doc, model, scenario.configuration, counter_size(size), f'{size}"')
     draw_markers(doc, model, scenario, counter_size(size), bleed=bleed_mm * MM, cut_lines=cut_lines,

@@ -229,7 +229,9 @@ class Doc:
             raise ValueError(f"page must be one of {', '.join(PAGE_SIZES)}")
         self.size = PAGE_SIZES[self.page]
         self.buffer = io.BytesIO()
-        self.c = Canvas(self.buffer, pagesize=self.size, invariant=1, pageCompression=1)
+        # the canvas's own first font is DejaVu: no page refers to an unembedded Helvetica
+        self.c = Canvas(self.buffer, pagesize=self.size, invariant=1, pageCompression=1, initialFontName="Sans",
+                        initialFontSize=8)
         self.c.setTitle(self.title)
         self.c.setAuthor(PRODUCER)
         self.c.setCreator(PRODUCER)
@@ -258,7 +260,16 @@ class Doc:
             self.end()
         pw, ph = size or self.size
         self.c.setPageSize((ph, pw) if landscape else (pw, ph))
+        self.set_trim()
         self._open = True
+
+    def set_trim(self, trim: tuple[float, float, float, float] | None = None, bleed: float = 0.0) -> None:
+        """The page's TrimBox (x0, y0, x1, y1: where it is cut; the whole page by default) and its
+        BleedBox (the trim grown by the bleed, within the page)."""
+        w, h = self.c._pagesize
+        x0, y0, x1, y1 = trim or (0, 0, w, h)
+        self.c.setTrimBox((x0, y0, x1, y1))
+        self.c.setBleedBox((max(0, x0 - bleed), max(0, y0 - bleed), min(w, x1 + bleed), min(h, y1 + bleed)))
 
     def end(self) -> None:
         if self._open:

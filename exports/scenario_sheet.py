@@ -256,7 +256,7 @@ def _oob(model: DesertSteel, scenario: Scenario, side: str, lang: str) -> list:
             rows.append(["", para(esc(lang_text(instruction, lang)), SMALL), ""])
             style.append(("SPAN", (1, len(rows) - 1), (-1, len(rows) - 1)))
     t = Table(rows, colWidths=[30, 80, None], repeatRows=1)
-    t.setStyle(TableStyle(style))
+    t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), "Sans")] + style))
     return [t]
 
 
@@ -325,7 +325,7 @@ def _conditions(model: DesertSteel, scenario: Scenario, lang: str) -> list:
         rows.append([para(f"<b>{label}</b>", CELL), para(f"<b>{esc(value)}</b>" + (
             f" <font color='#6d6d6d'>({'; '.join(extra)})</font>" if extra else ""), CELL)])
     t = Table(rows, colWidths=[80, None])
-    t.setStyle(TableStyle([("LINEBELOW", (0, 0), (-1, -1), 0.3, LIGHT), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), "Sans"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, LIGHT), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                            ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
                            ("LEFTPADDING", (0, 0), (-1, -1), 2)]))
     return [t]

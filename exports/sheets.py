@@ -191,6 +191,14 @@ def draw_sheets(doc: Doc, pieces: Sequence[Piece], cell_w: float, cell_h: float,
                     c.setStrokeColor(CUT)
                     c.setLineWidth(0.25)
                     c.rect(x, y, cell_w, cell_h, stroke=1, fill=0)
+            # the sheet is cut along the outer cut lines of the pieces: its TrimBox; the bleed beyond
+            xs_used = [p.x for p in placed] + [p.x + cell_w for p in placed]
+            x0, x1 = min(xs_used), max(xs_used)
+            y0, y1 = min(ys), max(ys)
+            if face == "back":
+                bx0, by0 = profile.back_rect(x0, y0, x1 - x0, y1 - y0, W, H)
+                x0, y0, x1, y1 = bx0, by0, bx0 + (x1 - x0), by0 + (y1 - y0)
+            doc.set_trim((x0, y0, x1, y1), bleed)
             if face == "front" or profile.marks == "both":
                 _marks(doc, grid, ys, bleed, face)
     return pages

@@ -19,7 +19,7 @@ def _run(capsys, *argv):
     (["cards", "--year", "1943", "--card", "178", "--card", "163", "--backs"], 2),
     (["raids"], 1),
     (["counters", "V", "--size", "1/2", "--bleed", "2", "--no-cut-lines"], 2),
-    (["markers", "II", "--size", "1/2"], 2),
+    (["markers", "II", "--size", "1/2"], 1),  # one-sided: no marker of II has another back
     (["record", "xiii"], 2),
     (["raid-form"], 2),
     (["scenario", "tobruk", "--lang", "fr"], None),
@@ -82,7 +82,7 @@ def test_kit(tmp_path, capsys):
                      "kit-04-supercharge-simplex.pdf"]
     assert "kit for IV Operation Supercharge" in out
     assert "kit-04-supercharge-duplex.pdf: " in out and "double-sided, flip on the long edge" in out
-    for job, parts in (("simplex", 5), ("duplex", 4)):
+    for job, parts in (("simplex", 6), ("duplex", 3)):
         combined = reader((tmp_path / "kit" / f"kit-04-supercharge-{job}.pdf").read_bytes())
         assert float(combined.pages[0].mediabox.upper_right[0]) == 612.0  # Letter
         assert len(combined.outline) == parts  # the guide and each part

@@ -1,6 +1,8 @@
 """Each print-kit document: its text (pypdf), its ink where ink belongs (pdftoppm), its fonts and metadata."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from export_helpers import have_pdftoppm, ink, page_text, reader, render
@@ -84,8 +86,10 @@ def test_counters_text(docs, model):
 
 def test_markers_text_and_counts(docs, model):
     t = page_text(docs["markers"])
-    for s in ("SHAKEN", "FIRE", "ZONE", "SPOTTED", "ENTREN-", "CHED", "CHING", "NORTH", "SMOKE", "counts reconstructed"):
+    for s in ("SHAKEN", "FIRE", "ZONE", "SPOTTED", "ENTRENCHED", "ENTRENCHING", "NORTH", "SMOKE", "SUPPRESSED",
+              "counts reconstructed"):
         assert s in t, s
+    assert not re.search(r"[A-Z]-\n", t)  # whole words: no "SUPPRES-/SED"
     counts = dict(markers.marker_counts(model, model.scenario("XIII")))
     assert counts["game-turn"] == 1 and counts["north"] == 1
     assert counts["entrenched"] >= 15  # the 15 entrenchments the Allied player may deploy

@@ -375,3 +375,51 @@ def test_cli_map_and_kit_take_the_large_papers(tmp_path, capsys):
     sizes = {tuple(sorted(round(float(v)) for v in p.mediabox.upper_right)) for p in pdf.pages}
     assert sizes == {(595, 842), (842, 1191)}  # A4 sheets, A3 map tiles
     assert "A3 (297" in pdf.pages[0].extract_text()  # the guide says so
+
+
+# --- 9. the smaller things ---------------------------------------------------------------------
+
+def test_marker_backs_only_where_they_differ(model, tmp_path, catalog):
+    s = model.scenario("XIII")  # entrenchments: the one marker with another back
+    result = kit.build_kit(model, s, tmp_path, catalog=catalog)
+    guide = {e.title: e for e in result.guide}
+    assert not guide["Markers"].duplex and guide["Markers with two faces"].duplex
+    one = reader((tmp_path / "07-markers.pdf").read_bytes())
+    assert all("back of the page before" not in p.extract_text() for p in one.pages)
+    assert "ENTRENCH" not in page_text((tmp_path / "07-markers.pdf").read_bytes())
+    two = reader((tmp_path / "07-markers-two-faced.pdf").read_bytes())
+    fronts, backs = two.pages[0].extract_text(), two.pages[1].extract_text()
+    assert "ENTRENCHED" in fronts and "ENTRENCHING" not in fronts and "ENTRENCHING" in backs
+
+
+def test_no_helvetica_and_true_trim_and_bleed_boxes(xv_kit, model):
+    for path in xv_kit.files:
+        assert b"Helvetica" not in path.read_bytes(), path.name
+    data, _ = counters.counters_pdf(model, model.scenario("XV"))
+    pdf = reader(data)
+    for page in pdf.pages[:2]:  # a front and its back
+        cuts = [r for r in rects(page) if r[2] == r[3] == COUNTER_SIZES["5/8"]]
+        x0, y0 = min(r[0] for r in cuts), min(r[1] for r in cuts)
+        x1, y1 = max(r[0] + r[2] for r in cuts), max(r[1] + r[3] for r in cuts)
+        assert [float(v) for v in page.trimbox] == pytest.approx([x0, y0, x1, y1], abs=0.01)
+        b = 1.5 * MM
+        assert [float(v) for v in page.bleedbox] == pytest.approx([x0 - b, y0 - b, x1 + b, y1 + b], abs=0.01)
+    sheet = reader(record.record_pdf(model, model.scenario("XV"))[0]).pages[0]
+    assert [float(v) for v in sheet.trimbox] == [float(v) for v in sheet.mediabox]  # a sheet not cut
+
+
+def test_no_name_on_a_card_is_cut_silently(model):
+    data, findings = cards.cards_pdf(model)  # every card, every year
+    assert findings == []
+    # a card of several unit types draws them small, in two columns: each name is printed whole beside its
+    # miniature (the miniature's own label may be cut)
+    many = next(c for c in model.combat_cards() if len(c.variant(max(c.variants)).units) >= 3)
+    year = max(many.variants)
+    t = re.sub(r"\s+", " ", page_text(cards.cards_pdf(model, numbers=[many.number], year=year)[0]))
+    for uc in many.variant(year).units:
+        assert uc.unit.name in t, uc.unit.name
+    doc = Doc("t")
+    doc.begin()
+    assert cards._cut(doc, "Schwere MG section (MG 42 on tripods) " * 3, "Sans", 5.5, 100, "card 1", "unit full name"
+                      ).endswith("\u2026")
+    assert [f.code for f in doc.findings] == ["print-text-too-small"] and "unit full name" in doc.findings[0].message
