@@ -173,6 +173,10 @@ def _check_point(plan: Plan, point: Point, catalog, baseline_errors: set) -> lis
         make_context(model, scenario)
     except EngineError as exc:
         return [{"code": "engine", "severity": "error", "message": str(exc), "file": point.label}]
+    if "expression" not in scenario.raw.get("victory", {}):  # as simulate: games nobody can win measure nothing
+        return [{"code": "engine", "severity": "error", "file": point.label,
+                 "message": f"scenario {scenario.number} has no victory conditions the engine can evaluate (its "
+                            "'victory' has no 'expression'): every game would be a draw"}]
     check = catalog.ruleset.check_setup
     found = []
     for k, setup in enumerate(plan.setups):
