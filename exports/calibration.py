@@ -58,17 +58,40 @@ def _scales(c, x: float, y: float, label: str) -> None:
             t = 2.4 * MM
         c.line(x + v * MM, sy - t, x + v * MM, sy + t)
         c.line(sx - t, y + v * MM, sx + t, y + v * MM)
-        if i % 4 == 0:  # labels every 2 mm, alternately on either side of the scale
+        if i % 4 == 0:  # labels every 2 mm, alternately on either side of the scale, 7 pt bold
             above = i % 8 == 0
             lab = f"{v:+g}" if v else "0"
-            text(c, x + v * MM, sy + (3 if above else -4.8) * MM, lab, "Sans", 5.5, GREY, align="center")
+            text(c, x + v * MM, sy + (3 if above else -5.4) * MM, lab, "Sans-Bold", 7, INK, align="center")
             if above:
-                text(c, sx + 3 * MM, y + v * MM - 0.8 * MM, lab, "Sans", 5.5, GREY)
+                text(c, sx + 3 * MM, y + v * MM - 0.9 * MM, lab, "Sans-Bold", 7, INK)
             else:
-                text(c, sx - 3 * MM, y + v * MM - 0.8 * MM, lab, "Sans", 5.5, GREY, align="right")
-    text(c, x - span - 1.5 * MM, sy - 1 * MM, "x", "Sans-Bold", 7, INK, align="right")
+                text(c, sx - 3 * MM, y + v * MM - 0.9 * MM, lab, "Sans-Bold", 7, INK, align="right")
+    text(c, x - span - 3.5 * MM, sy - 1 * MM, "x", "Sans-Bold", 8, INK, align="right")
     text(c, sx, y - span - 3.5 * MM, "y", "Sans-Bold", 7, INK, align="center")
     text(c, x - 3 * MM, y - 5 * MM, label, "Sans-Bold", 8, INK, align="right")
+
+
+def _reading_table(c, x: float, y: float, crosses: list[tuple[float, float]]) -> None:
+    """Boxes for the five readings, and how skew shows in them: crosses far apart on the page
+    read differently when the back is turned, by the distance between them times the angle."""
+    (x1, y1), (x2, _), _, (_, y4), _ = crosses
+    text(c, x, y, "Readings (mm)", "Sans-Bold", 8, INK)
+    cw, rh = 16 * MM, 6 * MM
+    for j, head in enumerate(("cross", "x", "y")):
+        text(c, x + j * cw + cw / 2, y - rh + 1.8 * MM, head, "Sans-Bold", 7, INK, align="center")
+    c.setStrokeColor(GREY)
+    c.setLineWidth(0.4)
+    for i in range(5):
+        ry = y - (i + 2) * rh
+        text(c, x + cw / 2, ry + 1.8 * MM, str(i + 1), "Sans", 7.5, INK, align="center")
+        for j in (1, 2):
+            c.rect(x + j * cw + 1, ry + 0.5, cw - 2, rh - 1, stroke=1, fill=0)
+    tall, wide = (y4 - y1) / MM, (x2 - x1) / MM
+    notes = [f"Skew (the back turned): x at 4 minus x at 1 = the turn × {tall:.0f} mm;",
+             f"y at 2 minus y at 1 = the turn × {wide:.0f} mm, the other way.",
+             f"1 mm over {tall:.0f} mm is {57.3 / tall:.2f}°. Scale: x at 2 minus x at 1 ≠ 0."]
+    for k, line in enumerate(notes):
+        text(c, x + 3 * cw + 4 * MM, y - rh * 1.5 - k * 9, line, "Sans", 7, INK)
 
 
 def draw_calibration(doc: Doc, bookmark: str | None = None) -> None:
@@ -90,8 +113,11 @@ def draw_calibration(doc: Doc, bookmark: str | None = None) -> None:
         "3. Hold the sheet against the light, back side towards you. Across the arms of each cross of this side "
         "the back carries two scales: read the x scale where the vertical arm crosses it, the y scale where the "
         "horizontal arm crosses it (0 is where they should cross).",
-        "4. Average the five readings, then make a profile: sandtable export profile --back-offset X,Y "
-        f"--flip {flip} -o my-printer.json, and give --profile my-printer.json to every export.",
+        "4. Write the five readings in the table below; do not average them. If they agree within 0.5 mm, the "
+        "back is only shifted: make a profile with the centre cross's reading (3): sandtable export profile "
+        f"--back-offset X,Y --flip {flip} -o my-printer.json, and give --profile my-printer.json to every export.",
+        "5. If they differ more, the back is also turned (skew) or scaled, which no offset corrects: the table "
+        "says how to read it. Straighten the paper guides, print again, and use the centre reading.",
     ]
     y = H - 26 * MM
     for s in steps:
@@ -111,8 +137,10 @@ def draw_calibration(doc: Doc, bookmark: str | None = None) -> None:
         c.line(W - 25 * MM, H / 2 - 50 * MM + i * MM, W - 25 * MM + (1.6 if i % 50 == 0 else 1) * MM,
                H / 2 - 50 * MM + i * MM)
     text(c, W - 21 * MM, H / 2, "100 mm", "Sans", 7, GREY)
-    for i, (x, yy) in enumerate(cross_positions(W, H), start=1):
+    crosses = cross_positions(W, H)
+    for i, (x, yy) in enumerate(crosses, start=1):
         _cross(c, x, yy, str(i))
+    _reading_table(c, W / 2 - 40 * MM, H / 2 - 38 * MM, crosses)
     doc.end()
     doc.begin()
     page_note(doc, "Duplex calibration \u2014 back")

@@ -8,6 +8,8 @@ fortifications and hidden observers; special rules; exits; victory conditions.
 """
 from __future__ import annotations
 
+import math
+
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.platypus import Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
@@ -158,14 +160,17 @@ class BoardMap(Flowable):
         lx = min(self.w - self.legend_w, geo.width + 18)
         north = self.scenario.configuration.north
         ax, ay = lx + 14, self.h - 30
+        angle = {"up": 0, "right": -90, "down": 180, "left": 90}[north]
         c.saveState()
         c.translate(ax, ay)
-        c.rotate({"up": 0, "right": -90, "down": 180, "left": 90}[north])
+        c.rotate(angle)
         symbols.arrow(c, 0, -12, 14, 3, 10, 8, INK)
-        text(c, 0, 16, "N", "Sans-Bold", 8, INK, align="center")
         c.restoreState()
-        text(c, lx + 40, self.h - 24, "North", "Sans-Bold", 8, INK)
-        text(c, lx + 40, self.h - 33, self.scenario.configuration.id, "Sans", 6.5, GREY)
+        # the N stays upright at the arrow's tip: turned with the arrow it read as a Z
+        tip = math.radians(angle + 90)
+        text(c, ax + math.cos(tip) * 20, ay + math.sin(tip) * 20 - 3, "N", "Sans-Bold", 8, INK, align="center")
+        text(c, lx + 44, self.h - 24, "North", "Sans-Bold", 8, INK)
+        text(c, lx + 44, self.h - 33, self.scenario.configuration.id, "Sans", 6.5, GREY)
         y = self.h - 56
         for g in self.groups:
             if y < 8:

@@ -423,3 +423,30 @@ def test_no_name_on_a_card_is_cut_silently(model):
     assert cards._cut(doc, "Schwere MG section (MG 42 on tripods) " * 3, "Sans", 5.5, 100, "card 1", "unit full name"
                       ).endswith("\u2026")
     assert [f.code for f in doc.findings] == ["print-text-too-small"] and "unit full name" in doc.findings[0].message
+
+
+def test_calibration_is_readable_and_shows_skew():
+    from sandtable.exports import calibration
+    data, _ = calibration.calibration_pdf()
+    pdf = reader(data)
+    front = re.sub(r"\s+", " ", pdf.pages[0].extract_text())
+    assert "Average" not in front and "do not average" in front and "Readings (mm)" in front
+    assert "Skew" in front and "x at 4 minus x at 1" in front
+    sizes = []
+    pdf.pages[1].extract_text(visitor_text=lambda t_, cm, tm, font, size: sizes.append((t_.strip(), size * tm[0])))
+    labels = [sz for t_, sz in sizes if re.fullmatch(r"[+-]?\d", t_)]
+    assert len(labels) >= 5 * 2 * 5 and min(labels) >= 7  # five crosses, two scales, labels every 2 mm
+
+
+def test_north_arrows_keep_an_upright_n(model):
+    from sandtable.exports import scenario_sheet
+    s = model.scenario("XV")  # north to the right
+    assert s.configuration.north == "right"
+    from sandtable.exports import mapsheet
+    for data in (scenario_sheet.scenario_pdf(model, s)[0], mapsheet.map_pdf(model, s.configuration, s)[0]):
+        found = []
+        reader(data).pages[0].extract_text(
+            visitor_text=lambda t_, cm, tm, font, size: found.append((t_.strip(), list(cm), list(tm))))
+        ns = [(cm, tm) for t_, cm, tm in found if t_ == "N"]
+        # neither the text matrix nor the graphics state turns it: an N, never a Z
+        assert ns and all(abs(m[1]) < 1e-6 and m[0] > 0 for cm, tm in ns for m in (cm, tm))
