@@ -110,7 +110,30 @@ DESERT_STEEL = Scheme(
     int_ids=frozenset({"formation-card"}),
 )
 
-SCHEMES: dict[str, Scheme] = {"desert-steel": DESERT_STEEL}
+# Holland '44: the references its checks resolve (rules/holland44/checks.py, position.py).
+HOLLAND44 = Scheme(
+    fields={
+        "counter": (
+            RefField("/remnant", "counter", drop="/remnant"),
+            RefField("/arrival/entry_area", "entry-area", drop=None),
+        ),
+        "reinforcement": (
+            RefField("/counters/*", "counter", drop="/counters/*"),
+            RefField("/arrives/entry_area", "entry-area", drop=None),
+        ),
+        "map": (RefField("/entry_areas/*/area", "entry-area", drop="/entry_areas/*"),),
+        "scenario": (RefField("/map", "map", drop=None),),
+        "setup": (
+            RefField("/scenario", "scenario", drop=""),
+            RefField(f"{_SIDE}/units/*/counter", "counter", drop=f"{_SIDE}/units/*"),
+            RefField(f"{_SIDE}/units/*/entry_area", "entry-area", drop=f"{_SIDE}/units/*"),
+            RefField(f"{_SIDE}/units/*/markers/*", "marker", drop=f"{_SIDE}/units/*/markers/*"),
+            RefField(f"{_SIDE}/eliminated/*", "counter", drop=f"{_SIDE}/eliminated/*"),
+        ),
+    },
+)
+
+SCHEMES: dict[str, Scheme] = {"desert-steel": DESERT_STEEL, "holland44": HOLLAND44}
 
 
 def scheme(ruleset: str) -> Scheme | None:

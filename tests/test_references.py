@@ -96,3 +96,17 @@ def test_a_really_missing_reference_is_still_reported(tmp_path):
                                       "units.json": {"kind": "unit-types", "units": [unit("de-a")]}})
     cat = load_catalog([pack])
     assert [f.message for f in cat.findings if f.code == "unknown-reference"] == ["unit type 'de-zz' does not exist"]
+
+
+def test_holland44_references_resolve_and_a_renamed_counter_validates():
+    from sandtable.rules.catalog import bundled_pack
+    cat = load_catalog([bundled_pack("holland44")])
+    sch = R.scheme("holland44")
+    objs = {k: {i: e.value for i, e in t.items()} for k, t in cat.objects.items()}
+    for kind, table in objs.items():
+        for oid, value in table.items():
+            for ref in R.references_in(sch, kind, oid, value):
+                assert ref.target_id in objs.get(ref.target_kind, {}), ref
+    counter = next(c for c in objs["counter"] if R.find_references(sch, objs, "counter", c))
+    edits = R.rename_edits(sch, objs, "counter", counter, counter + "-x")
+    assert edits and not [e for e in edits if e.new != counter + "-x"]
