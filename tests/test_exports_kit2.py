@@ -450,3 +450,12 @@ def test_north_arrows_keep_an_upright_n(model):
         ns = [(cm, tm) for t_, cm, tm in found if t_ == "N"]
         # neither the text matrix nor the graphics state turns it: an N, never a Z
         assert ns and all(abs(m[1]) < 1e-6 and m[0] > 0 for cm, tm in ns for m in (cm, tm))
+
+
+def test_the_readme_says_how_to_print_this_kit(xv_kit):
+    from pathlib import Path
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### How to print the kit"):]
+    for job, duplex, _ in xv_kit.jobs:
+        line = next(x for x in section.splitlines() if job in x)
+        assert ("double-sided, flip on the long edge" if duplex else "single-sided") in line.lower().replace("**", "")
