@@ -470,10 +470,20 @@ def _discover_all(folder: Path, schemas: SchemaSet) -> dict[str, list[LoadedPack
         except OSError:
             continue
         if usable:
-            pack, _ = read_pack(open_source(child), schemas)
+            # Only the manifest is read now (a neighbour of many files costs nothing); the whole
+            # pack is opened if it turns out to be needed (_full_source).
+            source = PackSource(str(child), "folder", {MANIFEST: child / MANIFEST}) if child.is_dir() \
+                else open_source(child)
+            pack, _ = read_pack(source, schemas)
             if pack is not None:
                 found.setdefault(pack.id, []).append(pack)
     return found
+
+
+def _full_source(pack: LoadedPack) -> None:
+    """Open the whole folder of a pack found by discovery (only its manifest was read)."""
+    if pack.source.kind == "folder" and list(pack.source.members) == [MANIFEST]:
+        pack.source = open_source(pack.source.label)
 
 
 def _available(search: list[Path] | None, schemas: SchemaSet):
@@ -569,6 +579,7 @@ def load_catalog(paths: list[str | Path] | None = None, *, search: list[Path] | 
     layering = Layering(catalog, schemas, ruleset)
     budget = [limits.LOAD_VALUES]  # JSON values still allowed in this load, over every pack
     for pack in catalog.packs:
+        _full_source(pack)
         if pack.manifest["ruleset"] != ruleset.name:
             catalog.findings.append(pack.manifest_doc.finding(
                 "pack-ruleset-mismatch", f"pack {pack.id!r} is for {pack.manifest['ruleset']!r}, "

@@ -240,8 +240,37 @@ def number_problem(literal: str) -> str | None:
     return None
 
 
+def _over(value) -> bool:
+    """Whether any string, key or list of a parsed value is over its limit (the fast pass: no pointers)."""
+    stack = [value]
+    pop, push = stack.pop, stack.append
+    while stack:
+        v = pop()
+        if type(v) is dict:
+            if v and max(map(len, v)) > STRING_CHARS:
+                return True
+            items = v.values()
+        else:
+            if len(v) > LIST_ITEMS:
+                return True
+            items = v
+        for x in items:
+            t = type(x)
+            if t is str:
+                if len(x) > STRING_CHARS:
+                    return True
+            elif t is dict or t is list:
+                push(x)
+    return False
+
+
 def value_problem(value) -> tuple[str, str] | None:
     """(pointer, why) of the first string or list over its limit in a parsed value; linear, no recursion."""
+    if isinstance(value, str):
+        if len(value) <= STRING_CHARS:
+            return None
+    elif not isinstance(value, (dict, list)) or not _over(value):
+        return None  # the common case, found without building a pointer per value
     stack = [(value, "")]
     while stack:
         v, ptr = stack.pop()
