@@ -35,6 +35,8 @@ TRACK = HexColor(board_style.TRACK)
 _CLEAR_LINE = HexColor(board_style.CLEAR_ROAD)
 MARGIN = 10 * MM
 MARK_STEP = 60 * MM
+_ID_INK = HexColor("#4a4238")
+_LEVEL_INK = HexColor("#6b5f52")
 
 
 @dataclass(frozen=True)
@@ -189,6 +191,7 @@ def draw_board_region(doc: Doc, geo: BoardGeometry, configuration: MapConfigurat
     shared = len(board.maps()) > 1
     id_size = r * 0.2
     plate = Color(1, 1, 1, alpha=0.8)
+    ids = []
     for key in keys:
         cell = board.cells[key]
         if cell.half:
@@ -204,13 +207,21 @@ def draw_board_region(doc: Doc, geo: BoardGeometry, configuration: MapConfigurat
         if printed.get("label"):
             text(c, cx, cy - r * 0.62, printed["label"], "Cond-Bold", r * 0.2, INK, align="center")
         label = f"{cell.map_id}{cell.hex_id}" if shared else cell.hex_id
-        lw = width(label, "Cond", id_size)
-        c.setFillColor(plate)
-        c.rect(cx - lw / 2 - 0.6, cy + r * 0.6 - id_size * 0.22, lw + 1.2, id_size * 0.98, stroke=0, fill=1)
-        text(c, cx, cy + r * 0.6, label, "Cond", id_size, HexColor("#4a4238"), align="center")
-        if field is not None:
-            lv = field.terrain.hexes[key].level
-            text(c, cx + r * 0.55, cy - r * 0.1, str(lv), "Sans-Bold", r * 0.2, HexColor("#6b5f52"), align="center")
+        ids.append((cx, cy, label, width(label, "Cond", id_size)))
+    # the plates in one path, then the ids, then the levels: one colour change each, not one a hex
+    plates = c.beginPath()
+    for cx, cy, label, lw in ids:
+        plates.rect(cx - lw / 2 - 0.6, cy + r * 0.6 - id_size * 0.22, lw + 1.2, id_size * 0.98)
+    c.setFillColor(plate)
+    c.drawPath(plates, stroke=0, fill=1)
+    for cx, cy, label, _ in ids:
+        text(c, cx, cy + r * 0.6, label, "Cond", id_size, _ID_INK, align="center")
+    if field is not None:
+        for key in keys:
+            if not board.cells[key].half:
+                cx, cy = geo.centre(key)
+                text(c, cx + r * 0.55, cy - r * 0.1, str(field.terrain.hexes[key].level), "Sans-Bold", r * 0.2,
+                     _LEVEL_INK, align="center")
     # map letters (§18.3: upper left quarter) and outlines
     for map_id in board.maps():
         e = board.page_edges[map_id]
