@@ -45,10 +45,72 @@ class CardFace:
     card: CombatCard | CommandCard
     year: int | None = None
     rule: str = ""  # a command card's reminder, from the engine's rule (exports/reminders.py)
+    all_years: bool = False  # a combat card with a row per year variant, as the boxed game prints it
 
     @property
     def subject(self) -> str:
         return f"card {self.card.number}" + (f" ({self.year})" if self.year else "")
+
+
+def draw_combat_years(doc: Doc, face: CardFace, x: float, y: float) -> None:
+    """One card for a formation, a row per year variant: year, experience, C3, morale, and the units."""
+    card = face.card
+    w, h = POKER
+    c = doc.c
+    pad = 8
+    yy = _header(doc, face, x, y, w, h)
+    y0, y1 = card.years
+    dates = f"{y0}\u2013{str(y1)[-2:]}" if y1 != y0 else str(y0)
+    text(c, x + pad, yy - 9, "Dates of use " + dates, "Sans", 7, INK)
+    yy -= 17
+    cols = [("YEAR", 0), ("EXPERIENCE", 26), ("C3", 78), ("MORALE", 96), ("UNITS", 136)]
+    for label, dx in cols:
+        text(c, x + pad + dx, yy, label, "Sans", 5.4, GREY)
+    yy -= 3
+    years = sorted(card.variants)
+    foot = y + 14
+    room = yy - foot
+    body = w - 2 * pad - 26
+    size = 6.2
+    while True:
+        rows = []
+        for year in years:
+            v = card.variant(year)
+            units = " \u00b7 ".join(f"{uc.count}\u00d7 {uc.unit.name}" for uc in v.units)
+            rows.append((year, v, wrap(units, "Cond", size, body)))
+        need = sum(10 + len(lines) * (size + 1) + 3 for *_, lines in rows)
+        if need <= room or size <= MIN_SIZE["card"]:
+            break
+        size = round(size - 0.2, 2)
+    if need > room:
+        doc.report("print-text-too-small", f"{len(years)} year rows do not fit the card even at "
+                   f"{MIN_SIZE['card']:g} pt; the last were left out", face.subject)
+    dark = NATIONALITY_DARK.get(card.nationality, INK)
+    for i, (year, v, lines) in enumerate(rows):
+        h_row = 10 + len(lines) * (size + 1) + 3
+        if yy - h_row < foot - 0.5:
+            break
+        if i % 2 == 0:
+            c.setFillColor(NATIONALITY_COLOUR.get(card.nationality, white))
+            c.setFillAlpha(0.3)
+            c.rect(x + pad - 2, yy - h_row, w - 2 * pad + 4, h_row, stroke=0, fill=1)
+            c.setFillAlpha(1)
+        base = yy - 8.5
+        text(c, x + pad, base, str(year), "Sans-Bold", 8, dark)
+        text(c, x + pad + 26, base, EXPERIENCE.get(v.experience, v.experience), "Sans-Bold", 7, INK)
+        text(c, x + pad + 78, base, v.c3, "Sans-Bold", 8, INK)
+        text(c, x + pad + 96, base, f"{v.morale} ({_loss(v.loss_modifier)})", "Sans-Bold", 7, INK)
+        text(c, x + pad + 136, base, f"\u00d7{v.unit_total}", "Sans-Bold", 7, INK)
+        for j, line in enumerate(lines):
+            text(c, x + pad + 26, base - 2 - (j + 1) * (size + 1),
+                 _cut(doc, line, "Cond", size, body, face.subject, "units"), "Cond", size, INK)
+        yy -= h_row
+    form = FORMATION.get(card.formation, card.formation.title())
+    text(c, x + pad, y + 6, f"{NATIONALITY_NAME.get(card.nationality, '')} \u00b7 {SIDE_NAME.get(card.side, '')} "
+         f"\u00b7 {form} \u00b7 play the scenario's year", "Sans", 5.5, GREY)
+    src = sources(card.raw)
+    if src.all_reconstructed(["/variants", "/years"]):
+        text(c, x + w - pad, y + 6, "reconstructed", "Sans-Oblique", 5, GREY, align="right")
 
 
 def _cut(doc: Doc, text_: str, font: str, size: float, box_w: float, subject: str, what: str) -> str:
@@ -357,8 +419,9 @@ def draw_card_back(doc: Doc, face: CardFace, x: float, y: float, style: str = "s
 
 
 def faces_for(model: DesertSteel, *, year: int | None = None, numbers: Sequence[int] | None = None,
-              scenario: Scenario | None = None) -> list[CardFace]:
-    """Cards to print: a scenario's (each side's year), or every card (each year variant, or one year)."""
+              scenario: Scenario | None = None, per_formation: bool = False) -> list[CardFace]:
+    """Cards to print: a scenario's (each side's year), or every card (each year variant, or one year, or
+    with per_formation one card per formation with a row per year)."""
     out: list[CardFace] = []
     if scenario is not None:
         for side, y, card in scenario_cards(model, scenario):
@@ -373,6 +436,10 @@ def faces_for(model: DesertSteel, *, year: int | None = None, numbers: Sequence[
         if numbers and card.number not in numbers:
             continue
         if isinstance(card, CombatCard):
+            if per_formation:
+                if year is None or year in card.variants:
+                    out.append(CardFace(card, None, all_years=True))
+                continue
             for y in sorted(card.variants):
                 if year is None or y == year:
                     out.append(CardFace(card, y))
@@ -386,7 +453,8 @@ def card_pieces(faces: Sequence[CardFace], backs: bool, back_style: str = "side"
         raise ValueError(f"card backs are one of {', '.join(BACK_STYLES)}, not {back_style!r}")
     pieces = []
     for face in faces:
-        front = draw_combat if isinstance(face.card, CombatCard) else draw_command
+        front = (draw_command if not isinstance(face.card, CombatCard) else
+                 draw_combat_years if face.all_years else draw_combat)
         back_colour = (SIDE_BACK.get(face.card.side, white) if back_style == "side" else
                        NATIONALITY_COLOUR.get(face.card.nationality, white))
         pieces.append(Piece(face.subject, lambda d, x, y, f=face, fn=front: fn(d, f, x, y), white,
@@ -404,10 +472,11 @@ def draw_cards(doc: Doc, faces: Sequence[CardFace], heading: str, *, backs: bool
 
 def cards_pdf(model: DesertSteel, *, year: int | None = None, numbers: Sequence[int] | None = None,
               scenario: Scenario | None = None, backs: bool = False, page: str = "a4",
-              profile=None, back_style: str = "side") -> tuple[bytes, list]:
-    faces = faces_for(model, year=year, numbers=numbers, scenario=scenario)
+              profile=None, back_style: str = "side", per_formation: bool = False) -> tuple[bytes, list]:
+    faces = faces_for(model, year=year, numbers=numbers, scenario=scenario, per_formation=per_formation)
     what = (f"{scenario.number} {scenario.name}" if scenario else
-            (f"year {year}" if year else "every card, every year variant"))
+            ("every formation, a row per year" if per_formation else
+             (f"year {year}" if year else "every card, every year variant")))
     doc = Doc(f"Desert Steel formation cards \u2014 {what}", f"{len(faces)} formation cards, poker size", page,
               profile or PrinterProfile())
     draw_cards(doc, faces, f"Formation cards \u2014 {what} \u2014 {len(faces)} cards", backs=backs,

@@ -459,3 +459,20 @@ def test_the_readme_says_how_to_print_this_kit(xv_kit):
     for job, duplex, _ in xv_kit.jobs:
         line = next(x for x in section.splitlines() if job in x)
         assert ("double-sided, flip on the long edge" if duplex else "single-sided") in line.lower().replace("**", "")
+
+
+def test_a_deck_with_one_card_per_formation_and_its_year_rows(model, tmp_path, capsys):
+    from sandtable.rules.desert_steel.model import CombatCard
+    faces = cards.faces_for(model, per_formation=True)
+    combat = [c for c in model.cards.values() if isinstance(c, CombatCard)]
+    assert len(faces) == len(model.cards) and sum(f.all_years for f in faces) == len(combat)
+    multi = next(c for c in combat if len(c.variants) >= 3)
+    data, findings = cards.cards_pdf(model, numbers=[multi.number], per_formation=True)
+    assert findings == []
+    t = page_text(data)
+    for year in multi.variants:
+        assert str(year) in t
+    assert "EXPERIENCE" in t and "MORALE" in t and "play the scenario's year" in t
+    from sandtable.cli import main
+    assert main(["export", "cards", "--per-formation", "--scenario", "XV", "-o", str(tmp_path / "x.pdf")]) == 2
+    assert "--per-formation" in capsys.readouterr().err

@@ -56,6 +56,9 @@ def register(sub) -> None:
     k.add_argument("--year", type=int, help="only this year's variants (default: every year variant)")
     k.add_argument("--card", type=int, action="append", default=[], metavar="N", help="only these cards (repeatable)")
     k.add_argument("--backs", action="store_true", help="add card backs on the following pages")
+    k.add_argument("--per-formation", action="store_true",
+                   help="one card per formation with a row per year variant, as the boxed game prints them "
+                   "(default: one card per year variant)")
     _back_style(k)
     _common(k)
     k.set_defaults(run=run)
@@ -229,8 +232,12 @@ def _render(args, catalog, model, profile):
     page, lang = args.page, args.lang
     if args.kind == "cards":
         scenario = _scenario(model, args.scenario) if args.scenario else None
+        if args.per_formation and scenario is not None:
+            raise ValueError("--per-formation prints every year of a card; a scenario's cards are for its year: "
+                             "give one or the other")
         return cards.cards_pdf(model, year=args.year, numbers=args.card or None, scenario=scenario, backs=args.backs,
-                               page=page, profile=profile, back_style=args.back_style)
+                               page=page, profile=profile, back_style=args.back_style,
+                               per_formation=args.per_formation)
     if args.kind == "raids":
         return raids.raids_pdf(model, catalog, backs=args.backs, page=page, profile=profile)
     if args.kind == "counters":
