@@ -175,6 +175,7 @@ def main() -> int:
 
     actions = [(gazala, 5), (unit_type, 4), (card, 3), (grid, 3), (undo_redo, 2), (tabs, 1), (save, 0.3)]
     pool = [a for a, weight in actions for _ in range(int(weight * 10))]
+    slowest: dict[str, float] = {}  # the longest run of each action (seconds), stalls included
 
     pump(0.5)
     state = {"none_start": sys.getrefcount(None), "t0": time.perf_counter()}
@@ -187,8 +188,12 @@ def main() -> int:
     def step():
         # One action per turn of the real event loop (app.exec), so deferred deletions, queued
         # validation results and timers run as they do for a user.
+        action = rng.choice(pool)
+        t = time.perf_counter()
         try:
-            rng.choice(pool)()
+            action()
+            took = time.perf_counter() - t
+            slowest[action.__name__] = max(slowest.get(action.__name__, 0.0), took)
         except Exception:  # noqa: BLE001 - reported, and the session ends as failed
             escaped.append(traceback.format_exc()[-2000:])
             app.quit()
@@ -218,6 +223,7 @@ def main() -> int:
               "none_refcount": {"start": none_start, "min": none_min, "end": sys.getrefcount(None)},
               "rss_mb": {"start": round(rss_start, 1), "end": round(rss_mb(), 1)},
               "worst_ui_stall_s": round(stall["worst"], 3), "exceptions": escaped[:5],
+              "slowest_action_s": {k: round(v, 3) for k, v in sorted(slowest.items())},
               "python": sys.version.split()[0]}
     import PySide6
     report["pyside6"] = PySide6.__version__

@@ -179,6 +179,8 @@ class BulkModel(QAbstractTableModel):
             else:
                 rows.append(BulkRow(self.kind, oid))
         self.rows = rows
+        self._texts: dict[int, list[str]] = {}  # shown texts per row, made when first asked
+        self._labels = [f"{r.oid} {r.year}".strip() for r in rows]
         self.index_of = {}
         for i, r in enumerate(rows):
             self.index_of.setdefault((r.oid, r.year), i)
@@ -197,8 +199,9 @@ class BulkModel(QAbstractTableModel):
         if role == Qt.DisplayRole:
             if orientation == Qt.Horizontal:
                 return self.columns[section].key
-            r = self.rows[section]
-            return f"{r.oid} {r.year}".strip()
+            return self._labels[section]
+        if role not in _ROLES:
+            return None
         if role == Qt.ToolTipRole and orientation == Qt.Horizontal:
             c = self.columns[section]
             return f"{c.key}: {'the year variant' if c.scope else 'the object'}'s {c.sub}" + (
@@ -214,12 +217,20 @@ class BulkModel(QAbstractTableModel):
         ptr = r.pointer(c)
         return MISSING if ptr is None else self.ctx.ws.get(r.kind, r.oid, ptr, MISSING)
 
+    def texts(self, row: int) -> list[str]:
+        got = self._texts.get(row)
+        if got is None:
+            got = self._texts[row] = [cell_text(self.raw(row, c), col) for c, col in enumerate(self.columns)]
+        return got
+
     def data(self, index, role=Qt.DisplayRole):
-        if not index.isValid():
+        # Qt asks for a dozen roles per cell and per repaint: the common ones come first, and
+        # the texts are made once per row (until that object changes).
+        if role == Qt.DisplayRole or role == Qt.EditRole:
+            return self.texts(index.row())[index.column()]
+        if role not in _ROLES or not index.isValid():
             return None
         row, col = index.row(), index.column()
-        if role in (Qt.DisplayRole, Qt.EditRole):
-            return cell_text(self.raw(row, col), self.columns[col])
         if role == Qt.UserRole:  # the sort key: numbers as numbers, texts without case
             v = self.raw(row, col)
             if isinstance(v, bool):
@@ -301,6 +312,8 @@ class BulkModel(QAbstractTableModel):
             self.rebuild()  # a new, deleted or renamed object, or a year variant added or removed
             return
         rows = [i for i, r in enumerate(self.rows) if r.oid == oid]
+        for i in rows:
+            self._texts.pop(i, None)
         self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), len(self.columns) - 1))
 
     # --- findings ---------------------------------------------------------------------
@@ -382,6 +395,9 @@ class BulkModel(QAbstractTableModel):
         return self.apply(cells, "Import", lambda r, c: where[(r, c)])
 
 
+_ROLES = {Qt.UserRole, Qt.BackgroundRole, Qt.ToolTipRole}
+
+
 def _say(loc) -> str:
     f = loc.finding
     return f"{f.severity}: {f.message}" + (f" [§{f.section}]" if f.section else "")
@@ -432,12 +448,13 @@ class BulkGrid(QWidget):
         lay.addLayout(top)
         self.view = QTableView()
         self.view.setModel(self.proxy)
+        self.view.horizontalHeader().setSortIndicator(-1, Qt.AscendingOrder)  # the pack's order first
         self.view.setSortingEnabled(True)
-        self.view.sortByColumn(-1, Qt.AscendingOrder)
         self.view.setSelectionMode(QAbstractItemView.ExtendedSelection)
         self.view.setAlternatingRowColors(True)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
         self.view.verticalHeader().setDefaultSectionSize(22)
+        self.view.horizontalHeader().setResizeContentsPrecision(40)  # sized on 40 rows, not all
         self.view.resizeColumnsToContents()
         for c in range(self.model.columnCount()):
             self.view.setColumnWidth(c, min(max(self.view.columnWidth(c), 60), 260))
