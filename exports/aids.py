@@ -10,6 +10,8 @@ what a player with the published charts should check.
 """
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from reportlab.lib.colors import HexColor, white
 from reportlab.platypus import CondPageBreak, KeepTogether, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
@@ -18,11 +20,20 @@ from sandtable.rules.desert_steel.model import DesertSteel
 
 from .counters import CounterSpec, draw_back, draw_front
 from .flow import BODY, CELL, CELL_BOLD, H2, H3, SMALL, esc, flow, para
+from .lang import tr
 from .page import GREY, INK, LIGHT, NATIONALITY_COLOUR, TERRAIN_COLOUR, Doc, PrinterProfile, lang_text, text
 from .provmarks import DAGGER, sources
 
 _HEAD = HexColor("#e9e1cf")
 _RESULT = {"miss": "Miss", "hit": "Hit", "destroyed": "Destroyed"}
+
+
+_LANG: ContextVar[str] = ContextVar("aids_lang", default="en")
+
+
+def _t(text_: str) -> str:
+    """A heading or column head in the language of the aids being drawn (exports/lang.py)."""
+    return tr(_LANG.get(), text_)
 
 
 def _dag(mark: bool) -> str:
@@ -151,14 +162,14 @@ def _terrain(model: DesertSteel, lang: str) -> list:
     if not eff:
         return [para("The pack has no terrain-effects table.", SMALL)]
     src = sources(eff)
-    out = [para("Terrain effects", H2)]
+    out = [para(_t("Terrain effects"), H2)]
     # relief: levels by colour band
     colours = ["sand", "tan", "ochre", "brown"]
     for v in eff["relief"]["values"].values():
         for k in v.get("levels", {}):
             if k not in colours:
                 colours.append(k)
-    rows = [[_p("Relief (\u00a73.4)", True)] + [_p(c.capitalize(), True) for c in colours]]
+    rows = [[_p(_t("Relief (\u00a73.4)"), True)] + [_p(c.capitalize(), True) for c in colours]]
     extra = []
     for i, c in enumerate(colours, start=1):
         if c in TERRAIN_COLOUR:
@@ -172,10 +183,10 @@ def _terrain(model: DesertSteel, lang: str) -> list:
             lv = v.get("levels", {}).get(c, 0)
             row.append(_p(f"level {lv}" + _dag(src.reconstructed(f"/relief/values/{vid}/levels"))))
         rows.append(row)
-    out.append(KeepTogether([para("Elevation level of each map colour, by relief", H3),
+    out.append(KeepTogether([para(_t("Elevation level of each map colour, by relief"), H3),
                              _table(rows, extra=extra)]))
     costs = (tables.get("movement_costs") or {}).get("terrain", {})
-    rows = [[_p("Zone (\u00a73.3)", True), _p("Clear hexes", True), _p("Vehicle MP", True), _p("Entrenching", True)]]
+    rows = [[_p(_t("Zone (\u00a73.3)"), True), _p(_t("Clear hexes"), True), _p(_t("Vehicle MP"), True), _p(_t("Entrenching"), True)]]
     for vid, v in eff["zone"]["values"].items():
         ground = v.get("ground", vid)
         mp = costs.get(ground, {}).get("vehicle", "\u2014")
@@ -185,14 +196,14 @@ def _terrain(model: DesertSteel, lang: str) -> list:
                         _dag(src.reconstructed(f"/zone/values/{vid}/entrenchment")))])
     out.append(Spacer(0, 5))
     out.append(_table(rows))
-    rows = [[_p("Urbanization (\u00a73.2)", True), _p("Building hexes are", True)]]
+    rows = [[_p(_t("Urbanization (\u00a73.2)"), True), _p(_t("Building hexes are"), True)]]
     for vid, v in eff["urbanization"]["values"].items():
         rows.append([_p(esc(lang_text(v.get("label"), lang) or vid)),
                      _p(("buildings: cover, block line of sight" if v.get("building_hexes") == "building"
                          else "clear terrain") + _dag(src.reconstructed(f"/urbanization/values/{vid}/building_hexes")))])
     out.append(Spacer(0, 5))
     out.append(_table(rows))
-    rows = [[_p("Road network (\u00a73.5)", True), _p("Red lines", True), _p("Brown lines", True)]]
+    rows = [[_p(_t("Road network (\u00a73.5)"), True), _p(_t("Red lines"), True), _p(_t("Brown lines"), True)]]
     for vid, v in eff["road_network"]["values"].items():
         rows.append([_p(esc(lang_text(v.get("label"), lang) or vid)),
                      _p(esc(v.get("road", "")) + _dag(src.reconstructed(f"/road_network/values/{vid}/road"))),
@@ -203,7 +214,7 @@ def _terrain(model: DesertSteel, lang: str) -> list:
     if rnd:
         tsrc = sources(tables)
         keys = list(rnd)
-        rows = [[_p("1d6", True)] + [_p(k.replace("_", " ").capitalize(), True) for k in keys]]
+        rows = [[_p(_t("1d6"), True)] + [_p(k.replace("_", " ").capitalize(), True) for k in keys]]
         for die in "123456":
             row = [_p(die, True)]
             for k in keys:
@@ -211,7 +222,7 @@ def _terrain(model: DesertSteel, lang: str) -> list:
                 label = lang_text((eff.get(k, {}).get("values", {}).get(v, {}) or {}).get("label"), lang) or str(v)
                 row.append(_p(esc(label) + _dag(tsrc.reconstructed(f"/random_conditions/tables/{k}/{die}"))))
             rows.append(row)
-        out.append(KeepTogether([para("Random Battle Conditions Table (\u00a73.11)", H3), _table(rows)]))
+        out.append(KeepTogether([para(_t("Random Battle Conditions Table (\u00a73.11)"), H3), _table(rows)]))
     return out
 
 
@@ -222,7 +233,7 @@ def _movement(model: DesertSteel) -> list:
         return []
     src = sources(tables)
     cols = list(mc.get("columns", ("vehicle", "non_vehicle")))
-    rows = [[_p("Terrain (\u00a78)", True)] + [_p(c.replace("_", "-").capitalize(), True) for c in cols]]
+    rows = [[_p(_t("Terrain (\u00a78)"), True)] + [_p(c.replace("_", "-").capitalize(), True) for c in cols]]
     for terrain, costs in mc["terrain"].items():
         row = [_p(esc(terrain.replace("_", " ").capitalize()))]
         for col in cols:
@@ -246,12 +257,12 @@ def _movement(model: DesertSteel) -> list:
     if "move_and_fire_mp_fraction" in st:
         notes.append(f"Move-and-fire: {st['move_and_fire_mp_fraction']:g} of the MP, rounded "
                      f"{st.get('move_and_fire_mp_rounding', 'down')} (\u00a79.52).")
-    out = [para("Movement costs", H2), _table(rows)]
+    out = [para(_t("Movement costs"), H2), _table(rows)]
     out += [para(n, SMALL) for n in notes]
     stack = tables.get("stacking")
     if stack:
         d = stack["default"]
-        rows = [[_p("Stacking (\u00a78.5)", True), _p("Units", True), _p("Vehicles", True)],
+        rows = [[_p(_t("Stacking (\u00a78.5)"), True), _p(_t("Units"), True), _p(_t("Vehicles"), True)],
                 [_p("Any hex, per player"), _p(str(d.get("units", "\u2014")) + _dag(src.reconstructed("/stacking"))),
                  _p(str(d.get("vehicles", "\u2014")) + _dag(src.reconstructed("/stacking")))]]
         for terrain, lim in (stack.get("by_terrain") or {}).items():
@@ -265,7 +276,7 @@ def _modifiers(tables, key: str, title: str, lang: str) -> list:
     if not mods:
         return []
     src = sources(tables)
-    rows = [[_p("Modifier", True), _p("", True), _p("\u00a7", True)]]
+    rows = [[_p(_t("Modifier"), True), _p(_t(""), True), _p(_t("\u00a7"), True)]]
     for i, m in enumerate(mods):
         label = lang_text(m.get("label"), lang) or m.get("id", "")
         if m.get("cumulative") is False:
@@ -273,7 +284,7 @@ def _modifiers(tables, key: str, title: str, lang: str) -> list:
         rows.append([_p(esc(label) if "<font" not in label else label),
                      _p(f"<b>{_signed(m['value'])}</b>" + _dag(src.reconstructed(f"/{key}/{i}"))),
                      _p(m.get("section", ""))])
-    return [KeepTogether([para(title, H3), _table(rows, [None, 30, 30])])]
+    return [KeepTogether([para(_t(title), H3), _table(rows, [None, 30, 30])])]
 
 
 def _spotting(model: DesertSteel, lang: str) -> list:
@@ -290,7 +301,7 @@ def _spotting(model: DesertSteel, lang: str) -> list:
         + (" Same hex: spotted automatically." if st.get("spotting_same_hex_automatic") else ""),
         "4. Place a Spotted A, B or C marker when the spotter's C3 is A, B or C (\u00a79.18).",
     ]
-    return [para("Spotting", H2)] + [para(s, BODY) for s in steps] + _modifiers(
+    return [para(_t("Spotting"), H2)] + [para(s, BODY) for s in steps] + _modifiers(
         tables, "spotting_modifiers", "Spotting modifiers (added to 1d6)", lang)
 
 
@@ -298,10 +309,10 @@ def _combat(model: DesertSteel, lang: str) -> list:
     tables = model.rule_tables or {}
     src = sources(tables)
     crt = tables.get("combat_results")
-    out = [para("Combat Results Table", H2)]
+    out = [para(_t("Combat Results Table"), H2)]
     if crt:
         cols = crt["columns"]
-        rows = [[_p("Vehicle target", True), "", _p("Non-vehicle target", True), ""]]
+        rows = [[_p(_t("Vehicle target"), True), "", _p(_t("Non-vehicle target"), True), ""]]
         n = max(len(cols["vehicle"]), len(cols["non_vehicle"]))
         for i in range(n):
             row = []
@@ -324,7 +335,7 @@ def _combat(model: DesertSteel, lang: str) -> list:
                         + _dag(src.reconstructed("/flash_kill")) + ".", SMALL))
     rm = tables.get("range_modifiers")
     if rm:
-        rows = [[_p("Range (hexes)", True), _p("Direct", True), _p("Range (hexes)", True), _p("Indirect", True)]]
+        rows = [[_p(_t("Range (hexes)"), True), _p(_t("Direct"), True), _p(_t("Range (hexes)"), True), _p(_t("Indirect"), True)]]
         d, ind = rm.get("direct", []), rm.get("indirect", [])
         for i in range(max(len(d), len(ind))):
             row = []
@@ -335,7 +346,7 @@ def _combat(model: DesertSteel, lang: str) -> list:
                 else:
                     row += ["", ""]
             rows.append(row)
-        out += [KeepTogether([para("Range modifiers (only the most favourable applies, \u00a79.23)", H3),
+        out += [KeepTogether([para(_t("Range modifiers (only the most favourable applies, \u00a79.23)"), H3),
                               _table(rows)])]
     out += _modifiers(tables, "fire_modifiers", "Fire modifiers (added to 3d6)", lang)
     return out
@@ -345,7 +356,7 @@ def _morale(model: DesertSteel, lang: str) -> list:
     tables = model.rule_tables or {}
     st = tables.get("settings", {})
     src = sources(tables)
-    out = [para("Morale", H2)]
+    out = [para(_t("Morale"), H2)]
     out.append(para("Morale test: roll 2d6 and add the modifiers below; the unit or formation passes if the total is "
                     "at most the morale on its combat card (\u00a710.1). A unit that fails is suppressed, a formation "
                     "shaken (\u00a710.12)."
@@ -353,7 +364,7 @@ def _morale(model: DesertSteel, lang: str) -> list:
                        "(\u00a710.31)." if "morale_steel_roll" in st else ""), BODY))
     mods = [m for m in tables.get("morale_modifiers") or [] if not m.get("id", "").startswith("separated")]
     if mods:
-        rows = [[_p("Morale modifier", True), _p("", True), _p("\u00a7", True)]]
+        rows = [[_p(_t("Morale modifier"), True), _p(_t(""), True), _p(_t("\u00a7"), True)]]
         allm = tables.get("morale_modifiers")
         for m in mods:
             i = allm.index(m)
@@ -369,14 +380,14 @@ def _morale(model: DesertSteel, lang: str) -> list:
             if m.get("id", "").startswith("separated"):
                 sep.append((lang_text(m.get("label"), lang), what, m["value"], src.reconstructed(f"/{key}/{i}")))
     if sep or any(k.startswith("doctrine_radius") for k in st):
-        out.append(para("Separation (\u00a711)", H3))
+        out.append(para(_t("Separation (\u00a711)"), H3))
         radii = [(k.replace("doctrine_radius_", "").capitalize(), v) for k, v in st.items()
                  if k.startswith("doctrine_radius")]
         if radii:
             out.append(para("A unit more than its doctrine radius from every other unit of its formation is "
                             "separated: " + ", ".join(f"{n} {v} hexes" for n, v in radii)
                             + _dag(src.reconstructed("/settings/doctrine_radius_german")) + ".", SMALL))
-        rows = [[_p("Separated unit", True), _p("Roll", True), _p("", True)]]
+        rows = [[_p(_t("Separated unit"), True), _p(_t("Roll"), True), _p(_t(""), True)]]
         for label, what, value, mark in sep:
             rows.append([_p(esc(label)), _p(what), _p(f"<b>{_signed(value)}</b>" + _dag(mark))])
         out.append(_table(rows, [None, 38, 30]))
@@ -390,13 +401,13 @@ def _st(tables, key: str, default=None):
 
 
 def _steps(title: str, steps: list[str], style=BODY) -> list:
-    out = [para(title, H3)]
+    out = [para(_t(title), H3)]
     out += [para(f"<b>{i}.</b> {step}", style) for i, step in enumerate(steps, start=1)]
     return out
 
 
 def _sequence(model: DesertSteel) -> list:
-    out = [para("Sequence of play (\u00a74)", H2),
+    out = [para(_t("Sequence of play (\u00a74)"), H2),
            para("Each turn has three phases, in this order. No player goes first: card priority orders every "
                 "action (\u00a718.9).", SMALL)]
     out += _steps("The turn", [
@@ -434,7 +445,7 @@ def _cards_play(model: DesertSteel) -> list:
     from sandtable.rules.desert_steel.model import CommandCard
 
     from .reminders import command_reminder
-    out = [para("Cards: priority and interruption (\u00a76.4\u2013\u00a76.56)", H2)]
+    out = [para(_t("Cards: priority and interruption (\u00a76.4\u2013\u00a76.56)"), H2)]
     out += _steps("Playing cards", [
         "Every non-shaken combat card in hand must be played this phase; command cards are optional "
         "(\u00a76.41).",
@@ -459,8 +470,8 @@ def _cards_play(model: DesertSteel) -> list:
             continue
         seen.add(key)
         who = "German" if card.nationality == "german" else "Allied and Italian"
-        lines.append(f"<b>{who}, {card.designation}:</b> " + esc(command_reminder(model, card)))
-    out.append(para("Command cards (\u00a76.52\u2013\u00a76.54)", H3))
+        lines.append(f"<b>{who}, {card.designation}:</b> " + esc(command_reminder(model, card, _LANG.get())))
+    out.append(para(_t("Command cards (\u00a76.52\u2013\u00a76.54)"), H3))
     out += [para(line, CELL) for line in lines]
     out.append(para("A command card may activate a subordinate already activated, or whose card is in hand or "
                     "lower in the stack; only face-up units act (\u00a76.54).", CELL))
@@ -473,7 +484,7 @@ def _operations(model: DesertSteel) -> list:
     tables = model.rule_tables or {}
     frac, d1 = _st(tables, "move_and_fire_mp_fraction", 0.5)
     ent, d2 = _st(tables, "entrenchment_turns", 2)
-    rows = [[_p("Operation", True), _p("Who", True), _p("What", True), _p("\u00a7", True)]]
+    rows = [[_p(_t("Operation"), True), _p(_t("Who"), True), _p(_t("What"), True), _p(_t("\u00a7"), True)]]
     for op, who, what, sec in (
             ("Move", "any", "hex to hex, paying the cost of each hex entered, up to the MP; flip", "8"),
             ("Fire", "any that can fire", "spot the target, then fire at it; flip", "9.1, 9.2"),
@@ -489,7 +500,7 @@ def _operations(model: DesertSteel) -> list:
             ("Overrun", "vehicles", "enter an infantry hex in the open, fire at every unit", "14.2"),
             ("Engineer", "engineers", "enter wire or a minefield, or clear it", "15.4")):
         rows.append([_p(f"<b>{op}</b>"), _p(who), _p(what), _p(sec)])
-    return [KeepTogether([para("Operations summary (\u00a72.4, \u00a77)", H2),
+    return [KeepTogether([para(_t("Operations summary (\u00a72.4, \u00a77)"), H2),
                           para("An active unit performs one operation a turn, declared when it starts; it must "
                                "finish before another unit starts (close assault aside); it is then flipped "
                                "(\u00a77\u2013\u00a77.2). Changing facing is free. Nothing is compulsory.",
@@ -500,14 +511,14 @@ def _operations(model: DesertSteel) -> list:
 def _transport(model: DesertSteel) -> list:
     tables = model.rule_tables or {}
     morale, d1 = _st(tables, "transport_morale", 7)
-    rows = [[_p("Carrier", True), _p("Carries", True), _p("Infantry at most", True), _p("Tows", True)]]
+    rows = [[_p(_t("Carrier"), True), _p(_t("Carries"), True), _p(_t("Infantry at most"), True), _p(_t("Tows"), True)]]
     for key, name in (("truck", "Truck"), ("motorcycle", "Motorcycle"),
                       ("light", "Carrier, Jeep, M3, SdKfz 251")):
         cap, dc = _st(tables, f"transport_{key}_capacity", "\u2014")
         inf, di = _st(tables, f"transport_{key}_max_infantry", "\u2014")
         tow, dt = _st(tables, f"transport_{key}_can_tow", False)
         rows.append([_p(name), _p(f"{cap}{dc}"), _p(f"{inf}{di}"), _p(("yes" if tow else "no") + dt)])
-    out = [para("Transport (\u00a713.3)", H2)]
+    out = [para(_t("Transport (\u00a713.3)"), H2)]
     out += _steps("Procedure", [
         "The carrier starts the Operations Phase in its passengers' hex.",
         "When the carrier is activated, its face-up passengers are loaded under it, flipped (no MP).",
@@ -526,7 +537,7 @@ def _smoke(model: DesertSteel) -> list:
     tables = model.rule_tables or {}
     per, d1 = _st(tables, "smoke_markers_per_bombardment", 3)
     removal, d2 = _st(tables, "smoke_removal_max_roll", 3)
-    return [KeepTogether([para("Smoke (\u00a717)", H2)] + _steps("Procedure", [
+    return [KeepTogether([para(_t("Smoke (\u00a717)"), H2)] + _steps("Procedure", [
         "Who: a unit firing indirectly, a bombardment, a British CS tank (one marker a turn, instead of its "
         "attack).",
         "Each marker costs one of the side's smoke points (record sheet); none when they are spent.",
@@ -542,7 +553,7 @@ def _raids(model: DesertSteel) -> list:
     abort, d1 = _st(tables, "air_strike_abort_roll", 1)
     markers, d2 = _st(tables, "bombardment_markers", 3)
     per_fo, d3 = _st(tables, "bombardment_targets_per_observer", 3)
-    out = [para("Raids (\u00a716)", H2),
+    out = [para(_t("Raids (\u00a716)"), H2),
            para("The nine raid cards are one deck, face down on the record sheet (\u00a716.1). Each side writes its "
                 "plans on its own plan sheet, in secret, after set-up (\u00a718.4).", CELL)]
     out += _steps("Air strike (\u00a716.2)", [
@@ -573,7 +584,7 @@ def _fortifications(model: DesertSteel) -> list:
     trig, d3 = _st(tables, "friendly_minefield_trigger_rolls", "2,12")
     per_hex, d4 = _st(tables, "entrenchments_per_hex", 6)
     turns, d5 = _st(tables, "entrenchment_turns", 2)
-    out = [para("Fortifications (\u00a713.4, \u00a715)", H2)]
+    out = [para(_t("Fortifications (\u00a713.4, \u00a715)"), H2)]
     out += _steps("Minefields (\u00a715.1)", [
         "Written secretly on the plan sheet before any unit is set up; one a hex, never with an entrenchment, "
         "bunker or hidden FO.",
@@ -596,8 +607,16 @@ def _fortifications(model: DesertSteel) -> list:
 
 def aids_story(doc: Doc, model: DesertSteel) -> list:
     lang = doc.lang
+    token = _LANG.set(lang)
+    try:
+        return _aids_story(doc, model, lang)
+    finally:
+        _LANG.reset(token)
+
+
+def _aids_story(doc: Doc, model: DesertSteel, lang: str) -> list:
     story: list = _sequence(model) + _cards_play(model) + _operations(model)
-    story += [para("How to read a counter (\u00a72.11)", H2), CounterKey(doc, model, 250),
+    story += [para(_t("How to read a counter (\u00a72.11)"), H2), CounterKey(doc, model, 250),
               para(f"A small {DAGGER} marks a value the rulebook does not print (it was reconstructed to fit the "
                    "rules and every worked example): check it against the published charts.", SMALL)]
     story += _terrain(model, lang)
@@ -610,7 +629,8 @@ def aids_story(doc: Doc, model: DesertSteel) -> list:
 
 
 def draw_aids(doc: Doc, model: DesertSteel, bookmark: str | None = None) -> None:
-    flow(doc, aids_story(doc, model), "Play aids \u2014 the charts of the pack", bookmark, columns=2,
+    flow(doc, aids_story(doc, model), doc.t("Play aids") + " \u2014 " + doc.t("the charts of the pack"), bookmark,
+         columns=2,
          subject="play aids")
 
 

@@ -154,8 +154,9 @@ def draw_calibration(doc: Doc, bookmark: str | None = None) -> None:
     doc.end()
 
 
-def calibration_pdf(*, page: str = "a4", profile: PrinterProfile | None = None) -> tuple[bytes, list]:
+def calibration_pdf(*, page: str = "a4", profile: PrinterProfile | None = None,
+                    lang: str = "en") -> tuple[bytes, list]:
     doc = Doc("Desert Steel duplex calibration", "Calibration sheet for duplex printing", page,
-              profile or PrinterProfile())
+              profile or PrinterProfile(), lang)
     draw_calibration(doc, bookmark="Duplex calibration")
     return doc.save(), doc.findings

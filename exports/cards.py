@@ -22,7 +22,7 @@ from .counters import draw_front, CounterSpec, scenario_cards
 from .page import (GREY, INK, MIN_SIZE, MM, NATIONALITY_COLOUR, NATIONALITY_DARK, NATIONALITY_NAME, POKER,
                    SIDE_COLOUR, SIDE_NAME, Doc, PrinterProfile, ellipsize, text, width, wrap)
 from .provmarks import DAGGER, sources
-from .reminders import command_reminder
+from .reminders import command_powers, reminder_text
 from .sheets import Piece, draw_sheets
 
 EXPERIENCE = {"green": "Green", "seasoned": "Seasoned", "veteran": "Veteran"}
@@ -45,6 +45,7 @@ class CardFace:
     card: CombatCard | CommandCard
     year: int | None = None
     rule: str = ""  # a command card's reminder, from the engine's rule (exports/reminders.py)
+    powers: object = None  # the CommandPowers behind it, to say it in the document's language
     all_years: bool = False  # a combat card with a row per year variant, as the boxed game prints it
 
     @property
@@ -61,11 +62,11 @@ def draw_combat_years(doc: Doc, face: CardFace, x: float, y: float) -> None:
     yy = _header(doc, face, x, y, w, h)
     y0, y1 = card.years
     dates = f"{y0}\u2013{str(y1)[-2:]}" if y1 != y0 else str(y0)
-    text(c, x + pad, yy - 9, "Dates of use " + dates, "Sans", 7, INK)
+    text(c, x + pad, yy - 9, doc.t("Dates of use {dates}", dates=dates), "Sans", 7, INK)
     yy -= 17
     cols = [("YEAR", 0), ("EXPERIENCE", 26), ("C3", 78), ("MORALE", 96), ("UNITS", 136)]
     for label, dx in cols:
-        text(c, x + pad + dx, yy, label, "Sans", 5.4, GREY)
+        text(c, x + pad + dx, yy, doc.t(label), "Sans", 5.4, GREY)
     yy -= 3
     years = sorted(card.variants)
     foot = y + 14
@@ -97,7 +98,7 @@ def draw_combat_years(doc: Doc, face: CardFace, x: float, y: float) -> None:
             c.setFillAlpha(1)
         base = yy - 8.5
         text(c, x + pad, base, str(year), "Sans-Bold", 8, dark)
-        text(c, x + pad + 26, base, EXPERIENCE.get(v.experience, v.experience), "Sans-Bold", 7, INK)
+        text(c, x + pad + 26, base, doc.t(EXPERIENCE.get(v.experience, v.experience)), "Sans-Bold", 7, INK)
         text(c, x + pad + 78, base, v.c3, "Sans-Bold", 8, INK)
         text(c, x + pad + 96, base, f"{v.morale} ({_loss(v.loss_modifier)})", "Sans-Bold", 7, INK)
         text(c, x + pad + 136, base, f"\u00d7{v.unit_total}", "Sans-Bold", 7, INK)
@@ -105,12 +106,13 @@ def draw_combat_years(doc: Doc, face: CardFace, x: float, y: float) -> None:
             text(c, x + pad + 26, base - 2 - (j + 1) * (size + 1),
                  _cut(doc, line, "Cond", size, body, face.subject, "units"), "Cond", size, INK)
         yy -= h_row
-    form = FORMATION.get(card.formation, card.formation.title())
-    text(c, x + pad, y + 6, f"{NATIONALITY_NAME.get(card.nationality, '')} \u00b7 {SIDE_NAME.get(card.side, '')} "
-         f"\u00b7 {form} \u00b7 play the scenario's year", "Sans", 5.5, GREY)
+    form = doc.t(FORMATION.get(card.formation, card.formation.title()))
+    text(c, x + pad, y + 6, f"{doc.t(NATIONALITY_NAME.get(card.nationality, ''))} \u00b7 "
+         f"{doc.t(SIDE_NAME.get(card.side, ''))} \u00b7 {form} \u00b7 {doc.t('play the scenario' + chr(39) + 's year')}",
+         "Sans", 5.5, GREY)
     src = sources(card.raw)
     if src.all_reconstructed(["/variants", "/years"]):
-        text(c, x + w - pad, y + 6, "reconstructed", "Sans-Oblique", 5, GREY, align="right")
+        text(c, x + w - pad, y + 6, doc.t("reconstructed"), "Sans-Oblique", 5, GREY, align="right")
 
 
 def _cut(doc: Doc, text_: str, font: str, size: float, box_w: float, subject: str, what: str) -> str:
@@ -193,8 +195,8 @@ def draw_combat(doc: Doc, face: CardFace, x: float, y: float) -> None:
     # dates of use and the year of this variant
     y0, y1 = card.years
     dates = f"{y0}\u2013{str(y1)[-2:]}" if y1 != y0 else str(y0)
-    text(c, x + pad, yy - 9, "Dates of use " + dates, "Sans", 7, INK)
-    form = FORMATION.get(card.formation, card.formation.title())
+    text(c, x + pad, yy - 9, doc.t("Dates of use {dates}", dates=dates), "Sans", 7, INK)
+    form = doc.t(FORMATION.get(card.formation, card.formation.title()))
     c.setFillColor(NATIONALITY_DARK.get(card.nationality, INK))
     c.roundRect(x + w - pad - 38, yy - 12.5, 38, 13, 3, stroke=0, fill=1)
     text(c, x + w - pad - 19, yy - 9, str(face.year), "Sans-Bold", 9, white, align="center")
@@ -202,11 +204,12 @@ def draw_combat(doc: Doc, face: CardFace, x: float, y: float) -> None:
     whole = src.all_reconstructed([vp, "/years"])
     def m(p):
         return "" if whole else src.mark(p)
-    cols = [("EXPERIENCE", EXPERIENCE.get(variant.experience, variant.experience), m(vp + "/experience"), 50),
+    cols = [(doc.t("EXPERIENCE"), doc.t(EXPERIENCE.get(variant.experience, variant.experience)),
+             m(vp + "/experience"), 50),
             ("C3", variant.c3, m(vp + "/c3"), 24),
-            ("MORALE", f"{variant.morale} ({_loss(variant.loss_modifier)})",
+            (doc.t("MORALE"), f"{variant.morale} ({_loss(variant.loss_modifier)})",
              m(vp + "/morale") or m(vp + "/loss_modifier"), 46),
-            ("UNITS", f"\u00d7{variant.unit_total}", m(vp + "/units"), 30)]
+            (doc.t("UNITS"), f"\u00d7{variant.unit_total}", m(vp + "/units"), 30)]
     gap = (w - 2 * pad - sum(cw for *_, cw in cols)) / (len(cols) - 1)
     sx = x + pad
     for label, value, mark, cw in cols:
@@ -216,12 +219,12 @@ def draw_combat(doc: Doc, face: CardFace, x: float, y: float) -> None:
     # the units, each with its counter
     foot = y + 14
     _units(doc, face, variant, x + pad, foot + 2, w - 2 * pad, yy - foot - 2)
-    note = ("contents reconstructed" if whole else
-            (f"{DAGGER} reconstructed value" if any(
+    note = (doc.t("contents reconstructed") if whole else
+            (f"{DAGGER} {doc.t('reconstructed value')}" if any(
                 m(p) for p in (vp + "/experience", vp + "/c3", vp + "/morale", vp + "/loss_modifier", vp + "/units"))
              else ""))
-    side = SIDE_NAME.get(card.side, "")
-    text(c, x + pad, y + 6, f"{NATIONALITY_NAME.get(card.nationality, '')} \u00b7 {side} \u00b7 {form}", "Sans",
+    side = doc.t(SIDE_NAME.get(card.side, ""))
+    text(c, x + pad, y + 6, f"{doc.t(NATIONALITY_NAME.get(card.nationality, ''))} \u00b7 {side} \u00b7 {form}", "Sans",
          5.5, GREY)
     if note:
         text(c, x + w - pad, y + 6, note, "Sans-Oblique", 5, GREY, align="right")
@@ -332,15 +335,18 @@ def draw_command(doc: Doc, face: CardFace, x: float, y: float) -> None:
     yy = _header(doc, face, x, y, w, h)
     y0, y1 = card.years
     dates = f"{y0}\u2013{str(y1)[-2:]}" if y1 != y0 else str(y0)
-    text(c, x + pad, yy - 9, "Dates of use " + dates, "Sans", 7, INK)
-    text(c, x + w - pad, yy - 9, "Command card", "Sans-Bold", 7, NATIONALITY_DARK.get(card.nationality, INK),
+    text(c, x + pad, yy - 9, doc.t("Dates of use {dates}", dates=dates), "Sans", 7, INK)
+    room = w - 2 * pad - width(doc.t("Dates of use {dates}", dates=dates), "Sans", 7) - 6
+    label = "Commandement" if doc.lang == "fr" else "Command card"  # the short French word fits beside the dates
+    kind, kind_size = doc.fit(label, "Sans-Bold", 7, room, face.subject, "card", "label")
+    text(c, x + w - pad, yy - 9, kind, "Sans-Bold", kind_size, NATIONALITY_DARK.get(card.nationality, INK),
          align="right")
     yy -= 18
     src = sources(card.raw)
     whole = src.all_reconstructed(["/c3", "/years"])
     _stat(doc, x + pad, yy - 27, 40, "C3", card.c3, face.subject, "" if whole else src.mark("/c3"))
     # what the card lets its owner do, as the engine plays it (exports/reminders.py)
-    rule = face.rule
+    rule = reminder_text(face.powers, card, doc.lang) if face.powers is not None else face.rule
     box_w, box_h = w - 2 * pad - 46, 44
     size = 6.5
     lines = wrap(rule, "Sans", size, box_w)
@@ -354,7 +360,7 @@ def draw_command(doc: Doc, face: CardFace, x: float, y: float) -> None:
     for i, line in enumerate(lines):
         text(c, x + pad + 46, yy - 1 - size - i * (size + 1.2), line, "Sans", size, INK)
     yy -= max(38, len(lines) * (size + 1.2) + 12)
-    text(c, x + pad, yy, "Subordinate formations", "Sans-Bold", 7.5, INK)
+    text(c, x + pad, yy, doc.t("Subordinate formations"), "Sans-Bold", 7.5, INK)
     yy -= 4
     subs = list(card.subordinates)
     row_h = 15
@@ -377,10 +383,10 @@ def draw_command(doc: Doc, face: CardFace, x: float, y: float) -> None:
                        "subordinate designation")
         text(c, sx + 3, sy + 5, t, "Sans-Bold", s, INK)
         text(c, sx + col_w - 7, sy + 5, f"({sub.number})", "Sans", 7, INK, align="right")
-    note = "contents reconstructed" if whole else (
-        f"{DAGGER} reconstructed value" if src.mark("/c3") else "")
-    text(c, x + pad, y + 6, f"{NATIONALITY_NAME.get(card.nationality, '')} \u00b7 "
-         f"{SIDE_NAME.get(card.side, '')}", "Sans", 5.5, GREY)
+    note = doc.t("contents reconstructed") if whole else (
+        f"{DAGGER} {doc.t('reconstructed value')}" if src.mark("/c3") else "")
+    text(c, x + pad, y + 6, f"{doc.t(NATIONALITY_NAME.get(card.nationality, ''))} \u00b7 "
+         f"{doc.t(SIDE_NAME.get(card.side, ''))}", "Sans", 5.5, GREY)
     if note:
         text(c, x + w - pad, y + 6, note, "Sans-Oblique", 5, GREY, align="right")
 
@@ -404,7 +410,8 @@ def draw_card_back(doc: Doc, face: CardFace, x: float, y: float, style: str = "s
         c.roundRect(x + 10, y + 10, w - 20, h - 20, 8, stroke=1, fill=0)
         c.setLineWidth(0.8)
         c.roundRect(x + 15, y + 15, w - 30, h - 30, 6, stroke=1, fill=0)
-        text(c, x + w / 2, y + h / 2 + 8, SIDE_NAME.get(card.side, "").upper(), "Sans-Bold", 24, ink, align="center")
+        text(c, x + w / 2, y + h / 2 + 8, doc.t(SIDE_NAME.get(card.side, "").upper()), "Sans-Bold", 24, ink,
+             align="center")
         text(c, x + w / 2, y + h / 2 - 14, "DESERT STEEL", "Sans-Bold", 11, ink, align="center")
         return
     dark = NATIONALITY_DARK.get(card.nationality, INK)
@@ -413,8 +420,8 @@ def draw_card_back(doc: Doc, face: CardFace, x: float, y: float, style: str = "s
     c.roundRect(x + 10, y + 10, w - 20, h - 20, 8, stroke=1, fill=0)
     symbols.emblem(c, card.nationality, x + w / 2, y + h / 2 + 22, 26)
     text(c, x + w / 2, y + h / 2 - 30, "DESERT STEEL", "Sans-Bold", 15, dark, align="center")
-    kind = "Command card" if isinstance(card, CommandCard) else "Formation card"
-    text(c, x + w / 2, y + h / 2 - 46, f"{kind} \u00b7 {SIDE_NAME.get(card.side, '')}", "Sans", 8, dark,
+    kind = doc.t("Command card" if isinstance(card, CommandCard) else "Formation card")
+    text(c, x + w / 2, y + h / 2 - 46, f"{kind} \u00b7 {doc.t(SIDE_NAME.get(card.side, ''))}", "Sans", 8, dark,
          align="center")
 
 
@@ -429,7 +436,7 @@ def faces_for(model: DesertSteel, *, year: int | None = None, numbers: Sequence[
                 if card.variant(y) is not None:
                     out.append(CardFace(card, y))
             else:
-                out.append(CardFace(card, rule=command_reminder(model, card)))
+                out.append(_command_face(model, card))
         return out
     order = {"german": 0, "italian": 1, "british": 2, "us": 3}
     for card in sorted(model.cards.values(), key=lambda c: (order.get(c.nationality, 9), c.number)):
@@ -444,8 +451,13 @@ def faces_for(model: DesertSteel, *, year: int | None = None, numbers: Sequence[
                 if year is None or y == year:
                     out.append(CardFace(card, y))
         elif year is None or card.years[0] <= year <= card.years[1]:
-            out.append(CardFace(card, rule=command_reminder(model, card)))
+            out.append(_command_face(model, card))
     return out
+
+
+def _command_face(model: DesertSteel, card: CommandCard) -> CardFace:
+    powers = command_powers(model, card)
+    return CardFace(card, rule=reminder_text(powers, card), powers=powers)
 
 
 def card_pieces(faces: Sequence[CardFace], backs: bool, back_style: str = "side") -> list[Piece]:
@@ -472,13 +484,15 @@ def draw_cards(doc: Doc, faces: Sequence[CardFace], heading: str, *, backs: bool
 
 def cards_pdf(model: DesertSteel, *, year: int | None = None, numbers: Sequence[int] | None = None,
               scenario: Scenario | None = None, backs: bool = False, page: str = "a4",
-              profile=None, back_style: str = "side", per_formation: bool = False) -> tuple[bytes, list]:
+              profile=None, back_style: str = "side", per_formation: bool = False,
+              lang: str = "en") -> tuple[bytes, list]:
     faces = faces_for(model, year=year, numbers=numbers, scenario=scenario, per_formation=per_formation)
     what = (f"{scenario.number} {scenario.name}" if scenario else
             ("every formation, a row per year" if per_formation else
              (f"year {year}" if year else "every card, every year variant")))
     doc = Doc(f"Desert Steel formation cards \u2014 {what}", f"{len(faces)} formation cards, poker size", page,
-              profile or PrinterProfile())
-    draw_cards(doc, faces, f"Formation cards \u2014 {what} \u2014 {len(faces)} cards", backs=backs,
+              profile or PrinterProfile(), lang)
+    draw_cards(doc, faces, f"{doc.t('Formation cards')} \u2014 {what} \u2014 {doc.t('{n} cards', n=len(faces))}",
+               backs=backs,
                bookmark=f"Formation cards: {what}", back_style=back_style)
     return doc.save(), doc.findings

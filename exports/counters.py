@@ -330,7 +330,7 @@ def draw_countersheets(doc: Doc, specs: Sequence[CounterSpec], size: float, head
 
 
 def counters_pdf(model: DesertSteel, scenario: Scenario | None = None, *, size: str = "5/8", page: str = "a4",
-                 profile=None, bleed_mm: float = 1.5, cut_lines: bool = True) -> tuple[bytes, list]:
+                 profile=None, bleed_mm: float = 1.5, cut_lines: bool = True, lang: str = "en") -> tuple[bytes, list]:
     """The countersheets of a scenario, or of the whole pack when no scenario is given."""
     from .page import PrinterProfile
     s = counter_size(size)
@@ -339,7 +339,7 @@ def counters_pdf(model: DesertSteel, scenario: Scenario | None = None, *, size: 
     else:
         specs, what = scenario_counters(model, scenario), f"{scenario.number} {scenario.name}"
     doc = Doc(f"Desert Steel countersheets \u2014 {what}", f"{len(specs)} counters, {size} in, fronts and backs",
-              page, profile or PrinterProfile())
+              page, profile or PrinterProfile(), lang)
     check_counter_size(doc, model, scenario.configuration if scenario else None, s, f'{size}"')
     draw_countersheets(doc, specs, s, f"Counters \u2014 {what} \u2014 {len(specs)} counters, {size} in",
                        bleed=bleed_mm * MM, cut_lines=cut_lines, bookmark=f"Counters: {what}")

@@ -39,27 +39,31 @@ def draw_guide(doc: Doc, scenario_name: str, entries: list[GuideEntry], jobs: li
         doc.bookmark(bookmark)
     W, H = doc.w, doc.h
     x0, x1 = 12 * MM, W - 12 * MM
-    page_note(doc, f"Print guide \u2014 {scenario_name}")
+    page_note(doc, f"{doc.t('Print guide')} \u2014 {scenario_name}")
     y = H - 20 * MM
-    text(c, x0, y, "How to print this kit", "Sans-Bold", 17, INK)
+    text(c, x0, y, doc.t("How to print this kit"), "Sans-Bold", 17, INK)
     y -= 14
-    text(c, x0, y, f"Scenario {scenario_name} \u00b7 paper {PAPER.get(doc.page, doc.page)} \u00b7 counters "
-         f"{counter_size}\u2033 \u00b7 print at 100 % (actual size), never \u201cfit to page\u201d", "Sans", 8.5, INK)
+    line, size = doc.fit(doc.t("Scenario {name} \u00b7 paper {paper} \u00b7 counters {size}\u2033 \u00b7 print at 100 % "
+                               "(actual size), never \u201cfit to page\u201d", name=scenario_name,
+                               paper=PAPER.get(doc.page, doc.page), size=counter_size), "Sans", 8.5, x1 - x0,
+                         "print guide", "sheet", "guide line")
+    text(c, x0, y, line, "Sans", size, INK)
     y -= 20
-    flip_words = "long edge (\u201cbook\u201d)" if flip == "long" else "short edge (\u201ctablet\u201d)"
+    flip_words = doc.t("long edge (\u201cbook\u201d)" if flip == "long" else "short edge (\u201ctablet\u201d)")
     for n, (file, duplex, pages) in enumerate(jobs, start=1):
-        here = "  \u2190 this file" if file == this_job else ""
+        here = "  " + doc.t("\u2190 this file") if file == this_job else ""
         c.setFillColor(_HEAD)
         c.rect(x0, y - 26, x1 - x0, 30, stroke=0, fill=1)
         text(c, x0 + 4, y - 6, f"{n}. {file}{here}", "Sans-Bold", 10, INK)
-        how = (f"DOUBLE-SIDED, flip on the {flip_words}; {pages} pages (fronts odd, backs even)"
-               if duplex else f"SINGLE-SIDED; {pages} pages")
+        how = (doc.t("DOUBLE-SIDED, flip on the {edge}; {pages} pages (fronts odd, backs even)", edge=flip_words,
+                     pages=pages) if duplex else doc.t("SINGLE-SIDED; {pages} pages", pages=pages))
         text(c, x0 + 4, y - 19, how, "Sans", 8, INK)
         y -= 36
     if any(d for _, d, _ in jobs):
         dx, dy = offset_mm
-        text(c, x0, y, f"Back pages are shifted {dx:+g}, {dy:+g} mm for your printer (printer profile). To measure "
-             "the drift, print 'sandtable export calibration' double-sided first.", "Sans", 7, GREY)
+        text(c, x0, y, doc.t("Back pages are shifted {dx}, {dy} mm for your printer (printer profile). To measure the "
+                             "drift, print 'sandtable export calibration' double-sided first.", dx=f"{dx:+g}",
+                             dy=f"{dy:+g}"), "Sans", 7, GREY)
         y -= 16
     # the parts, with their pages
     cols = [("Part", 0.23), ("Alone in", 0.2), ("Pages", 0.09), ("Sides", 0.1), ("Then", 0.38)]
@@ -69,14 +73,14 @@ def draw_guide(doc: Doc, scenario_name: str, entries: list[GuideEntry], jobs: li
     c.rect(x0, y - rh, x1 - x0, rh, stroke=0, fill=1)
     cx = x0
     for (label, _), w in zip(cols, widths):
-        text(c, cx + 3, y - rh + 3.5, label, "Sans-Bold", 7.5, white)
+        text(c, cx + 3, y - rh + 3.5, doc.t(label), "Sans-Bold", 7.5, white)
         cx += w
     y -= rh
     job = None
     for i, e in enumerate(entries):
         if e.job_file != job:
             job = e.job_file
-            text(c, x0 + 3, y - 9, f"in {job} ({'double' if e.duplex else 'single'}-sided):", "Sans-Bold", 7, INK)
+            text(c, x0 + 3, y - 9, f"{job} ({doc.t('double' if e.duplex else 'single')}):", "Sans-Bold", 7, INK)
             y -= rh
         cut = wrap(e.cut, "Sans", 7, widths[4] - 6)
         h = max(rh, 4 + 8.5 * len(cut))
@@ -84,8 +88,9 @@ def draw_guide(doc: Doc, scenario_name: str, entries: list[GuideEntry], jobs: li
             c.setFillColor(HexColor("#f6f3ec"))
             c.rect(x0, y - h, x1 - x0, h, stroke=0, fill=1)
         pages = f"{e.first}" if e.first == e.last else f"{e.first}\u2013{e.last}"
-        values = [e.title, e.part_file, pages,
-                  "double" if e.duplex else "single"]
+        title = (doc.t("Scenario {name}", name=e.title[len("Scenario "):]) if e.title.startswith("Scenario ")
+                 else doc.t(e.title))
+        values = [title, e.part_file, pages, doc.t("double" if e.duplex else "single")]
         cx = x0
         for v, w in zip(values, widths):
             s = v

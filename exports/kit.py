@@ -25,6 +25,7 @@ from .aids import draw_aids
 from .cards import draw_cards, faces_for
 from .counters import check_counter_size, counter_size, draw_countersheets, scenario_counters
 from .guide import GuideEntry, draw_guide
+from .lang import tr
 from .markers import draw_markers, marker_counts, two_faced
 from .mapsheet import draw_map
 from .page import MM, SIDE_NAME, Doc, PrinterProfile
@@ -73,7 +74,8 @@ def kit_parts(model: DesertSteel, scenario: Scenario, *, catalog=None, size: str
                           "One page per side (" + ", ".join(SIDE_NAME[x] for x in secrets) + "): give each player "
                           "his own and keep it hidden."))
     parts.append(Part("04-formation-cards.pdf", "Formation cards", True,
-                      lambda d, b: draw_cards(d, faces, f"Formation cards \u2014 {name} \u2014 {len(faces)} cards",
+                      lambda d, b: draw_cards(d, faces, f"{d.t('Formation cards')} \u2014 {name} \u2014 "
+                                                 f"{d.t('{n} cards', n=len(faces))}",
                                               backs=True, bookmark=b, back_style=back_style),
                       "Cut along the cut lines (crop marks in the margin); one back per side."))
     two_faced_markers = any(two_faced(k) for k, _ in marker_counts(model, scenario))
@@ -83,8 +85,9 @@ def kit_parts(model: DesertSteel, scenario: Scenario, *, catalog=None, size: str
                           "Cut as the formation cards; shuffle into the raid deck."))
     parts += [
         Part("06-counters.pdf", "Counters", True,
-             lambda d, b: draw_countersheets(d, specs, s, f"Counters \u2014 {name} \u2014 {len(specs)} counters, "
-                                             f"{size} in", bleed=bleed_mm * MM, bookmark=b),
+             lambda d, b: draw_countersheets(d, specs, s, f"{d.t('Counters')} \u2014 {name} \u2014 "
+                                             f"{d.t('{n} counters', n=len(specs))}, {size} in", bleed=bleed_mm * MM,
+                                             bookmark=b),
              "Glue on card if you like, then cut along the cut lines; the gutters between colours are waste."),
         Part("07-markers.pdf", "Markers", False,
              lambda d, b: draw_markers(d, model, scenario, s, bleed=bleed_mm * MM, bookmark=b, faces="one"),
@@ -137,6 +140,8 @@ def build_kit(model: DesertSteel, scenario: Scenario, out_dir: str | Path, *, ca
         title = f"Desert Steel {part.title.lower()} \u2014 {name}"
         if part.title.startswith("Scenario"):
             title = f"Desert Steel scenario {name}"
+        if lang != "en":  # the title is the foot line of every page: in the kit's language
+            title = f"Desert Steel \u2014 {tr(lang, 'Scenario {name}', name=name) if part.title.startswith('Scenario') else tr(lang, part.title)} \u2014 {name}"
         doc = Doc(title, part.title, page, profile, lang)
         if part.file == "06-counters.pdf":
             check_counter_size(doc, model, scenario.configuration, counter_size(size), f'{size}"')
@@ -174,7 +179,8 @@ def build_kit(model: DesertSteel, scenario: Scenario, out_dir: str | Path, *, ca
         notes.append("3/4\" counters are wider than the true-scale hex (18.67 mm across the flats): they will "
                      "overlap the hex sides. 5/8\" counters fit.")
     for duplex, job in ((False, simplex_name), (True, duplex_name)):
-        doc = Doc(f"Desert Steel kit \u2014 {name} \u2014 {'double' if duplex else 'single'}-sided print job",
+        doc = Doc(f"Desert Steel kit \u2014 {name} \u2014 " + (tr(lang, "double" if duplex else "single") if lang != "en"
+                                                          else f"{'double' if duplex else 'single'}-sided print job"),
                   f"Everything to play scenario {name} that is printed {'double' if duplex else 'single'}-sided",
                   page, profile, lang)
         draw_guide(doc, name, entries, result.jobs, counter_size=size, flip=profile.flip,

@@ -322,25 +322,28 @@ def draw_map(doc: Doc, model: DesertSteel, configuration: MapConfiguration, scen
             c.setDash()
             # head, foot, index of tiles
             n = row * t.cols + col + 1
-            note = "Print at actual size (100 %), not \u201cfit to page\u201d"
+            note = doc.t("Print at actual size (100 %), not \u201cfit to page\u201d")
             on_tile = tile_maps(board, geo, region)
             short = f"{scenario.number} {scenario.name}" if scenario else configuration.id
-            title, size = doc.fit(f"Map \u2014 {short} \u2014 tile {n} of {t.pages} (row {row + 1}, column "
-                                  f"{col + 1}) \u2014 map{'s' if len(on_tile) > 1 else ''} "
-                                  f"{' and '.join(on_tile)}", "Sans-Bold", 7,
+            maps_label = doc.t("maps {ids}" if len(on_tile) > 1 else "map {ids}",
+                               ids=(" et " if doc.lang == "fr" else " and ").join(on_tile))
+            title, size = doc.fit(doc.t("Map \u2014 {name} \u2014 tile {n} of {total} (row {row}, column {col}) \u2014 "
+                                        "{maps}", name=short, n=n, total=t.pages, row=row + 1, col=col + 1,
+                                        maps=maps_label), "Sans-Bold", 7,
                                   W - 2 * MARGIN - width(note, "Sans", 6.5) - 4 * MM, f"map {configuration.id}",
                                   "sheet", "title")
             text(c, MARGIN, H - 6.2 * MM, title, "Sans-Bold", size)
             text(c, W - MARGIN, H - 6.2 * MM, note, "Sans", 6.5, GREY, align="right")
             _north_arrow(c, W - MARGIN - 2 * MM, H - 10.6 * MM, configuration.north, 2.2 * MM)
-            text(c, W - MARGIN - 5 * MM, H - 11.4 * MM, "north", "Sans", 6.5, INK, align="right")
-            legend = ("Ids: " + ("map letter, " if len(board.maps()) > 1 else "") + "column, row. "
-                      + ("Bold digit right of a hex's centre: its elevation level (\u00a73.4) under this scenario's "
-                         "relief. " if field is not None else "")
-                      + "Red lines: " + ((network or {}).get("road") or "road") + "; brown dashes: "
-                      + ((network or {}).get("track") or "track") + " under this road network (\u00a73.5).")
+            text(c, W - MARGIN - 5 * MM, H - 11.4 * MM, doc.t("north"), "Sans", 6.5, INK, align="right")
+            legend = doc.t(("Ids: map letter, column, row. " if len(board.maps()) > 1 else "Ids: column, row. ")
+                           + ("Bold digit right of a hex's centre: its elevation level (\u00a73.4) under this "
+                              "scenario's relief. " if field is not None else "")
+                           + "Red lines: {road}; brown dashes: {track} under this road network (\u00a73.5).",
+                           road=doc.t((network or {}).get("road") or "road"),
+                           track=doc.t((network or {}).get("track") or "track"))
             text(c, MARGIN, H - 12.4 * MM, legend, "Sans", 5.8, GREY)
-            scale_bar(c, MARGIN, 4.6 * MM, 100)
+            scale_bar(c, MARGIN, 4.6 * MM, 100, lang=doc.lang)
             edges = (["left"] if col > 0 else []) + (["top"] if row > 0 else [])
             tip = (f"Cut along the dashed {' and '.join(edges)} edge{'s' if len(edges) > 1 else ''}, lay the tile over "
                    "its neighbours, half crosses on the whole ones") if edges else "First tile: keep its margins"
@@ -391,8 +394,9 @@ def _road_network(model: DesertSteel, scenario: Scenario) -> dict:
 
 
 def map_pdf(model: DesertSteel, configuration: MapConfiguration, scenario: Scenario | None = None, *,
-            page: str = "a4", overlap_mm: float = 10, profile=None) -> tuple[bytes, list, Tiling]:
+            page: str = "a4", overlap_mm: float = 10, profile=None, lang: str = "en") -> tuple[bytes, list, Tiling]:
     what = f"{scenario.number} {scenario.name}" if scenario else configuration.id
-    doc = Doc(f"Desert Steel map sheets \u2014 {what}", "Map at true scale, tiled", page, profile or PrinterProfile())
+    doc = Doc(f"Desert Steel map sheets \u2014 {what}", "Map at true scale, tiled", page, profile or PrinterProfile(),
+              lang)
     t = draw_map(doc, model, configuration, scenario, overlap_mm, bookmark=f"Map: {what}")
     return doc.save(), doc.findings, t

@@ -19,6 +19,7 @@ from sandtable.rules.desert_steel.model import CombatCard, DesertSteel, Scenario
 
 from . import symbols
 from .counters import counter_size, scenario_cards, scenario_counters
+from .lang import marker_lines
 from .page import INK, MM, Doc, PrinterProfile, text
 from .sheets import Piece, draw_sheets
 
@@ -134,11 +135,12 @@ def marker_counts(model: DesertSteel, scenario: Scenario) -> list[tuple[str, int
 
 def _draw_label(doc: Doc, kind: MarkerKind, lines: tuple[str, ...], x: float, y: float, s: float) -> None:
     pad = 0.08 * s
+    lines = marker_lines(doc.lang, lines)  # the marker's words in the document's language
     if kind.id == "north":
         symbols.arrow(doc.c, x + s / 2, y + 0.3 * s, y + s - pad, 0.08 * s, 0.28 * s, 0.22 * s, kind.ink)
-        lines = ("NORTH",)
-        size = min(0.2 * s, (s - 2 * pad) / max(1e-6, doc.c.stringWidth("NORTH", "Cond-Bold", 1)))
-        text(doc.c, x + s / 2, y + pad + 0.02 * s, "NORTH", "Cond-Bold", size, kind.ink, align="center")
+        word = doc.t("NORTH")
+        size = min(0.2 * s, (s - 2 * pad) / max(1e-6, doc.c.stringWidth(word, "Cond-Bold", 1)))
+        text(doc.c, x + s / 2, y + pad + 0.02 * s, word, "Cond-Bold", size, kind.ink, align="center")
         return
     if kind.id.startswith("spotted-"):
         _, size = doc.fit(lines[0], "Cond-Bold", 0.17 * s, s - 2 * pad, f"marker {kind.id}", what="marker label")
@@ -193,9 +195,9 @@ def draw_markers(doc: Doc, model: DesertSteel, scenario: Scenario, size: float, 
 
 
 def markers_pdf(model: DesertSteel, scenario: Scenario, *, size: str = "5/8", page: str = "a4", profile=None,
-                bleed_mm: float = 1.5, cut_lines: bool = True) -> tuple[bytes, list]:
+                bleed_mm: float = 1.5, cut_lines: bool = True, lang: str = "en") -> tuple[bytes, list]:
     doc = Doc(f"Desert Steel markers \u2014 {scenario.number} {scenario.name}", "Markers of \u00a72.12; backs only where "
-              "they differ", page, profile or PrinterProfile())
+              "they differ", page, profile or PrinterProfile(), lang)
     from .counters import check_counter_size
     check_counter_size(doc, model, scenario.configuration, counter_size(size), f'{size}"')
     draw_markers(doc, model, scenario, counter_size(size), bleed=bleed_mm * MM, cut_lines=cut_lines,

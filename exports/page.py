@@ -277,6 +277,11 @@ class Doc:
             self.pages += 1
             self._open = False
 
+    def t(self, text_: str, **fields) -> str:
+        """A heading or label in the document's language (exports/lang.py)."""
+        from .lang import tr
+        return tr(self.lang, text_, **fields)
+
     def to_odd_page(self) -> None:
         """Make the next page an odd (front) page: a duplex pairs page 2k+1 with 2k+2."""
         if self._open:
@@ -285,8 +290,9 @@ class Doc:
             self.begin()
             self.c.setFont("Sans", 8)
             self.c.setFillColor(GREY)
-            self.c.drawCentredString(self.w / 2, self.h / 2, "This page is intentionally blank: it keeps the "
-                                     "fronts and backs that follow on the two sides of one sheet.")
+            self.c.drawCentredString(self.w / 2, self.h / 2, self.t(
+                "This page is intentionally blank: it keeps the fronts and backs that follow on the two sides of "
+                "one sheet."))
             self.end()
 
     def bookmark(self, title: str, level: int = 0) -> None:
@@ -448,7 +454,7 @@ def registration_mark(c: Canvas, x: float, y: float, r: float = 2.2 * MM) -> Non
     c.line(x, y - r, x, y + r)
 
 
-def scale_bar(c: Canvas, x: float, y: float, length_mm: float = 50, label: bool = True) -> None:
+def scale_bar(c: Canvas, x: float, y: float, length_mm: float = 50, label: bool = True, lang: str = "en") -> None:
     """A bar of known length, to check the page was printed at 100 %."""
     L = length_mm * MM
     c.setStrokeColor(black)
@@ -458,7 +464,8 @@ def scale_bar(c: Canvas, x: float, y: float, length_mm: float = 50, label: bool 
         h = 1.6 * MM if i % 50 == 0 else 1.0 * MM
         c.line(x + i * MM, y, x + i * MM, y + h)
     if label:
-        text(c, x + L + 1.5 * MM, y - 0.3 * MM, f"{length_mm:g} mm at 100 %", "Sans", 5.5, GREY)
+        from .lang import tr
+        text(c, x + L + 1.5 * MM, y - 0.3 * MM, tr(lang, "{mm} mm at 100 %", mm=f"{length_mm:g}"), "Sans", 5.5, GREY)
 
 
 def page_note(doc: Doc, heading: str, page_label: str = "", y_top: float | None = None,
@@ -468,28 +475,29 @@ def page_note(doc: Doc, heading: str, page_label: str = "", y_top: float | None 
     ``side``: the page has no room above and below its content (nine poker cards on Letter),
     so the two lines run up the left and right margins instead, turned a quarter."""
     c = doc.c
-    label = page_label or f"page {doc.pages + 1}"
+    label = page_label or doc.t("page {n}", n=doc.pages + 1)
+    note = doc.t(PRINT_NOTE)
     if side:
         c.saveState()
         c.translate(6.2 * MM, 0)  # the head line up the left margin, read from the bottom
         c.rotate(90)
         text(c, 10 * MM, 0, heading, "Sans-Bold", 7)
-        text(c, doc.h - 10 * MM, 0, PRINT_NOTE, "Sans", 6.5, GREY, align="right")
+        text(c, doc.h - 10 * MM, 0, note, "Sans", 6.5, GREY, align="right")
         c.restoreState()
         c.saveState()
         c.translate(doc.w - 5.2 * MM, 0)  # the foot line up the right margin
         c.rotate(90)
         if scale:
-            scale_bar(c, 10 * MM, 0.6 * MM, 50)
+            scale_bar(c, 10 * MM, 0.6 * MM, 50, lang=doc.lang)
         text(c, doc.h - 10 * MM, 0, f"{doc.title} \u2014 {label}", "Sans", 5.5, GREY, align="right")
         c.restoreState()
         return
     top = doc.h - 6.2 * MM if y_top is None else y_top
     text(c, 10 * MM, top, heading, "Sans-Bold", 7)
-    text(c, doc.w - 10 * MM, top, PRINT_NOTE, "Sans", 6.5, GREY, align="right")
+    text(c, doc.w - 10 * MM, top, note, "Sans", 6.5, GREY, align="right")
     foot = 5.2 * MM
     if scale:
-        scale_bar(c, 10 * MM, foot + 0.6 * MM, 50)
+        scale_bar(c, 10 * MM, foot + 0.6 * MM, 50, lang=doc.lang)
     text(c, doc.w - 10 * MM, foot, f"{doc.title} \u2014 {label}", "Sans", 5.5, GREY, align="right")
 
 

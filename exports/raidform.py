@@ -114,38 +114,40 @@ def draw_side_plan(doc: Doc, model: DesertSteel, scenario: Scenario | None, side
     colour = SIDE_COLOUR[side]
     other = SIDE_NAME["axis" if side == "allied" else "allied"]
     title = f"{scenario.number} {scenario.name}" if scenario else ""
-    name = SIDE_NAME[side]
-    page_note(doc, f"{name} plan sheet" + (f" \u2014 {title}" if title else ""))
+    name = doc.t(SIDE_NAME[side])
+    other = doc.t(other)
+    page_note(doc, doc.t("{side} plan sheet", side=name) + (f" \u2014 {title}" if title else ""))
     secrets = side_secrets(model, scenario, side)
     y = H - 12 * MM
     c.setFillColor(colour)
     c.rect(x0, y - 15 * MM, x1 - x0, 15 * MM, stroke=0, fill=1)
-    text(c, x0 + 4 * MM, y - 8 * MM, f"{name} plan sheet \u2014 SECRET", "Sans-Bold", 16, white)
-    text(c, x0 + 4 * MM, y - 12.5 * MM, f"Keep this sheet out of the {other} player's sight; it stays with the "
-         f"{name} player all game.", "Sans", 8, white)
+    text(c, x0 + 4 * MM, y - 8 * MM, doc.t("{side} plan sheet \u2014 SECRET", side=name), "Sans-Bold", 16, white)
+    text(c, x0 + 4 * MM, y - 12.5 * MM, doc.t("Keep this sheet out of the {other} player's sight; it stays with the "
+                                              "{side} player all game.", other=other, side=name), "Sans", 8, white)
     y -= 15 * MM + 14
     if scenario:
-        text(c, x0, y, f"Scenario {title} ({scenario.year}, {scenario.turns} turns)", "Sans", 9, INK)
+        text(c, x0, y, doc.t("Scenario {title} ({year}, {turns} turns)", title=title, year=scenario.year,
+                             turns=scenario.turns), "Sans", 9, INK)
     else:
         text(c, x0, y, "Scenario: ______________________________   Turns: ______", "Sans", 9, INK)
     if setup:
         text(c, x1, y, f"pre-filled from setup {setup.get('id', '')}", "Sans", 7, GREY, align="right")
     y -= 18
     if secrets["mines"]:
-        text(c, x0, y, f"MINEFIELDS ({secrets['mines']})" if not secrets["blank"] else "MINEFIELDS", "Sans-Bold", 8,
-             INK)
-        text(c, x0 + width("MINEFIELDS (00)", "Sans-Bold", 8) + 8, y, "write each minefield hex before any unit is set up (\u00a715.11); cross it out "
+        text(c, x0, y, doc.t("MINEFIELDS") + (f" ({secrets['mines']})" if not secrets["blank"] else ""), "Sans-Bold",
+             8, INK)
+        text(c, x0 + width(doc.t("MINEFIELDS") + " (00)", "Sans-Bold", 8) + 8, y, "write each minefield hex before any unit is set up (\u00a715.11); cross it out "
              "when revealed or deactivated", "Sans", 6.5, GREY)
         y = _hex_boxes(doc, x0, y - 3, x1 - x0, secrets["mines"], "hex", colour) - 12
     if secrets["observers"]:
-        text(c, x0, y, "HIDDEN FORWARD OBSERVERS", "Sans-Bold", 8, INK)
-        text(c, x0 + width("HIDDEN FORWARD OBSERVERS", "Sans-Bold", 8) + 8, y, "formation and hex of each FO set up hidden (\u00a712.21)", "Sans", 6.5, GREY)
+        text(c, x0, y, doc.t("HIDDEN FORWARD OBSERVERS"), "Sans-Bold", 8, INK)
+        text(c, x0 + width(doc.t("HIDDEN FORWARD OBSERVERS"), "Sans-Bold", 8) + 8, y, "formation and hex of each FO set up hidden (\u00a712.21)", "Sans", 6.5, GREY)
         y = _hex_boxes(doc, x0, y - 3, x1 - x0, secrets["observers"], "FO", colour) - 12
     if not (secrets["air"] or secrets["bombardments"]):
         doc.end()
         return
-    text(c, x0, y, "RAID RECORD", "Sans-Bold", 10, colour)
-    text(c, x0 + width("RAID RECORD", "Sans-Bold", 10) + 8, y, "Enregistrement des raids \u2014 \u00a716.21, \u00a716.31, \u00a718.9", "Sans", 7, GREY)
+    text(c, x0, y, doc.t("RAID RECORD"), "Sans-Bold", 10, colour)
+    text(c, x0 + width(doc.t("RAID RECORD"), "Sans-Bold", 10) + 8, y, "Enregistrement des raids \u2014 \u00a716.21, \u00a716.31, \u00a718.9", "Sans", 7, GREY)
     c.setStrokeColor(colour)
     c.setLineWidth(1)
     c.line(x0, y - 4, x1, y - 4)
@@ -175,9 +177,9 @@ def draw_side_plan(doc: Doc, model: DesertSteel, scenario: Scenario | None, side
     else:
         air_rows = bomb_rows = min(room, _BLANK_ROWS)
     ty = y - 4
-    text(c, x0, ty - 2, "AIR STRIKES", "Sans-Bold", 8, INK)
+    text(c, x0, ty - 2, doc.t("AIR STRIKES"), "Sans-Bold", 8, INK)
     bx = x0 + sum(air_w) + gap
-    text(c, bx, ty - 2, "ARTILLERY BOMBARDMENTS", "Sans-Bold", 8, INK)
+    text(c, bx, ty - 2, doc.t("ARTILLERY BOMBARDMENTS"), "Sans-Bold", 8, INK)
     air_rows_data = [[str(r["turn"]), r.get("raid_card", "")] for r in air]
     bomb_rows_data = []
     for r in bomb:
@@ -185,13 +187,14 @@ def draw_side_plan(doc: Doc, model: DesertSteel, scenario: Scenario | None, side
         bomb_rows_data.append([str(r["turn"]), card.designation if card else "", str(r.get("spotting_card", "")),
                                r.get("raid_card", "")])
     if scenario and not air_n and not air:
-        text(c, x0, ty - 24, "none in this scenario", "Sans-Oblique", 8, GREY)
+        text(c, x0, ty - 24, doc.t("none in this scenario"), "Sans-Oblique", 8, GREY)
     else:
-        _table(doc, x0, ty - 6, air_w, ["Turn", "Raid card"], air_rows_data, air_rows, colour)
+        _table(doc, x0, ty - 6, air_w, [doc.t("Turn"), doc.t("Raid card")], air_rows_data, air_rows, colour)
     if scenario and not (pre_n + call_n) and not bomb:
-        text(c, bx, ty - 24, "none in this scenario", "Sans-Oblique", 8, GREY)
+        text(c, bx, ty - 24, doc.t("none in this scenario"), "Sans-Oblique", 8, GREY)
     else:
-        _table(doc, bx, ty - 6, bomb_w, ["Arrival turn", "Spotting formation", "Card no.", "Raid card"],
+        _table(doc, bx, ty - 6, bomb_w, [doc.t(x) for x in ("Arrival turn", "Spotting formation", "Card no.",
+                                                             "Raid card")],
                bomb_rows_data, bomb_rows, colour)
     doc.end()
 
@@ -211,9 +214,9 @@ def draw_raid_form(doc: Doc, model: DesertSteel, scenario: Scenario | None = Non
 
 
 def raid_form_pdf(model: DesertSteel, scenario: Scenario | None = None, setup: Mapping | None = None, *,
-                  page: str = "a4", profile=None) -> tuple[bytes, list]:
+                  page: str = "a4", profile=None, lang: str = "en") -> tuple[bytes, list]:
     what = f"{scenario.number} {scenario.name}" if scenario else "blank"
     doc = Doc(f"Desert Steel plan sheets \u2014 {what}", "Each side's secret plan sheet and raid record "
-              "(\u00a715.11, \u00a716.21, \u00a718.9)", page, profile or PrinterProfile())
+              "(\u00a715.11, \u00a716.21, \u00a718.9)", page, profile or PrinterProfile(), lang)
     draw_raid_form(doc, model, scenario, setup, bookmark=f"Plan sheets: {what}")
     return doc.save(), doc.findings

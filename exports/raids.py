@@ -111,13 +111,13 @@ def draw_raid_cards(doc: Doc, model: DesertSteel, catalog=None, *, backs: bool =
     cards = sorted(model.raid_cards.values(), key=_key)
     w, h = POKER
     return draw_sheets(doc, raid_pieces(cards, raid_raws(catalog), backs), w, h,
-                       heading=f"Raid cards \u2014 {len(cards)} cards", backs=backs, bleed=1 * MM, margin=card_margin(doc.page),
+                       heading=f"{doc.t('Raid cards')} \u2014 {doc.t('{n} cards', n=len(cards))}", backs=backs, bleed=1 * MM, margin=card_margin(doc.page),
                        bookmark=bookmark)
 
 
 def raids_pdf(model: DesertSteel, catalog=None, *, backs: bool = False, page: str = "a4",
-              profile=None) -> tuple[bytes, list]:
+              profile=None, lang: str = "en") -> tuple[bytes, list]:
     doc = Doc("Desert Steel raid cards", "Raid cards: air strikes and artillery bombardments", page,
-              profile or PrinterProfile())
+              profile or PrinterProfile(), lang)
     draw_raid_cards(doc, model, catalog, backs=backs, bookmark="Raid cards")
     return doc.save(), doc.findings

@@ -68,11 +68,12 @@ def draw_record(doc: Doc, model: DesertSteel, scenario: Scenario, bookmark: str 
     W, H = doc.w, doc.h
     x0, x1 = 10 * MM, W - 10 * MM
     hold = marker_box(size)
-    heading = f"Record sheet \u2014 {scenario.number} {scenario.name}"
+    heading = doc.t("Record sheet \u2014 {name}", name=f"{scenario.number} {scenario.name}")
     page_note(doc, heading)
     y = H - 17 * MM
     text(c, x0, y, f"{scenario.number}. {lang_text(scenario.raw['name'], doc.lang)}", "Sans-Bold", 16, INK)
-    text(c, x1, y, f"{scenario.year} \u00b7 {scenario.rules} rules \u00b7 {scenario.turns} turns", "Sans", 9, GREY,
+    text(c, x1, y, doc.t("{year} \u00b7 {rules} rules \u00b7 {turns} turns", year=scenario.year,
+                         rules=scenario.rules, turns=scenario.turns), "Sans", 9, GREY,
          align="right")
     y -= 26
 
@@ -82,7 +83,7 @@ def draw_record(doc: Doc, model: DesertSteel, scenario: Scenario, bookmark: str 
             return y
         doc.end()
         doc.begin()
-        page_note(doc, heading + " (continued)")
+        page_note(doc, heading + doc.t(" (continued)"))
         return H - 16 * MM
 
     # turn track
@@ -91,7 +92,8 @@ def draw_record(doc: Doc, model: DesertSteel, scenario: Scenario, bookmark: str 
     bh = hold
     rows = -(-scenario.turns // per_row)
     y = room(16 + rows * bh + 24)
-    y = _section(doc, y, "Turn track", "game turn marker; the game length marker on the last turn (\u00a72.12)")
+    y = _section(doc, y, doc.t("Turn track"),
+                 doc.t("game turn marker; the game length marker on the last turn (\u00a72.12)"))
     arrivals = _arrivals(scenario)
     for t in range(1, scenario.turns + 1):
         col, row = (t - 1) % per_row, (t - 1) // per_row
@@ -103,7 +105,7 @@ def draw_record(doc: Doc, model: DesertSteel, scenario: Scenario, bookmark: str 
         c.rect(bx + 1, by + 1, bw - 2, bh - 2, stroke=1, fill=1)
         text(c, bx + 5, by + bh - 16, str(t), "Sans-Bold", 13, INK)
         if last:
-            text(c, bx + bw - 5, by + bh - 12, "END", "Sans-Bold", 6.5, INK, align="right")
+            text(c, bx + bw - 5, by + bh - 12, doc.t("END"), "Sans-Bold", 6.5, INK, align="right")
         vis = visibility_on(scenario, t)
         changed = t > 1 and vis != visibility_on(scenario, t - 1)
         text(c, bx + bw - 5, by + bh - 22 if last else by + bh - 12, f"vis {vis}", "Sans-Bold" if changed else "Sans",
@@ -119,18 +121,18 @@ def draw_record(doc: Doc, model: DesertSteel, scenario: Scenario, bookmark: str 
                 s = ellipsize(s, "Sans", fs, bw - 8)
             text(c, bx + 4, by + 14 - i * 6.5, s, "Sans", fs, SIDE_COLOUR[side])
     y -= rows * bh + 6
-    text(c, x0, y, "A: Allied, X: Axis arrivals (card numbers, transports); vis: visibility that turn.", "Sans", 6.5,
-         GREY)
+    text(c, x0, y, doc.t("A: Allied, X: Axis arrivals (card numbers, transports); vis: visibility that turn."),
+         "Sans", 6.5, GREY)
     y -= 18
     # battle conditions
     effects = model.terrain_effects or {}
     y = room(16 + len(_CONDITIONS) * (hold + 3))
-    y = _section(doc, y, "Battle conditions", "place the condition markers (\u00a72.12, \u00a718.2)")
+    y = _section(doc, y, doc.t("Battle conditions"), doc.t("place the condition markers (\u00a72.12, \u00a718.2)"))
     label_w = 92
     for key, label, section in _CONDITIONS:
         cond = scenario.conditions[key]
         values = list((effects.get(key) or {}).get("values", {}).items())
-        text(c, x0, y - hold / 2 + 1, label, "Sans-Bold", 8, INK)
+        text(c, x0, y - hold / 2 + 1, doc.t(label), "Sans-Bold", 8, INK)
         text(c, x0, y - hold / 2 - 7, f"\u00a7{section}" + (" \u00b7 variable *" if cond.get("variable") else ""),
              "Sans", 6, GREY)
         if not values:
@@ -160,8 +162,8 @@ def draw_record(doc: Doc, model: DesertSteel, scenario: Scenario, bookmark: str 
     bw = (x1 - x0) / per_row
     y -= 10
     y = room(16 + rows * hold + 10)
-    y = _section(doc, y, "Visibility", f"hexes; starts at {scenario.visibility}" + (
-        ", changes by turn as on the turn track" if len(set(vis_values)) > 1 else ""))
+    y = _section(doc, y, doc.t("Visibility"), doc.t("hexes; starts at {v}", v=scenario.visibility) + (
+        doc.t(", changes by turn as on the turn track") if len(set(vis_values)) > 1 else ""))
     for v in range(1, top + 1):
         col, row = (v - 1) % per_row, (v - 1) // per_row
         bx, by = x0 + col * bw, y - (row + 1) * hold
@@ -181,11 +183,11 @@ def draw_record(doc: Doc, model: DesertSteel, scenario: Scenario, bookmark: str 
         rows = -(-n // per) if n else 1
         y = room((16 if n_side == 0 else 0) + rows * hold + 4)
         if n_side == 0:
-            y = _section(doc, y, "Smoke points", "each side's smoke points marker: move it down one box for each "
-                         "smoke marker placed (\u00a717.1)")
-        text(c, x0, y - 11, SIDE_NAME[side], "Sans-Bold", 8, SIDE_COLOUR[side])
+            y = _section(doc, y, doc.t("Smoke points"), doc.t(
+                "each side's smoke points marker: move it down one box for each smoke marker placed (\u00a717.1)"))
+        text(c, x0, y - 11, doc.t(SIDE_NAME[side]), "Sans-Bold", 8, SIDE_COLOUR[side])
         if not n:
-            text(c, x0 + 50, y - 11, "none", "Sans", 8, GREY)
+            text(c, x0 + 50, y - 11, doc.t("none"), "Sans", 8, GREY)
             y -= 18
             continue
         for i in range(n):
@@ -202,8 +204,8 @@ def draw_record(doc: Doc, model: DesertSteel, scenario: Scenario, bookmark: str 
     if any(scenario.sides[s].raw.get("raids") for s in ("allied", "axis")):
         pw, ph = POKER
         y = room(ph + 30)
-        y = _section(doc, y, "Raid cards", "the 9 raid cards, shuffled, face down (\u00a716.1)")
-        for i, label in enumerate(("Raid deck (face down)", "Used and delayed raid cards")):
+        y = _section(doc, y, doc.t("Raid cards"), doc.t("the 9 raid cards, shuffled, face down (\u00a716.1)"))
+        for i, label in enumerate((doc.t("Raid deck (face down)"), doc.t("Used and delayed raid cards"))):
             bx = x0 + i * (pw + 16)
             c.setStrokeColor(GREY)
             c.setLineWidth(0.8)
@@ -211,8 +213,8 @@ def draw_record(doc: Doc, model: DesertSteel, scenario: Scenario, bookmark: str 
             c.roundRect(bx, y - ph - 4, pw, ph, 8, stroke=1, fill=0)
             c.setDash()
             text(c, bx + pw / 2, y - ph / 2, label, "Sans", 8, GREY, align="center")
-        text(c, x0 + 2 * (pw + 16), y - 12, "Air strikes and bombardments are planned on", "Sans", 7, GREY)
-        text(c, x0 + 2 * (pw + 16), y - 21, "each side's own plan sheet, kept secret.", "Sans", 7, GREY)
+        text(c, x0 + 2 * (pw + 16), y - 12, doc.t("Air strikes and bombardments are planned on"), "Sans", 7, GREY)
+        text(c, x0 + 2 * (pw + 16), y - 21, doc.t("each side's own plan sheet, kept secret."), "Sans", 7, GREY)
     doc.end()
 
 

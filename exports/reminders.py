@@ -52,9 +52,27 @@ def command_powers(model: DesertSteel, card: CommandCard) -> CommandPowers:
     return CommandPowers(most, hq_extra, rally, shaken_activate, section)
 
 
-def command_reminder(model: DesertSteel, card: CommandCard) -> str:
+def command_reminder(model: DesertSteel, card: CommandCard, lang: str = "en") -> str:
     """One sentence: what playing this card lets its owner do."""
-    p = command_powers(model, card)
+    return reminder_text(command_powers(model, card), card, lang)
+
+
+_FR_WORDS = {1: "une", 2: "deux", 3: "trois", 4: "quatre"}
+
+
+def reminder_text(p: CommandPowers, card: CommandCard, lang: str = "en") -> str:
+    if lang == "fr":
+        n = _FR_WORDS.get(p.most, str(p.most))
+        what = "formation" + ("s" if p.most != 1 else "") + " subordonn\u00e9e" + ("s" if p.most != 1 else "")
+        condition = "" if p.shaken_activate else (" non \u00e9branl\u00e9e" + ("s" if p.most != 1 else ""))
+        act = (f"activer jusqu'\u00e0 {n} {what}{condition}" if p.most > 1 else f"activer {n} {what}{condition}")
+        if card.hq is not None:
+            act += (f" plus le QG, {card.hq.designation}" if p.hq_extra else
+                    f" (le QG, {card.hq.designation}, compte pour une)")
+        if p.rally:
+            return (f"Au choix : {act} ; ou rallier toutes les subordonn\u00e9es \u00e9branl\u00e9es (un test de "
+                    f"moral de formation chacune ; une carte ralli\u00e9e revient dans la main) (\u00a7{p.section}).")
+        return f"{act[0].upper()}{act[1:]} ; pas de ralliement (\u00a7{p.section})."
     n = _WORDS.get(p.most, str(p.most))
     what = "subordinate formation" + ("s" if p.most != 1 else "")
     condition = "" if p.shaken_activate else " non-shaken"

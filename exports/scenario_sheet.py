@@ -169,7 +169,7 @@ class BoardMap(Flowable):
         # the N stays upright at the arrow's tip: turned with the arrow it read as a Z
         tip = math.radians(angle + 90)
         text(c, ax + math.cos(tip) * 20, ay + math.sin(tip) * 20 - 3, "N", "Sans-Bold", 8, INK, align="center")
-        text(c, lx + 44, self.h - 24, "North", "Sans-Bold", 8, INK)
+        text(c, lx + 44, self.h - 24, self.doc.t("North"), "Sans-Bold", 8, INK)
         text(c, lx + 44, self.h - 33, self.scenario.configuration.id, "Sans", 6.5, GREY)
         y = self.h - 56
         for g in self.groups:
@@ -366,9 +366,9 @@ def scenario_story(doc: Doc, model: DesertSteel, scenario: Scenario) -> list:
     if raw.get("year_note"):
         story.append(para(esc(lang_text(raw["year_note"], lang)), SMALL))
     if raw.get("background"):
-        story.append(para("Background", H2))
+        story.append(para(doc.t("Background"), H2))
         story.append(para(esc(lang_text(raw["background"], lang)), BODY))
-    story.append(para("The board", H2))
+    story.append(para(doc.t("The board"), H2))
     try:
         field = Battlefield.for_scenario(model, scenario)
     except (BoardError, KeyError):
@@ -378,37 +378,38 @@ def scenario_story(doc: Doc, model: DesertSteel, scenario: Scenario) -> list:
                       "coloured areas are where each formation sets up or enters.", SMALL))
     story.append(BoardMap(doc, model, scenario, field, doc.w - 20 * MM, 300))
     story.append(Spacer(0, 4))
-    story.append(para("Battle conditions", H2))
+    story.append(para(doc.t("Battle conditions"), H2))
     story.extend(_conditions(model, scenario, lang))
     for side in ("allied", "axis"):
         colour = SIDE_COLOUR[side].hexval().replace("0x", "#")
-        story.append(para(f"<font color='{colour}'>{SIDE_NAME[side]} forces</font> "
+        story.append(para(f"<font color='{colour}'>{doc.t('{side} forces', side=doc.t(SIDE_NAME[side]))}</font> "
                           f"<font size=8 color='#6d6d6d'>(cards of {scenario.sides[side].year})</font>", H2))
         story.extend(_oob(model, scenario, side, lang))
         story.append(Spacer(0, 3))
         story.extend(_side_extras(model, scenario, side, lang))
     rules = raw.get("special_rules", ())
     if rules:
-        story.append(para("Special rules", H2))
+        story.append(para(doc.t("Special rules"), H2))
         for r in rules:
             side = SIDE_NAME.get(r.get("side", ""), "")
             story.append(para(f"<b>{esc(r['id'].replace('-', ' ').capitalize())}</b>" + (
                 f" <font color='#6d6d6d'>({side})</font>" if side else "") + ": " + esc(lang_text(r["text"], lang)),
                 BODY))
     story.extend(_exits(scenario))
-    story.append(para("Victory conditions", H2))
+    story.append(para(doc.t("Victory conditions"), H2))
     victory = raw.get("victory", {})
     story.append(para(esc(lang_text(victory.get("text"), lang)), BODY))
     if victory.get("unresolved"):
         story.append(para("Not resolved: " + esc(victory["unresolved"]), SMALL))
     if raw.get("designer_notes"):
-        story.append(para("Designers' notes", H3))
+        story.append(para(doc.t("Designers' notes"), H3))
         story.append(para(esc(lang_text(raw["designer_notes"], lang)), SMALL))
     return story
 
 
 def draw_scenario(doc: Doc, model: DesertSteel, scenario: Scenario, bookmark: str | None = None) -> None:
-    flow(doc, scenario_story(doc, model, scenario), f"Scenario {scenario.number} \u2014 {scenario.name}", bookmark,
+    flow(doc, scenario_story(doc, model, scenario), doc.t("Scenario {name}", name=f"{scenario.number} \u2014 "
+                                                                                     f"{scenario.name}"), bookmark,
          subject=f"scenario {scenario.id}")
 
 

@@ -162,7 +162,8 @@ def draw_sheets(doc: Doc, pieces: Sequence[Piece], cell_w: float, cell_h: float,
             W, H = doc.w, doc.h
             if n == 1 and face == "front" and bookmark:
                 doc.bookmark(bookmark)
-            label = f"sheet {n} of {len(pages)}, {face}" + (" (back of the page before)" if face == "back" else "")
+            label = doc.t("sheet {n} of {total}, back (back of the page before)" if face == "back" else
+                          "sheet {n} of {total}, front", n=n, total=len(pages))
             page_note(doc, heading, label, side=tight)
             for p in placed:
                 piece = pieces[p.index]

@@ -476,3 +476,30 @@ def test_a_deck_with_one_card_per_formation_and_its_year_rows(model, tmp_path, c
     from sandtable.cli import main
     assert main(["export", "cards", "--per-formation", "--scenario", "XV", "-o", str(tmp_path / "x.pdf")]) == 2
     assert "--per-formation" in capsys.readouterr().err
+
+
+def test_french_headings_and_labels(model, tmp_path, catalog):
+    """--lang fr: the documents' own headings and labels in French (the pack's texts already were)."""
+    s = model.scenario("XIII")
+    result = kit.build_kit(model, s, tmp_path, catalog=catalog, lang="fr")
+    text_of = {p.name: re.sub(r"\s+", " ", page_text(p.read_bytes())) for p in result.files}
+    expect = {
+        "kit-13-lightfoot-simplex.pdf": ["Comment imprimer ce kit", "RECTO SEUL", "Feuille d'enregistrement",
+                                         "Piste des tours", "Conditions de la bataille", "Feuille de plan Alliés",
+                                         "SECRÈTE", "Historique", "Séquence de jeu", "Table des résultats des combats",
+                                         "Imprimer à la taille réelle", "SUPPRIMÉ", "ÉBRANLÉ"],
+        "kit-13-lightfoot-duplex.pdf": ["RECTO VERSO, retournement sur le bord long", "Formations subordonnées",
+                                        "EXPÉRIENCE", "MORAL", "Dates d'emploi", "ALLIÉS", "AXE", "RETRANCHÉ",
+                                        "Au choix : activer une formation subordonnée non ébranlée"],
+    }
+    for name, words in expect.items():
+        for w in words:
+            assert w in text_of[name], (name, w)
+    english = ["How to print", "Turn track", "Subordinate formations", "Dates of use", "Print at actual size",
+               "SUPPRESSED", "plan sheet", "Sequence of play", "Choose one", "Battle conditions"]
+    # the play aids' procedures are body text, still English (their headings are French): not checked here
+    for name in ("02-record-sheet.pdf", "03-plan-sheets.pdf", "04-formation-cards.pdf", "07-markers.pdf",
+                 "06-counters.pdf", "09-map.pdf"):
+        assert not [w for w in english if w in text_of[name]], name
+    assert "Choose one" not in text_of["08-play-aids.pdf"] and "Au choix" in text_of["08-play-aids.pdf"]
+    assert {f.code for f in result.findings} <= {"print-text-too-small"} and not result.findings

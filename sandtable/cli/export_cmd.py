@@ -21,7 +21,8 @@ def _common(p, output_help: str = "the PDF to write", pages: tuple[str, ...] = (
     p.add_argument("--page", choices=pages, default="a4", help="paper size (default a4)")
     add_pack_option(p)
     p.add_argument("--lang", choices=("en", "fr"), default="en",
-                   help="language of the pack's texts (scenario background, rules, victory); default en")
+                   help="language of the documents' headings and labels and of the pack's texts (scenario "
+                   "background, rules, victory); default en")
     g = p.add_argument_group("printer profile (documents with backs)")
     g.add_argument("--profile", metavar="FILE", help="printer profile made by 'sandtable export profile'")
     g.add_argument("--back-offset", metavar="X,Y", help="move back pages by X,Y millimetres (read on the "
@@ -237,16 +238,16 @@ def _render(args, catalog, model, profile):
                              "give one or the other")
         return cards.cards_pdf(model, year=args.year, numbers=args.card or None, scenario=scenario, backs=args.backs,
                                page=page, profile=profile, back_style=args.back_style,
-                               per_formation=args.per_formation)
+                               per_formation=args.per_formation, lang=lang)
     if args.kind == "raids":
-        return raids.raids_pdf(model, catalog, backs=args.backs, page=page, profile=profile)
+        return raids.raids_pdf(model, catalog, backs=args.backs, page=page, profile=profile, lang=lang)
     if args.kind == "counters":
         scenario = _scenario(model, args.scenario) if args.scenario else None
         return counters.counters_pdf(model, scenario, size=args.size, page=page, profile=profile,
-                                     bleed_mm=args.bleed, cut_lines=args.cut_lines)  # warns of 3/4" counters
+                                     bleed_mm=args.bleed, cut_lines=args.cut_lines, lang=lang)  # warns of 3/4"
     if args.kind == "markers":
         return markers.markers_pdf(model, _scenario(model, args.scenario), size=args.size, page=page,
-                                   profile=profile, bleed_mm=args.bleed, cut_lines=args.cut_lines)
+                                   profile=profile, bleed_mm=args.bleed, cut_lines=args.cut_lines, lang=lang)
     if args.kind == "record":
         return record.record_pdf(model, _scenario(model, args.scenario), page=page, profile=profile, lang=lang,
                                  size=args.size)
@@ -258,7 +259,7 @@ def _render(args, catalog, model, profile):
         setup = _setup(args.setup, catalog, scenario)
         if setup is not None and scenario is None:
             scenario = model.scenario(setup.get("scenario", ""))
-        return raidform.raid_form_pdf(model, scenario, setup, page=page, profile=profile)
+        return raidform.raid_form_pdf(model, scenario, setup, page=page, profile=profile, lang=lang)
     if args.kind == "aids":
         return aids.aids_pdf(model, page=page, profile=profile, lang=lang)
     if args.kind == "map":
@@ -268,10 +269,10 @@ def _render(args, catalog, model, profile):
             scenario = _scenario(model, args.what)
             conf = scenario.configuration
         data, findings, _ = mapsheet.map_pdf(model, conf, scenario, page=page, overlap_mm=args.overlap,
-                                             profile=profile)
+                                             profile=profile, lang=lang)
         return data, findings
     if args.kind == "calibration":
-        return calibration.calibration_pdf(page=page, profile=profile)
+        return calibration.calibration_pdf(page=page, profile=profile, lang=lang)
     raise LookupError(f"unknown kind {args.kind!r}")
 
 
