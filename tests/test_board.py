@@ -111,13 +111,27 @@ def model():
 
 
 def test_9_14_line_of_sight_example_on_map_b(model):
+    # §9.11: "Une ligne de visée est une ligne droite, rectiligne et uniforme, qui part du centre de
+    # l'hex. de l'unité qui effectue le repérage pour aboutir au centre de l'hex. dans lequel se trouve
+    # la cible." Traced exactly (the default policy), the §9.14 example holds on the reconstructed map B
+    # with the Tiger on a level-3 knoll (issue #16 item 1, NOTES.md).
     f = Battlefield.for_scenario(model, model.scenario("XIII"))  # map B, hilly
+    assert f.los_policy == "exact"
     f.visibility = 8
+    # "L'unité de chars Crusader dans l'hex. 2213 ne peut pas être vue car [...] l'hex. auquel il fait face
+    # est situé à un niveau supérieur au sien, tout comme celui dans lequel se trouve l'unité allemande"
     assert not f.los("B2412", "B2213").visible
+    # "2211 offre une ligne de visée existante car l'unité de chars Tigre est dans un hex. directement
+    # adjacent à l'hex. qui se trouve directement entre le tireur et sa cible"
     assert f.los("B2412", "B2211").visible
-    assert f.los("B2412", "B2011").visible
+    # "2011, est également visible [...] car il n'y a aucun hex. d'élévation supérieure directement en
+    # face d'elle" -- the straight line does cross 2212, which is not next to 2011
+    seen = f.los("B2412", "B2011")
+    assert seen.visible and ("B2212",) in [s.hexes for s in seen.steps]
+    # "Si elle avait par contre été positionnée dans l'hex. 2111 [...] la ligne de visé aurait alors été
+    # bloquée par l'hex. d'altitude de niveau 2 situé en 2212."
     blocked = f.los("B2412", "B2111")
-    assert not blocked.visible and blocked.blocking == ("B2212",)
+    assert not blocked.visible and blocked.blocking == ("B2212",) and f.terrain.level("B2212") == 2
 
 
 def test_8_stuart_example_cannot_climb_from_2223_to_2323(model):
@@ -173,3 +187,16 @@ def test_8_4_exit_only_from_hexes_next_to_the_edge():
     f = field()
     assert f.exit_cost(TANK, "A0105") == 1
     assert f.exit_cost(TANK, "A0505") is None
+
+
+def test_8_3_roads_go_on_across_the_seam_between_maps(model):
+    # §8.3: "Une unité est éligible à l'emploi de ce taux de déplacement spécial seulement quand elle
+    # entre dans un hex. à partir d'un autre hex. comprenant un tel axe routier." The coast roads of A
+    # and B leave their maps at A1930 and B1901, which touch in I: one road (issue #16 item 9).
+    f = Battlefield.for_scenario(model, model.scenario("I"))
+    m13 = model.unit_types["it-m13-40"]
+    assert f.terrain.road_between("A1930", "B1901") == "road"
+    assert f.enter_cost(m13, "A1930", "B1901") == 0.5
+    route, cost = f.path(m13, "A1928", "B1803")
+    assert route == ["A1928", "A1929", "A1930", "B1901", "B1902", "B1803"] and cost == 2.5
+    assert f.path(m13, "A1928", "B1903")[1] == 3  # B1903 is off the road (it turns to B1803): 4 x 1/2 + 1

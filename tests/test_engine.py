@@ -235,3 +235,99 @@ def test_a_result_names_the_victory_condition_that_held_in_words(model):
     assert describe({"cmp": [{"sub": [{"points": "axis"}, {"points": "allied"}]}, ">=", 4]}) == \
         "(axis points − allied points) ≥ 4"
     assert describe({"not": {"path_exists": {"side": "axis"}}}) == "not (a path for the axis out of the enemy's reach)"
+
+
+def test_10_22_overstacking_losses_of_step_4_trigger_no_formation_check(model):
+    # §4.3 step 2 tests "toutes les formations de combat qui ont perdu une unité au cours du tour de jeu";
+    # §10.22 says when: "qui ont perdu au moins une unité lors de la précédente Phase des opérations".
+    # Step 4 ("doivent éliminer les unités dépassant les limites d'empilement", §8.52) comes after step 2,
+    # in the Morale Phase: its losses count in the loss modifier from now on but trigger no check, this
+    # turn or the next (issue #16 item 10, NOTES.md).
+    from sandtable.rules.desert_steel.engine.dice import Dice
+    game = supercharge_on_map_b(model, Dice(3))
+    tanks = [place(game, f"161.{i}", 161, "de-pz-iii-j", "B2120", "axis") for i in range(1, 5)]
+    before = game.state.formations[161].losses
+    game._morale_phase()
+    gone = [e for e in events(game, "destroyed") if e["how"] == "overstacked"]
+    assert [e["unit"] for e in gone] == [tanks[0].id]  # 4 vehicles, 3 allowed (§8.5)
+    assert not [e for e in events(game, "formation-check") if e["card"] == 161]
+    f = game.state.formations[161]
+    assert f.losses == before + 1 and f.lost_this_turn == 0  # nothing carried into next turn's step 2
+
+
+def test_8_22_an_activated_formation_turns_a_unit_without_an_operation(model):
+    # §8.22: "Une unité peut changer son orientation à chaque fois que sa formation est activée. [...]
+    # Une unité qui change son orientation sans effectuer d'opération n'est pas retournée à l'envers."
+    # (issue #16 item 5)
+    game = supercharge_on_map_b(model, ScriptedDice([]))
+    tank = place(game, "429.1", 429, "gb-sherman", "B2120", "allied", facing=0)
+    game.state.formations.setdefault(429, game.state.formations.get(429))
+    game.mode, game.side_to_act, game.cx = "activation", "allied", {"cards": [429]}
+    game._legal_cache = None
+    legal = game.legal_actions()
+    assert {("face", tank.id, s) for s in range(1, 6)} <= set(legal) and ("face", tank.id, 0) not in legal
+    game.apply(("face", tank.id, 3))
+    assert tank.facing == 3 and not tank.flipped and game.mode == "activation"
+    assert events(game, "face")[-1]["section"] == "8.22"
+    assert not [a for a in game.legal_actions() if a[0] == "face"]  # once per activation
+    assert ("op", tank.id, "move") in game.legal_actions()  # and it may still operate
+
+
+def test_8_22_9_41_an_opportunity_firer_turns_only_after_a_successful_spot(model):
+    # §8.22: "Une unité peut également modifier son orientation après avoir effectué un repérage réussi
+    # pour un tir d'opportunité (9.4)." §8.21: "Une unité peut effectuer un repérage ou ouvrir le feu par
+    # ses côtés d'hexes de flanc, mais une pénalité s'applique alors (9.15 et 9.23)." The mover is in the
+    # Sherman's flank arc: the spotting roll bears the penalty, the fire no longer does.
+    game = supercharge_on_map_b(model, ScriptedDice([6, 4, 5, 5, 3, 3]))
+    board = game.ctx.field.board
+    towards = _sector(board.axial("B2120"), board.axial("B2117"))  # 3 hexes, open ground: spotting number 1
+    away = (towards + 3) % 6
+    panzer = place(game, "161.1", 161, "de-pz-iii-j", "B2117", "axis", facing=3)
+    sherman = place(game, "429.1", 429, "gb-sherman", "B2120", "allied", facing=away)
+    panzer.moved = True
+    game._shoot(sherman, panzer, opportunity=True, move_fire=False)
+    spot, fire = events(game, "spot")[-1], events(game, "fire")[-1]
+    assert spot["success"] and spot["modifiers"]["through_own_flank"] == game.ctx.tables.spot("through_own_flank")
+    assert "through_own_flank" not in fire["modifiers"]
+    assert sherman.facing == towards
+    missed = supercharge_on_map_b(model, ScriptedDice([1]))  # a failed spot: it keeps its facing
+    p2 = place(missed, "161.1", 161, "de-pz-iii-j", "B2117", "axis", facing=3)
+    s2 = place(missed, "429.1", 429, "gb-sherman", "B2120", "allied", facing=away)
+    p2.moved = True
+    missed._shoot(s2, p2, opportunity=True, move_fire=False)
+    assert not events(missed, "spot")[-1]["success"] and s2.facing == away and s2.flipped
+
+
+def test_7_a_declared_move_may_become_a_move_and_fire(model):
+    # §7: "si l'une de vos unités effectue une opération en mouvement (8) et que vous vous rendez compte
+    # que vous ne pouvez pas déplacer l'unité en question du nombre d'hexes souhaité, changez alors votre
+    # décision, et déclarez que vous effectuez une opération de tir en mouvement (9.5)." (issue #16 item 6)
+    game = supercharge_on_map_b(model, ScriptedDice([6, 6, 6, 6, 6, 6]))
+    tank = place(game, "429.1", 429, "gb-sherman", "B2120", "allied", facing=0)
+    enemy = place(game, "161.1", 161, "de-pz-iii-j", "B2116", "axis", facing=3)
+    game.state.formations[161].shaken = True  # no opportunity fire in the way
+    game.mode, game.side_to_act, game.cx = "activation", "allied", {"cards": [429]}
+    game._legal_cache = None
+    game.apply(("op", tank.id, "move"))
+    assert ("move-fire",) in game.legal_actions()
+    game.apply(("step", "B2119"))
+    game.apply(("move-fire",))
+    half = game.ctx.field.allowance(tank.type) // 2  # §9.52: half, rounded down
+    assert game.cx["op"] == "move-fire" and game.cx["mp"] == half
+    assert events(game, "move-becomes-move-fire")[-1]["section"] == "7"
+    assert ("move-fire",) not in game.legal_actions()
+    game.apply(("stop",))
+    assert game.mode == "target" and ("target", enemy.id) in game.legal_actions()
+    game.apply(("target", enemy.id))
+    fire = events(game, "fire")[-1]
+    assert fire["modifiers"]["move_and_fire"] == game.ctx.tables.fire("move_and_fire")
+    assert tank.flipped and not tank.flash_kill  # §9.51: never a flash kill
+    # once it has spent more than half its points, the move stays a move
+    game2 = supercharge_on_map_b(model, ScriptedDice([]))
+    t2 = place(game2, "429.1", 429, "gb-sherman", "B2120", "allied", facing=0)
+    game2.mode, game2.side_to_act, game2.cx = "activation", "allied", {"cards": [429]}
+    game2._legal_cache = None
+    game2.apply(("op", t2.id, "move"))
+    game2.cx["spent"] = half + 1
+    game2._legal_cache = None
+    assert ("move-fire",) not in game2.legal_actions()

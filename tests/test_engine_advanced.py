@@ -61,6 +61,25 @@ def test_12_12_infantry_moves_one_point_on_the_non_vehicle_column(model):
     assert inf.hex == "B2119" and inf.flipped  # one hex, and the operation is over
 
 
+def test_11_5_separated_green_non_vehicles_may_not_move(model):
+    # §11.5: "les unités (non véhicules seulement) Bleues doivent ajouter +4 [...] et tout déplacement
+    # leur est en outre interdit (règles avancées)." A/3 (330) is Green in 1942 (issue #16 item 4).
+    game = advanced_game(model, ScriptedDice([]))
+    inf = place(game, "330.1", 330, "us-infantry", "B2120", "allied", separated=True)
+    jeep = place(game, "330.6", 330, "us-jeep", "B2120", "allied", separated=True)
+    for u in (inf, jeep):
+        u.start_hex = u.hex
+    assert game._experience(inf) == "green"
+    activate(game, "allied", [330])
+    legal = game.legal_actions()
+    assert ("op", inf.id, "move") not in legal  # no move...
+    assert ("op", jeep.id, "move") in legal  # (a vehicle: only the +2/-2)
+    assert ("op", jeep.id, "transport") not in legal  # ...nor a ride in its Jeep
+    inf.separated = False
+    activate(game, "allied", [330])
+    assert {("op", inf.id, "move"), ("op", jeep.id, "transport")} <= set(game.legal_actions())
+
+
 def test_12_13_anti_vehicle_fire_only_in_own_hex_without_a_second_range_box(model):
     game = advanced_game(model, ScriptedDice([]))
     tank = place(game, "429.1", 429, "gb-sherman", "B2220", "allied")
@@ -686,6 +705,23 @@ def test_14_2_overrun_morale_reaction_fire_and_the_tank_fires_ai(model):
     fires = events(game, "fire")[-2:]
     assert fires[0]["differential"] == tank.type.anti_infantry - 1 and fires[1]["target"] == fo.id
     assert game.mode in ("move", "opportunity") and game.cx["spent"] <= mp
+
+
+def test_14_2_a_shaken_formation_does_not_fire_at_the_overrunner(model):
+    # §14.2: "Les unités le réussissant peuvent immédiatement effectuer un tir d'opportunité contre les
+    # véhicules." §10.14: "Les unités d'une formation ébranlée ne peuvent pas effectuer de tir
+    # d'opportunité." The morale test is still taken (issue #16 item 8).
+    game = advanced_game(model, ScriptedDice([2, 3, 2, 3] + [1] * 30))
+    a, b = _open_pair(game)
+    tank = place(game, "161.1", 161, "de-pz-iii-j", a, "axis")
+    inf = place(game, "330.1", 330, "us-infantry", b, "allied")
+    game.state.formations[330].shaken = True
+    activate(game, "axis", [161])
+    game.apply(("op", tank.id, "overrun"))
+    game.apply(("overrun", b))
+    assert [c["unit"] for c in events(game, "unit-check")] == [inf.id] and not inf.suppressed
+    assert game.mode == "overrun-target" and game.side_to_act == "axis"
+    assert not events(game, "overrun-fire")
 
 
 def test_14_21_no_overrun_into_a_hex_with_enemy_tanks_or_cover(model):

@@ -4,6 +4,7 @@ nightfall (XIII), and each scenario's victory expression and exit accounting rea
 French text. Every rule sentence by itself with scripted dice or a constructed state; whole games
 with the invariants checked after every action."""
 import dataclasses
+from collections.abc import Mapping
 
 import pytest
 from enginekit import play_checked
@@ -547,3 +548,110 @@ def test_xiii_lightfoot_objectives_held_by_ready_units_of_steady_formations(cata
     truck = next(u for u in game.state.units.values() if u.side == "axis" and u.card < 0)
     truck.hex = board.resolve("B3121")  # a transport belongs to no formation
     assert result(game)[:2] == ("axis", "marginal")
+
+
+# --- what an exit is worth, scenario by scenario (§8.4; issue #16 item 3) ------------------------------
+
+# §8.4: "dans de nombreux scénarios, des unités sortant par un bord de carte seront considérées comme
+# détruites pour ce qui a trait au moral ou aux conditions de victoire. Vérifiez donc scrupuleusement les
+# notes du scénario choisi". Each scenario's text, and what an exit by (side, edge, map) is worth:
+# "points" (the victory conditions score it and it is no loss), "loss" (eliminated for morale and
+# victory), "neither". Silent scenarios: a loss (NOTES.md, "Exits").
+EXIT_WORTH = {
+    # "Le joueur de l'Axe reçoit deux points pour chaque unité italienne réussissant à quitter la carte B
+    # par son bord sud [...] ne sont pas à considérer comme éliminées en matière de tests moral. Les unités
+    # de toute nationalisé quittant la carte par tout autre bord de carte ne sont pas considérées comme
+    # éliminées."
+    "I": {("axis", "south", "B"): "points", ("axis", "north", "A"): "neither", ("allied", "east", "B"): "neither"},
+    # "Les unités alliées quittant la carte par son bord nord ne sont pas comptabilisées comme étant
+    # détruites [...] 1 point de victoire pour chaque unité de Matilda réussissant à quitter la carte par
+    # son bord nord [...] par tout autre bord de la carte sont a contrario considérées comme étant éliminées."
+    "II": {("allied", "north", "A"): "points", ("allied", "south", "A"): "loss", ("axis", "south", "A"): "loss"},
+    "III": {("axis", "north", "A"): "loss", ("allied", "north", "B"): "loss"},  # silent
+    # "1 point pour chaque unité quittant la carte par son bord ouest [...] 1 point pour chaque unité de
+    # l'Axe qui parvient à quitter la carte par son bord est"
+    "IV": {("allied", "west", "A"): "points", ("axis", "east", "A"): "points", ("allied", "east", "A"): "loss",
+           ("axis", "west", "A"): "loss"},
+    # "Les unités de l'Axe qui sont à même de quitter la carte par son bord sud ne sont pas à considérer
+    # comme éliminées [...] Une unité sortant de la carte par tout autre bord devra par contre être
+    # considérée comme éliminée."
+    "V": {("axis", "south", "A"): "points", ("axis", "north", "A"): "loss", ("allied", "south", "A"): "loss"},
+    "VI": {("allied", "north", "A"): "loss", ("axis", "south", "A"): "loss"},  # silent (and no victory text)
+    # "1 point pour chaque unité qu'il fait sortit par le bord nord de la carte [...] Les unités de l'Axe
+    # sorties de la carte ne doivent pas être comptabilisées pour le moral."
+    "VII": {("axis", "north", "B"): "points", ("axis", "west", "B"): "neither", ("allied", "west", "B"): "loss"},
+    "VIII": {("allied", "east", "B"): "loss", ("axis", "west", "A"): "loss"},  # silent
+    # "Les unités sortant de la carte par tout bord de celle-ci sont considérées comme éliminées au regard
+    # des tests de morale et sont à comptabiliser au crédit du joueur de l'Axe"
+    "IX": {("allied", "east", "B"): "loss", ("axis", "west", "B"): "loss"},
+    # "Les unités ayant quitté les cartes sont considérées come éliminées pour ce qui a trait au moral et
+    # aux conditions de victoire."
+    "X": {("allied", "east", "A"): "loss", ("axis", "west", "B"): "loss"},
+    "XI": {("allied", "east", "B"): "loss", ("axis", "west", "A"): "loss"},  # silent
+    # "Les unités allemandes ou alliées qui auraient quitté la carte comptent comme étant éliminées pour
+    # ce qui a trait au moral et aux conditions de victoire."
+    "XII": {("allied", "north", "A"): "loss", ("axis", "south", "A"): "loss"},
+    "XIII": {("allied", "east", "B"): "loss", ("axis", "west", "B"): "loss"},  # silent
+    # "Le joueur de l'Axe reçoit 1 point pour chaque unité sortie par le bord sud de la carte A"
+    "XIV": {("axis", "south", "A"): "points", ("axis", "north", "B"): "loss", ("allied", "south", "A"): "loss"},
+    # "Les unités des deux camps sortant par le bord nord de la carte B ne sont pas à considérer comme
+    # éliminées au regard des règles régissant le moral. Les unités sortant par tout autre bord d'une
+    # carte le seront par contre." (and the Axis wins by exits north of B)
+    "XV": {("axis", "north", "B"): "points", ("allied", "north", "B"): "neither", ("axis", "south", "A"): "loss"},
+}
+
+
+def _scored_exits(node, out):
+    """(side, edge, map) of every exit a victory expression counts."""
+    if isinstance(node, Mapping):  # the model's raw values are read-only mappings and tuples
+        if node.get("event") == "exited":
+            out.append((node.get("units", {}).get("side"), node.get("edge"), node.get("map")))
+        for v in node.values():
+            _scored_exits(v, out)
+    elif isinstance(node, (list, tuple)):
+        for v in node:
+            _scored_exits(v, out)
+    return out
+
+
+def exit_worth(scenario, side, edge, map_id):
+    loss = victory.exit_counts_as_loss(scenario.raw.get("exits", {}), side, edge, map_id)
+    scored = any(s in (side, None) and e in (edge, None) and m in (map_id, None)
+                 for s, e, m in _scored_exits(scenario.raw.get("victory", {}).get("expression", {}), []))
+    assert not (scored and loss), f"{scenario.number}: an exit that scores must not also be a loss"
+    return "points" if scored else "loss" if loss else "neither"
+
+
+def test_8_4_what_an_exit_is_worth_in_each_of_the_15_scenarios(catalog):
+    assert set(EXIT_WORTH) == {s.number for s in catalog.model.scenarios.values()}
+    for number, table in EXIT_WORTH.items():
+        scenario = catalog.model.scenario(number)
+        got = {key: exit_worth(scenario, *key) for key in table}
+        assert got == table, number
+
+
+def test_iv_supercharge_an_allied_exit_west_is_worth_plus_one(catalog):
+    # "le joueur allié reçoit [...] 1 point pour chaque unité quittant la carte par son bord ouest. Il perd
+    # a contrario 1 point pour chaque unité alliée éliminée": the exit must not also be an elimination
+    game = final(catalog, "IV")
+    allied, axis = side_units(game, "allied"), side_units(game, "axis")
+    before = game.state.formations[allied[0].card].losses  # its undermanned removals
+    exit_by(game, allied[:3], "west")
+    assert result(game)[2]["allied"] == 3
+    assert all(not u.fate["counts_as_loss"] for u in allied[:3])
+    assert game.state.formations[allied[0].card].losses == before  # no morale effect either
+    exit_by(game, axis[:1], "east")  # -1, and not an Axis loss
+    exit_by(game, allied[3:4], "east")  # an exit the text does not score: a loss, -1
+    assert result(game)[2]["allied"] == 1
+
+
+def test_xiv_tebourba_an_axis_escape_is_no_morale_loss(catalog):
+    game = final(catalog, "XIV")
+    game.state.turn = 9
+    axis = side_units(game, "axis")
+    before = game.state.formations[axis[0].card].losses
+    board = game.ctx.field.board
+    south_a = sorted(h for h in board.usable if board.edge_distance(h, "south") == 1 and board.cells[h].map_id == "A")
+    axis[0].hex, axis[0].status = south_a[0], ON_MAP
+    game._exit(axis[0], "south")
+    assert not axis[0].fate["counts_as_loss"] and game.state.formations[axis[0].card].losses == before

@@ -134,3 +134,54 @@ def test_line_policies_differ_only_where_a_sample_falls_on_a_hexside():
 def test_unknown_policy_is_an_error():
     with pytest.raises(ValueError):
         hexmath.line_pattern((3, 0), "nudged")
+
+
+def test_9_11_9_13_the_line_is_straight_and_only_an_exact_hexside_is_spared(model):
+    # §9.11: "Une ligne de visée est une ligne droite, rectiligne et uniforme, qui part du centre de
+    # l'hex. [...] pour aboutir au centre de l'hex. dans lequel se trouve la cible." §9.13: "Si une ligne
+    # de visée passe exactement le long d'un côté d'hex., la ligne de visée ne sera pas bloquée, sauf à ce
+    # que les deux hexes jouxtant le côté d'hex. [...] contiennent eux aussi un terrain bloquant." A line
+    # that crosses a hexside at an angle enters both hexes (issue #16 item 1): the default policy is
+    # "exact"; "sampled" (one hex per hex of distance) stays a named option for mods.
+    from sandtable.rules.desert_steel.battlefield import Battlefield
+    f = Battlefield.for_scenario(model, model.scenario("XIII"))
+    assert f.los_policy == "exact"
+    for a, b, through in (("B2523", "B2616", "B2620"), ("B2108", "B2216", "B2212")):
+        result = f.los(a, b)
+        assert not result.visible and result.blocking == (through,), (a, b)
+    sampled = Battlefield.for_scenario(model, model.scenario("XIII"))
+    sampled.tables = {**sampled.tables, "settings": {**sampled.settings, "line_of_sight_policy": "sampled"}}
+    assert sampled.los("B2523", "B2616").visible  # the old reading skipped B2620
+
+
+def test_the_visibility_table_follows_the_policy(model):
+    from sandtable.rules.desert_steel.battlefield import Battlefield
+    from sandtable.rules.desert_steel.visibility import VisibilityTable
+    f = Battlefield.for_scenario(model, model.scenario("XIII"))
+    f.visibility = 8
+    table = VisibilityTable(f)
+    assert not table.visible("B2523", "B2616") and not table.visible("B2616", "B2523")
+    assert table.visible("B2412", "B2011") and not table.visible("B2412", "B2111")
+
+
+def test_a_mod_names_the_policy_and_only_a_known_one(tmp_path):
+    import json
+
+    from sandtable.rules.catalog import load_catalog
+    from sandtable.rules.desert_steel.battlefield import Battlefield
+    (tmp_path / "pack.json").write_text(json.dumps({
+        "kind": "pack", "id": "los-mod", "name": "LOS mod", "version": "0.1.0", "ruleset": "desert-steel",
+        "depends_on": [{"id": "desert-steel", "version": ">=1.0,<2"}], "description": "sampled lines",
+        "license": "CC0-1.0", "authors": ["t"]}))
+
+    def mod(policy):
+        (tmp_path / "overrides.json").write_text(json.dumps({"kind": "overrides", "description": "x", "overrides": [
+            {"target": {"kind": "rule-tables", "id": "desert-steel"}, "reason": "house rule", "patch": [
+                {"op": "replace", "path": "/settings/line_of_sight_policy", "value": policy}]}]}))
+        return load_catalog([tmp_path])
+
+    catalog = mod("sampled")
+    assert not catalog.errors
+    field = Battlefield.for_scenario(catalog.model, catalog.model.scenario("XIII"))
+    assert field.los_policy == "sampled" and field.los("B2523", "B2616").visible
+    assert any("line_of_sight_policy" in f.message for f in mod("nudged").findings)

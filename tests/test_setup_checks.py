@@ -129,6 +129,50 @@ def test_hidden_units_only_forward_observers_where_allowed(model):
     assert "setup-hidden" in codes(found)
 
 
+def _fo(model, setup, side, card=None):
+    return next(p for p in setup["sides"][side]["placements"]
+                if model.unit_types[p["type"]].unit_class == "forward-observer" and card in (None, p["card"]))
+
+
+def test_12_21_hidden_observers_set_up_where_the_scenario_says(model):
+    # §12.21: "Dans certains scénarios, l'emplacement de déploiement de vos OA peut être géographiquement
+    # limité, dans d'autres vous pourrez les placer où bon vous semble." (issue #16 item 2)
+    from sandtable.rules.desert_steel.battlefield import Battlefield
+    # IX: "Les OA débutent le scénario cachés en n'importe quel endroit de la carte." -- also within 6
+    # hexes of an edge, where the Allied formations may not set up
+    setup = sample("09")
+    fo = _fo(model, setup, "allied")
+    field = Battlefield.for_scenario(model, model.scenario("IX"))
+    near_edge = sorted(set(field.board.usable) - field.zone({"away_from_edges": {"at_least": 6}}))[0]
+    fo.update(hex=near_edge, hidden=True)
+    assert run(model, setup) == []
+    fo["hidden"] = False  # placed openly, it sets up with its formation
+    assert codes(run(model, setup)) == ["setup-zone"]
+    # XI: "Les observateurs avancés alliés peuvent être secrètement positionnés sur la carte B dans les 20
+    # hexes à partir du bord est de la carte." / "Les observateurs avancés de l'Axe sont placés
+    # secrètement en tout point des deux cartes."
+    setup = sample("11")
+    field = Battlefield.for_scenario(model, model.scenario("XI"))
+    allied_fo, axis_fo = _fo(model, setup, "allied"), _fo(model, setup, "axis")
+    twenty = field.zone({"all": [{"map": "B"}, {"near_edge": {"edge": "east", "within": 20, "map": "B"}}]})
+    ten = field.zone({"all": [{"map": "B"}, {"near_edge": {"edge": "east", "within": 10, "map": "B"}}]})
+    allied_fo.update(hex=sorted(twenty - ten)[0], hidden=True)
+    axis_fo.update(hex=sorted(h for h in field.board.usable if h.startswith("A"))[40], hidden=True)
+    assert run(model, setup) == []
+    allied_fo["hex"] = sorted(h for h in field.board.usable if h.startswith("B") and h not in twenty)[0]
+    found = run(model, setup)
+    assert codes(found) == ["setup-hidden"] and found[0].section == "12.21"
+    # VI: "Les observateurs avancés italiens ne peuvent pas être déployés cachés."
+    setup = sample("06")
+    _fo(model, setup, "axis")["hidden"] = True
+    assert codes(run(model, setup)) == ["setup-hidden"]
+    # VII says nothing: §12.21 "tous les OA de vos forces initiales peuvent être déployés de manière
+    # cachée", with their formation
+    setup = sample("07")
+    _fo(model, setup, "allied")["hidden"] = True
+    assert run(model, setup) == []
+
+
 def test_fortification_allowance_zone_and_rules(model):
     setup = sample("07")  # Tobruk: Allied 18 wire and 15 entrenchments on level 1, 20 minefields on level 0
     field_hexes = [p["hex"] for p in setup["sides"]["allied"]["placements"]]

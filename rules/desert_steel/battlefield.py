@@ -73,6 +73,13 @@ class Battlefield:
     def settings(self) -> Mapping:
         return self.tables.get("settings", {})
 
+    @property
+    def los_policy(self) -> str:
+        """How a line of sight is traced (hexmath.line_pattern): "exact", the straight line of §9.11
+        ("une ligne droite [...] du centre de l'hex. [...] au centre de l'hex."), by default; a pack may
+        name "sampled" (one hex per hex of distance) instead."""
+        return self.settings.get("line_of_sight_policy", "exact")
+
     def zone(self, expression: Mapping) -> frozenset[str]:
         """Hexes of a zone expression (cached: many formations share one instruction)."""
         key = json.dumps(expression, sort_keys=True, default=_thaw)
@@ -89,8 +96,7 @@ class Battlefield:
         makes its hexside a hexside (§9.13).
         """
         origin = self.board.axial(a)
-        policy = self.settings.get("line_of_sight_policy", "sampled")
-        pattern = hexmath.line_pattern(hexmath.sub(self.board.axial(b), origin), policy)
+        pattern = hexmath.line_pattern(hexmath.sub(self.board.axial(b), origin), self.los_policy)
         out = []
         for step in pattern.steps:
             keys = []

@@ -123,10 +123,27 @@ def _placements(ctx: SetupContext, side: str, data: Mapping) -> list[Finding]:
                 zones[p["card"]] = None
                 out.append(ctx.report("zone-invalid", str(exc), f"{ptr}/card"))
         zone = zones[p["card"]]
-        if zone is not None and key not in zone:
+        if zone is not None and key not in zone and not _in_observer_zone(ctx, side, p):
             out.append(ctx.report("setup-zone", f"{_unit_label(ctx, p)} in {p['hex']} is outside its setup zone",
                                   f"{ptr}/hex", section="18.4"))
     return out
+
+
+def _observers(ctx: SetupContext, side: str) -> Mapping:
+    """§12.21: "tous les OA de vos forces initiales peuvent être déployés de manière cachée" unless the
+    scenario says otherwise (VI's Italians); where, the scenario's text (VIII, IX, XI), else with their
+    formation (NOTES.md)."""
+    return ctx.scenario.sides[side].raw.get("hidden_observers", {"allowed": True})
+
+
+def _in_observer_zone(ctx: SetupContext, side: str, p: Mapping) -> bool:
+    """A hidden FO of a scenario that says where hidden FOs set up is checked there (in _hidden), not
+    in its formation's zone: IX "en n'importe quel endroit de la carte", XI's Axis "en tout point des
+    deux cartes"."""
+    allowed = _observers(ctx, side)
+    unit = ctx.model.unit_types.get(p["type"])
+    return bool(p.get("hidden") and unit is not None and unit.unit_class == "forward-observer"
+                and allowed.get("allowed", True) and "zone" in allowed)
 
 
 def expected_units(ctx_model: DesertSteel, scenario: Scenario, side: str, number: int) -> Counter:
@@ -250,7 +267,7 @@ def _separation(ctx: SetupContext, side: str, data: Mapping) -> list[Finding]:
 
 def _hidden(ctx: SetupContext, side: str, data: Mapping) -> list[Finding]:
     out = []
-    allowed = ctx.scenario.sides[side].raw.get("hidden_observers", {})
+    allowed = _observers(ctx, side)
     zone = None
     for i, p in _placements_of(data):
         if not p.get("hidden"):
@@ -263,7 +280,7 @@ def _hidden(ctx: SetupContext, side: str, data: Mapping) -> list[Finding]:
             continue
         if _hidden_by_rule(ctx, side, p):
             continue
-        if not allowed.get("allowed"):
+        if not allowed.get("allowed", True):
             out.append(ctx.report("setup-hidden", f"{ctx.scenario.id} does not allow {side} hidden forward "
                                                   "observers", ptr, section="12.21"))
             continue

@@ -65,6 +65,7 @@ class TerrainMap:
             self.hexes[key] = HexTerrain(level, building, zone["ground"], tuple(printed.get("symbols", ())))
         # Road hexsides: (key, key) -> "road" | "track"; a red or brown line may be plain ground.
         self.road_sides: dict[frozenset, str] = {}
+        ends: list[tuple[str, str]] = []  # (hex key, kind) of each road end marked `leaves_map`
         for map_id in board.maps():
             for road in maps[map_id].get("roads", ()):
                 kind = roads[road["type"]]
@@ -74,6 +75,20 @@ class TerrainMap:
                 for a, b in zip(chain, chain[1:]):
                     if a in board.cells and b in board.cells:
                         self.road_sides[frozenset((a, b))] = kind
+                for end in road.get("leaves_map", ()):
+                    ends.append((chain[0 if end == "start" else -1], kind))
+        # A road that leaves its map at a seam goes on along the road that leaves the next map there: the
+        # two maps are one battlefield (§2.5, §8.3). Where a road meets a track, the hexside is a track
+        # (the slower rate: a unit keeps the road rate only while both hexes are on the same road).
+        ends_at = dict(ends)
+        for a, kind in ends:
+            if a not in board.cells:
+                continue
+            for b in board.neighbours(a):
+                if board.cells[b].map_id != board.cells[a].map_id and b in ends_at:
+                    pair = frozenset((a, b))
+                    slower = kind if kind == ends_at[b] else "track"
+                    self.road_sides.setdefault(pair, slower)
         self.entrenchment_allowed = bool(zone["entrenchment"])
 
     def level(self, key: str) -> int:

@@ -45,10 +45,15 @@ class VisibilityTable:
         self.matrix = np.zeros((self.n, self.n), dtype=bool)
         aq, ar = axials[:, 0] - q0, axials[:, 1] - r0
         la = level[aq, ar].astype(np.int16)
-        policy = field.settings.get("line_of_sight_policy", "sampled")
+        policy = field.los_policy
         self.matrix[np.arange(self.n), np.arange(self.n)] = True
+        # What lies at each offset from every origin, gathered once: many lines cross the same offsets.
+        self._at: dict = {}
+        self._grids = (aq, ar, level, building, smoke)
         for v in hexmath.within((0, 0), field.visibility):
-            if v == (0, 0):
+            # A line of sight is the same both ways (§9.12 speaks of the higher and the lower unit, never
+            # of who looks): each pair of opposite vectors is traced once, from its first member.
+            if v == (0, 0) or v < (-v[0], -v[1]):
                 continue
             bq, br = aq + v[0], ar + v[1]
             targets = usable_id[bq, br]
@@ -57,28 +62,37 @@ class VisibilityTable:
                 continue
             blocked = np.zeros(self.n, dtype=bool)
             if hexmath.length(v) > 1:
-                lb = level[bq, br].astype(np.int16)
-                blocked = self._blocked(v, policy, aq, ar, la, lb, level, building, smoke)
+                lb = self._gather(v)[0]
+                blocked = self._blocked(v, policy, la, lb)
             rows = np.nonzero(valid & ~blocked)[0]
             self.matrix[rows, targets[rows]] = True
+            self.matrix[targets[rows], rows] = True
+        del self._at, self._grids
 
-    @staticmethod
-    def _blocked(v, policy, aq, ar, la, lb, level, building, smoke):
+    def _gather(self, o):
+        """Level (int16), building and smoke of the cell at offset o from every origin."""
+        got = self._at.get(o)
+        if got is None:
+            aq, ar, level, building, smoke = self._grids
+            hq, hr = aq + o[0], ar + o[1]
+            got = self._at[o] = (level[hq, hr].astype(np.int16), building[hq, hr], smoke[hq, hr])
+        return got
+
+    def _blocked(self, v, policy, la, lb):
         low, high = np.minimum(la, lb), np.maximum(la, lb)
         same = la == lb
         a_is_low = la <= lb
-        blocked = np.zeros(len(aq), dtype=bool)
+        blocked = np.zeros(len(la), dtype=bool)
         for step in hexmath.line_pattern(v, policy).steps:
-            step_blocks = np.ones(len(aq), dtype=bool)
+            step_blocks = np.ones(len(la), dtype=bool)
             for o in step:
-                hq, hr = aq + o[0], ar + o[1]
-                lvl = level[hq, hr].astype(np.int16)
+                lvl, building_o, smoke_o = self._gather(o)
                 near_a = hexmath.length(o) == 1
                 near_b = hexmath.length(hexmath.sub(v, o)) == 1
                 near_low = np.where(a_is_low, near_a, near_b)
                 near_high = np.where(a_is_low, near_b, near_a)
-                hb = smoke[hq, hr] | (lvl > high)
-                hb |= same & building[hq, hr] & (lvl >= la)
+                hb = smoke_o | (lvl > high)
+                hb |= same & building_o & (lvl >= la)
                 hb |= ~same & (lvl >= high)
                 hb |= ~same & (low < lvl) & (lvl < high) & near_low & ~near_high
                 step_blocks &= hb

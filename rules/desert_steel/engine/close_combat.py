@@ -34,7 +34,8 @@ class CloseCombatMixin:
         vehicles = [e for e in there if self._armour(e)]
         if not vehicles or any(e.type.unit_class == "infantry" for e in there):
             return False
-        if u.hex != h and (self._enter_cost(u, u.hex, h) == "prohibited" or not self._may_enter_zone(u, h)):
+        if u.hex != h and (self._enter_cost(u, u.hex, h) == "prohibited" or not self._may_enter_zone(u, h)
+                           or self._may_not_move(u)):  # §11.5: it may still assault in its own hex
             return False
         if self._entrenched(u):
             return True
@@ -254,7 +255,10 @@ class CloseCombatMixin:
             if special:
                 mods["scenario"] = special
             if self._resolve_unit_check(e, self.ctx.variant(e.card).morale, mods, "overrun", "14.2"):
-                if e.on_map and self._fire_modes(e, u):
+                # the test is taken all the same, but the fire it allows is opportunity fire (§14.2:
+                # "peuvent immédiatement effectuer un tir d'opportunité"), which §10.14 denies to the
+                # units of a shaken formation, as for close assault (§14.11)
+                if e.on_map and not self.state.formations[e.card].shaken and self._fire_modes(e, u):
                     reactors.append(e.id)
         self.cx["reactors"] = reactors
         self._overrun_reactions(u)

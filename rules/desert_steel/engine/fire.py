@@ -178,7 +178,7 @@ class FireMixin:
         pa, pb = board.axial(a), board.axial(b)
         v = hexmath.sub(pb, pa)
         smoky = {board.axial(h) for h in self.state.smoke}
-        policy = self.ctx.field.settings.get("line_of_sight_policy", "sampled")
+        policy = self.ctx.field.los_policy
         for step in hexmath.line_pattern(v, policy).steps:
             cells = [hexmath.add(pa, o) for o in step if o != (0, 0) and o != v]
             if cells and all(c in smoky for c in cells):
@@ -438,7 +438,12 @@ class FireMixin:
         t = self.ctx.tables
         f = self.ctx.field
         mode = mode or self._natural_mode(target)
-        if firer.hex != target.hex and self._bunker_of(firer) is None:  # faces its target (§8.22, §15.22)
+        # Facing its target (§8.22, never in a bunker, §15.22): an active firer turns as its formation is
+        # activated, before spotting; an opportunity firer's formation is not active, and it "peut
+        # également modifier son orientation après avoir effectué un repérage réussi pour un tir
+        # d'opportunité": it spots as it stands, through its flank arc if so (§9.15), then turns.
+        turns = firer.hex != target.hex and self._bunker_of(firer) is None
+        if turns and not opportunity:
             firer.facing = _sector(f.board.axial(firer.hex), f.board.axial(target.hex))
         d = f.board.distance(firer.hex, target.hex)
         cover = self._cover(firer, target) and not close_assault  # §14.13: no cover in a close assault
@@ -456,6 +461,8 @@ class FireMixin:
             firer.flipped, firer.flash_kill = True, False  # §9.14: a failed spotting counts as having fired
             self._fired_marker(firer, None)
             return False
+        if turns and opportunity:
+            firer.facing = _sector(f.board.axial(firer.hex), f.board.axial(target.hex))
         c3 = self.ctx.model.cards.get(firer.card)
         letter = c3.variant(self.ctx.years[firer.side]).c3 if isinstance(c3, CombatCard) else None
         if letter in ("A", "B", "C") and d > 0:

@@ -6,9 +6,12 @@ OpenSpiel-like surface — ``legal_actions()``, ``apply(action)``, ``is_terminal
 Every decision a player makes is an action; everything the rules decide (dice, forced
 plays, the morale phase) happens inside ``apply`` and is written to the event log.
 Choices the rules leave to a player but that the engine makes on their behalf are listed
-in NOTES.md: facing (towards the last hex entered, or the target fired at), the centre
-hex of each formation (the one leaving fewest units separated), and which units go when a
-hex is overstacked at Morale step 4.
+in NOTES.md: the facing of a mover (towards the last hex entered) and of a firer (towards
+its target: an active firer before spotting, an opportunity firer only after a successful
+spot), the centre hex of each formation (the one leaving fewest units separated), and which
+units go when a hex is overstacked at Morale step 4. Facing is otherwise a player's action:
+("face", unit, hexside) once per unit and activation (§8.22); a declared move may become a
+move-and-fire with ("move-fire",) (§7).
 """
 from __future__ import annotations
 
@@ -370,7 +373,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         if self.state.raids and self._start_bombardments(cards):
             return
         self.mode, self.side_to_act = "activation", side
-        if len(self._legal_activation()) == 1 and not self._unentered(cards):
+        if self._only_facings_left(self._legal_activation()) and not self._unentered(cards):
             self.log("set-aside", cards=cards, reason="no unit can operate", section="6.51")
             self._next_card()
 
@@ -444,7 +447,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     continue
                 if not u.ready:
                     continue
-                if not u.type.towed and not self._pinned(u):  # §12.3: towed guns move in tow only
+                if not u.type.towed and not self._pinned(u) and not self._may_not_move(u):  # §12.3, §11.5
                     out.append(("op", u.id, "move"))
                 if u.type.unit_class == "infantry" and self.ctx.advanced and self._assault_hexes(u):
                     out.append(("op", u.id, "assault"))
@@ -467,7 +470,28 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     out.append(("op", u.id, "transport"))  # §13.32: Carriers and Jeeps
         if not self._unentered(self.cx["cards"]) or not any(a[2] == "move" for a in out):
             out.append(("end",))
+        return out + self._legal_facings()
+
+    def _legal_facings(self) -> list:
+        """§8.22: "Une unité peut changer son orientation à chaque fois que sa formation est activée",
+        without an operation and without being flipped: ("face", unit, hexside 0-5, 0 up the page,
+        clockwise), once per unit and activation. Not in a bunker (its facing is fixed, §15.22), not
+        carried, not hidden (an FO on paper has no counter to turn)."""
+        done = self.cx.get("faced", ())
+        out = []
+        for card in self.cx["cards"]:
+            for u in self.state.of_card(card):
+                if u.status != ON_MAP or u.carried_by or u.hidden or u.id in done or \
+                        (self.state.bunkers and self._bunker_of(u) is not None):
+                    continue
+                out += [("face", u.id, side) for side in range(6) if side != u.facing]
         return out
+
+    @staticmethod
+    def _only_facings_left(legal: list) -> bool:
+        """Nothing left to operate: the activation ends by itself (facing changes alone keep no
+        formation waiting, §8.22; NOTES.md)."""
+        return all(a[0] in ("end", "face") for a in legal)
 
     def _fireable(self, u: Unit) -> bool:
         return self._factor(u, True) is not None or self._factor(u, False) is not None
@@ -476,6 +500,12 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         if action[0] == "end":
             self.log("end-activation", cards=self.cx["cards"])
             self._next_card()
+            return
+        if action[0] == "face":  # §8.22: no operation, the unit is not flipped
+            u = self.state.units[action[1]]
+            u.facing = action[2]
+            self.cx["faced"] = list(self.cx.get("faced", ())) + [u.id]
+            self.log("face", unit=u.id, facing=u.facing, section="8.22")
             return
         _, uid, kind = action
         u = self.state.units[uid]
@@ -504,8 +534,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         else:
             mp = self.ctx.field.allowance(u.type)
             if kind == "move-fire":
-                mp = math.floor(mp * self.ctx.tables.setting("move_and_fire_mp_fraction", 0.5))
-            self.cx.update(mp=mp, spent=0, steps=0)
+                mp = self._move_fire_mp(u)
+            self.cx.update(mp=mp, spent=0, steps=0, entering=u.status == OFF_MAP)
             if kind == "overrun":
                 self.cx["overrun"] = "pending"
             self.mode = "move"
@@ -516,10 +546,10 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     def _back_to_activation(self) -> None:
         for key in ("unit", "op", "mp", "spent", "steps", "targets", "move_fire", "spotter", "spotters", "stop",
-                    "smoke_hexes", "loaded", "overrun", "reactors", "assault", "bombard"):
+                    "smoke_hexes", "loaded", "overrun", "reactors", "assault", "bombard", "entering"):
             self.cx.pop(key, None)
         self.mode, self.side_to_act = "activation", self.state.formations[self.cx["cards"][0]].side
-        if len(self._legal_activation()) == 1 and not self._unentered(self.cx["cards"]):
+        if self._only_facings_left(self._legal_activation()) and not self._unentered(self.cx["cards"]):
             self.log("end-activation", cards=self.cx["cards"], reason="no unit left to operate")
             self._next_card()
 
@@ -530,6 +560,11 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         self._back_to_activation()
 
     # --- movement (§8) -------------------------------------------------------------------------
+
+    def _may_not_move(self, u: Unit) -> bool:
+        """§11.5: separated Green non-vehicles, "tout déplacement leur est en outre interdit": no move,
+        no close assault into another hex, no ride in a transport (NOTES.md)."""
+        return u.separated and self._separation_key(u) == "separated_green_non_vehicle"
 
     def _legal_move(self):
         u = self.state.units[self.cx["unit"]]
@@ -567,12 +602,35 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             for edge in ("north", "east", "south", "west"):
                 if f.board.edge_distance(u.hex, edge) == 1:
                     out.append(("exit", edge))
+        if self._may_become_move_fire(u):
+            out.append(("move-fire",))
         return out + [("stop",)]
+
+    def _move_fire_mp(self, u: Unit) -> int:
+        """§9.52: half the movement points, rounded down."""
+        return math.floor(self.ctx.field.allowance(u.type) * self.ctx.tables.setting("move_and_fire_mp_fraction", 0.5))
+
+    def _may_become_move_fire(self, u: Unit) -> bool:
+        """§7: "si l'une de vos unités effectue une opération en mouvement (8) et que vous vous rendez
+        compte que vous ne pouvez pas déplacer l'unité en question du nombre d'hexes souhaité, changez
+        alors votre décision, et déclarez que vous effectuez une opération de tir en mouvement (9.5)":
+        a declared move (not an overrun nor an entry) of a unit that could have declared a move-and-fire
+        (§9.51), while what it spent fits the limited move (§9.52)."""
+        cx = self.cx
+        return (cx.get("op") == "move" and not cx.get("overrun") and not cx.get("entering") and u.on_map
+                and u.type.is_vehicle and not u.flash_kill and self._factor(u, True) is not None
+                and u.id not in cx.get("cancelled", ()) and cx["spent"] <= self._move_fire_mp(u))
 
     def _do_move(self, action):
         u = self.state.units[self.cx["unit"]]
         if action[0] == "stop":
             self._end_move(u)
+            return
+        if action[0] == "move-fire":  # §7: the declared move becomes a move-and-fire; it may go on moving
+            self.cx.update(op="move-fire", mp=self._move_fire_mp(u))
+            self.log("move-becomes-move-fire", unit=u.id, spent=self.cx["spent"], mp=self.cx["mp"], section="7")
+            if len(self._legal_move()) == 1:
+                self._end_move(u)
             return
         if action[0] == "exit":
             self._exit(u, action[1])

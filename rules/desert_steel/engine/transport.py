@@ -85,7 +85,8 @@ class TransportMixin:
             if loaded and self.state.formations[p.card].entry_zone != \
                     self.state.formations[loaded[0].card].entry_zone:
                 return False
-        elif not p.ready or p.hex != carrier.hex or p.start_hex != carrier.hex or carrier.start_hex != carrier.hex:
+        elif not p.ready or p.hex != carrier.hex or p.start_hex != carrier.hex or carrier.start_hex != carrier.hex \
+                or self._may_not_move(p):  # §11.5: a separated Green non-vehicle may not move, even carried
             return False
         capacity, max_inf, tow = self._capacity(carrier)
         if len(loaded) + 1 > capacity or (p.type.towed and not tow):
