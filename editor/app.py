@@ -155,7 +155,9 @@ class MainWindow(QMainWindow):
         self.forms.clear()
         self.bulk.clear()
         self.search_paths = list(search or [])
-        ws = Workspace(path, search=self.search_paths, owned=owned)
+        from sandtable.rules.desert_steel.checks import setup_rules_deferred
+        with setup_rules_deferred():  # the validator adds them in the background right after
+            ws = Workspace(path, search=self.search_paths, owned=owned)
         self.ws = ws
         self.doc = PackDocument(ws, self, autosave_seconds=self.autosave_seconds)
         self._policy_changed(self.policy.currentIndex())
@@ -193,6 +195,7 @@ class MainWindow(QMainWindow):
                                  f"{ws.pack_id} is not yours to change: Save writes a mod pack")
         self.statusBar().showMessage(f"opened {ws.pack_id} ({path})" + ("" if ws.owned else " — read-only: "
                                      "edits are saved as a mod pack"), 8000)
+        self.validator.run_now()  # the complete findings (the setup rules too), off the UI thread
         payload = self.doc.pending_recovery()
         if payload is not None:
             QTimer.singleShot(0, self, lambda: self._offer_recovery(payload))
@@ -217,6 +220,8 @@ class MainWindow(QMainWindow):
 
     def current_catalog(self):
         v = self.validator
+        if v is not None and self.doc is not None and self.doc.generation == 0 and v.last is None:
+            return self.ws.catalog  # nothing edited yet: the catalog read at open is current
         if v is None or v.busy or v.debounce.isActive():
             return None
         if v.last is not None and getattr(v.last, "catalog", None) is not None:

@@ -5,6 +5,8 @@ objects: cards and unit types that exist, sides and years that fit, hexes on the
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 from functools import lru_cache
 from typing import Iterator
 
@@ -13,6 +15,19 @@ from ..hexgrid import Grid
 from ..jsondoc import escape
 
 SIDE = {"german": "axis", "italian": "axis", "british": "allied", "us": "allied"}
+
+# Set while the editor opens a pack: its first findings show without the setup rules, which
+# its background validation adds a moment later (they are most of the opening time).
+_DEFERRED = contextvars.ContextVar("sandtable_defer_setup_rules", default=False)
+
+
+@contextlib.contextmanager
+def setup_rules_deferred():
+    token = _DEFERRED.set(True)
+    try:
+        yield
+    finally:
+        _DEFERRED.reset(token)
 
 
 def check(catalog) -> list[Finding]:
@@ -26,7 +41,7 @@ def check(catalog) -> list[Finding]:
     out += _tables(catalog)
     # The editor checks the setups in a second pass (they take most of the time), so the
     # findings of an edit show at once: it sets ``defer_setup_rules`` and calls setup_rules().
-    if not getattr(catalog, "defer_setup_rules", False) and \
+    if not (getattr(catalog, "defer_setup_rules", False) or _DEFERRED.get()) and \
             not any(f.severity == Severity.ERROR for f in [*catalog.findings, *out]):
         out += _setup_rules(catalog)
     # An object left out for a schema error is reported once with its references, not as
