@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QLabel
 
 from editorkit import close, copy_pack, isolate, shot, window
@@ -16,8 +16,13 @@ def test_sweep_this_value_run_to_the_chart_and_cancel(qtbot, monkeypatch, tmp_pa
     try:
         form = w.open_object("scenario", "gazala", "")
         turns = next(lab for lab in form.findChildren(QLabel) if lab.text() == "Turns")
-        assert turns.contextMenuPolicy() == Qt.CustomContextMenu  # right-click offers "Sweep this value…"
-        form.sweep_field("/conditions/turns")
+        spin = next(wi for p, wi in form.bindings if p == "/conditions/turns")
+        assert turns.contextMenuPolicy() == spin.contextMenuPolicy() == Qt.CustomContextMenu
+        spin.customContextMenuRequested.emit(QPoint(5, 5))  # a right-click (offscreen, the popup closes at once)
+        menu = form.field_menu(spin, "/conditions/turns")  # the menu that right-click pops up
+        seen = [a.text() for a in menu.actions()]
+        assert "Sweep this value…" in seen and any("Copy" in t for t in seen)  # copy/paste kept
+        next(a for a in menu.actions() if a.text() == "Sweep this value…").trigger()
         panel = w.balancelab
         assert w.docks["balancelab"].isVisible()
         assert panel.scenario.currentData() == "gazala"

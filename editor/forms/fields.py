@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout,
+from PySide6.QtWidgets import (QAbstractSpinBox, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout,
                                QHBoxLayout, QLabel, QLineEdit, QMenu, QPlainTextEdit, QPushButton, QScrollArea,
                                QSpinBox, QTabWidget, QToolButton, QVBoxLayout, QWidget)
 
@@ -400,16 +400,23 @@ class ObjectForm(QWidget):
         if tip:
             lab.setToolTip(tip)
             widget.setToolTip(tip)
-        if getattr(self.ctx, "extras", {}).get("sweep_value"):  # right-click the label: the balance lab
-            lab.setContextMenuPolicy(Qt.CustomContextMenu)
-            lab.customContextMenuRequested.connect(lambda pos, p=pointer, l=lab: self._field_menu(l, p, pos))
+        if getattr(self.ctx, "extras", {}).get("sweep_value"):  # right-click label or field: the balance lab
+            for w in (lab, widget) if isinstance(widget, (QAbstractSpinBox, QLineEdit, QComboBox)) else (lab,):
+                w.setContextMenuPolicy(Qt.CustomContextMenu)
+                w.customContextMenuRequested.connect(lambda pos, p=pointer, a=w: self._field_menu(a, p, pos))
         layout.addRow(lab, box)
         return widget
 
     def _field_menu(self, anchor: QWidget, pointer: str, pos) -> None:
-        menu = QMenu(anchor)
+        self.field_menu(anchor, pointer).exec(anchor.mapToGlobal(pos))
+
+    def field_menu(self, anchor: QWidget, pointer: str) -> QMenu:
+        """A field's context menu: its usual entries (copy, paste…) and "Sweep this value…"."""
+        edit = anchor.lineEdit() if isinstance(anchor, (QAbstractSpinBox, QComboBox)) else anchor
+        menu = edit.createStandardContextMenu() if isinstance(edit, QLineEdit) else QMenu(anchor)
+        menu.addSeparator()
         menu.addAction("Sweep this value…", lambda: self.sweep_field(pointer))
-        menu.exec(anchor.mapToGlobal(pos))
+        return menu
 
     def sweep_field(self, pointer: str) -> None:
         """Hand this field and its value to the balance lab (editor/balancelab.py)."""
