@@ -45,7 +45,7 @@ class BalanceLabPanel(QWidget):
         self.ctx = ctx
         lay = QVBoxLayout(self)
         self.note = QLabel("Plays the same games (same seeds and setups) with each value, so differences are "
-                           "the change, not the dice. Right-click a field label in a form → “Sweep this value…”.")
+                           "the change, not the dice. Right-click a field in a form → “Sweep this value…”.")
         self.note.setWordWrap(True)
         lay.addWidget(self.note)
         form = QFormLayout()
