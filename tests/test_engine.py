@@ -331,3 +331,18 @@ def test_7_a_declared_move_may_become_a_move_and_fire(model):
     game2.cx["spent"] = half + 1
     game2._legal_cache = None
     assert ("move-fire",) not in game2.legal_actions()
+
+
+def test_facing_and_move_fire_actions_in_whole_games_keep_every_invariant_and_replay(model, catalog, tmp_path):
+    # The random bot takes the new kinds of action (§8.22 facing, §7 move -> move-and-fire): invariants hold
+    # after every action, and the log (JSON) replays to the same game.
+    from enginekit import play_checked
+    scenario = model.scenario("IV")
+    setup = sample_setup(catalog, scenario)
+    game = play_checked(Game(model, scenario, setup, seed=5), ("random", "random"))
+    kinds = {e["e"] for e in game.events}
+    assert {"face", "move-becomes-move-fire"} <= kinds
+    log = tmp_path / "game.jsonl"
+    write_log(log, game, setup, ("random", "random"))
+    replayed, recorded = replay(model, log)
+    assert digest(replayed) == digest(game) and replayed.returns() == recorded
