@@ -326,8 +326,10 @@ def summary_html(out: dict) -> str:
                          f"{_html(first.get('message', ''))}</span>")
             continue
         al, ax = p["sides"]["allied"], p["sides"]["axis"]
+        m = p.get("margin") or {}
         diff = "" if p.get("baseline") else (f"; Δ allied {100 * al['difference_to_baseline']:+.0f} "
-                                             f"[{100 * al['difference_95'][0]:+.0f}, {100 * al['difference_95'][1]:+.0f}]")
+                                             f"[{100 * al['difference_95'][0]:+.0f}, {100 * al['difference_95'][1]:+.0f}]"
+                                             + (f"; Δ points margin {m['difference_to_baseline']:+.1f}" if m else ""))
         lines.append(f"{_html(p['label'])}: allied {100 * al['win_rate']:.0f}% "
                      f"[{100 * al['win_rate_95'][0]:.0f}–{100 * al['win_rate_95'][1]:.0f}], "
                      f"axis {100 * ax['win_rate']:.0f}%{diff}")

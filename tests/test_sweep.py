@@ -207,6 +207,17 @@ def test_resume_after_a_kill_replays_nothing_finished(local_run, tmp_path, capsy
     assert code == 0 and out["played"] == 0 and out["reused"] == 8
 
 
+def test_redraw_remakes_the_same_files_from_the_games(local_run, tmp_path, capsys):
+    import shutil
+    folder = tmp_path / "again"
+    shutil.copytree(local_run, folder)
+    for name in ("winrate.png", "report.html"):
+        (folder / name).unlink()
+    code, out, _ = sweep(capsys, "--redraw", str(folder))
+    assert code == 0 and (folder / "winrate.png").is_file() and (folder / "report.html").is_file()
+    assert files(folder) == files(local_run)  # the statistics recomputed from the games are the same bytes
+
+
 def test_resume_refuses_a_pack_that_changed(local_run, tmp_path, capsys):
     import shutil
     folder = tmp_path / "copy"

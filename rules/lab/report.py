@@ -104,25 +104,29 @@ def winrate_chart(folder: Path, varies: list, summary: list, meta: dict) -> list
 
 
 def difference_chart(folder: Path, varies: list, summary: list, meta: dict, side: str = "allied") -> list[str]:
-    """Each point's paired difference to the baseline in one side's win rate, with its 95 % interval."""
+    """Each point's paired difference to the baseline, with its 95 % interval: in one side's win
+    rate, and in the victory-point margin (allied - axis), which still moves when a win rate is
+    pinned at 0 or 100 %."""
     rows = [r for r in _played(summary, varies) if not r["baseline"]]
     if not rows:
         return []
-    fig = _figure(7.0, 0.9 + 0.38 * len(rows))
-    ax = fig.add_subplot()
+    fig = _figure(8.0, 1.1 + 0.38 * len(rows))
+    axes = fig.subplots(1, 2, sharey=True)
     y = list(range(len(rows)))[::-1]
-    d = [r["sides"][side]["difference_to_baseline"] for r in rows]
-    lo = [r["sides"][side]["difference_95"][0] for r in rows]
-    hi = [r["sides"][side]["difference_95"][1] for r in rows]
-    colours = [SIDE_COLOURS[side] if (a > 0 or b < 0) else "#999" for a, b in zip(lo, hi)]
-    for yi, di, a, b, c in zip(y, d, lo, hi, colours):
-        ax.plot([a, b], [yi, yi], color=c, linewidth=2)
-        ax.plot([di], [yi], "o", color=c)
-    ax.axvline(0, color="#444", linewidth=0.8)
-    ax.set_yticks(y, [_short(r["label"]) for r in rows], fontsize=8)
-    ax.set_xlabel(f"{side} win rate minus the baseline's (same seeds and setups; 95 % interval)")
-    ax.set_title("Difference to the pack as it is (grey: within dice noise)", fontsize=10)
-    ax.grid(alpha=0.3, axis="x")
+    panels = ((axes[0], [r["sides"][side] for r in rows], 100, f"{side} win rate (points of %)"),
+              (axes[1], [r["margin"] for r in rows], 1, "victory-point margin, allied − axis"))
+    for ax, stats, scale, label in panels:
+        for yi, s in zip(y, stats):
+            a, b = (scale * v for v in s["difference_95"])
+            c = SIDE_COLOURS[side] if (a > 0 or b < 0) else "#999"
+            ax.plot([a, b], [yi, yi], color=c, linewidth=2)
+            ax.plot([scale * s["difference_to_baseline"]], [yi], "o", color=c)
+        ax.axvline(0, color="#444", linewidth=0.8)
+        ax.set_xlabel(f"Δ {label}", fontsize=9)
+        ax.grid(alpha=0.3, axis="x")
+    axes[0].set_yticks(y, [_short(r["label"]) for r in rows], fontsize=8)
+    fig.suptitle("Difference to the pack as it is, same seeds and setups (95 %; grey: within dice noise)",
+                 fontsize=10)
     return _save(fig, folder, "difference")
 
 
@@ -254,7 +258,8 @@ def report_html(folder: Path, plan_json: dict, summary: list, meta: dict, charts
     if varies:
         out.append("<p>Varied: " + ", ".join(f"<code>{e(v)}</code>" for v in varies) + "</p>")
     head = ["point", *(varies or ["pack"]), "games", "allied wins % (95 %)", "Δ allied vs baseline (95 %)",
-            "axis wins % (95 %)", "Δ axis vs baseline (95 %)", "draws", "mean points allied / axis"]
+            "axis wins % (95 %)", "Δ axis vs baseline (95 %)", "draws", "mean points allied / axis",
+            "Δ margin allied − axis (95 %)"]
     out.append("<table><tr>" + "".join(f"<th class=l>{e(h)}</th>" if i < 1 + max(1, len(varies)) else f"<th>{e(h)}</th>"
                                        for i, h in enumerate(head)) + "</tr>")
     for r in summary:
@@ -275,6 +280,10 @@ def report_html(folder: Path, plan_json: dict, summary: list, meta: dict, charts
                              f"<td{sig}>{100 * s['difference_to_baseline']:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})</td>")
             cells.append(f"<td>{r['draws']}</td>")
             cells.append(f"<td>{r['sides']['allied']['mean_points']:g} / {r['sides']['axis']['mean_points']:g}</td>")
+            m = r["margin"]
+            sig = " class=sig" if (m["difference_95"][0] > 0 or m["difference_95"][1] < 0) else ""
+            cells.append("<td>—</td>" if r["baseline"] else f"<td{sig}>{m['difference_to_baseline']:+.2f} "
+                         f"({m['difference_95'][0]:+.2f} to {m['difference_95'][1]:+.2f})</td>")
         out.append(f"<tr class='{cls}'>" + "".join(cells) + "</tr>")
     out.append("</table>")
     bad = [r for r in summary if not r["valid"]]

@@ -135,7 +135,8 @@ class Plan:
                 "points": [{"index": p.index, "label": p.label, "values": p.values, "baseline": p.baseline,
                             "patches": p.patches, "packs": p.packs} for p in self.points],
                 "bundle_keys": {str(k): v for k, v in sorted(self.bundle_keys.items())},
-                "setups_digest": hashlib.sha256(json.dumps(self.setups, sort_keys=True).encode()).hexdigest()[:16]}
+                "setups_digest": getattr(self, "saved_setups_digest", None) or
+                hashlib.sha256(json.dumps(self.setups, sort_keys=True).encode()).hexdigest()[:16]}
 
 
 class SweepError(ValueError):
@@ -454,6 +455,13 @@ def summarise(plan: Plan, records: list) -> list[dict]:
                 "mean_points": _r(sum(pts) / n) if n else 0.0,
                 "points": {f"{k:g}": v for k, v in sorted(Counter(pts).items())},
                 "average_losses_by_type": {t: _r(c / n) for t, c in sorted(losses.items())}}
+        # The victory-point margin (allied - axis) per game, paired with the baseline's: it still moves
+        # where a win rate is pinned at 0 or 100 %.
+        margin = [ok[g]["points"]["allied"] - ok[g]["points"]["axis"] for g in sorted(ok)]
+        md, mlo, mhi = paired_difference([ok[g]["points"]["allied"] - ok[g]["points"]["axis"] for g in paired],
+                                         [base[g]["points"]["allied"] - base[g]["points"]["axis"] for g in paired])
+        row["margin"] = {"mean": _r(sum(margin) / n) if n else 0.0, "difference_to_baseline": _r(md),
+                         "difference_95": [_r(mlo), _r(mhi)]}
         diag = [r["diagnostics"] for r in ok.values() if "diagnostics" in r]
         if diag:
             from ..desert_steel.engine.diagnostics import aggregate
@@ -474,6 +482,20 @@ def results_json(plan: Plan, records: list, summary: list) -> dict:
     return {"sandtable": sandtable.__version__, "sweep": head, "points": summary, "games": records}
 
 
+def plan_from_results(results: dict) -> tuple[Plan, list]:
+    """The plan (points, parameters; no packs) and the games of a results.json, for --redraw."""
+    head = results["sweep"]
+    points = [Point(p["index"], p["label"], p["values"], p.get("patches", []), p.get("packs", []), p["baseline"])
+              for p in head["points"]]
+    findings = {row["index"]: row["findings"] for row in results["points"] if not row["valid"]}
+    plan = Plan(head["scenario"], head["games"], head["seed"], tuple(head["bots"]), [], head["setups"],
+                head.get("options", {}), head["varies"], points, [], findings=findings,
+                bundle_keys={int(k): v for k, v in head.get("bundle_keys", {}).items()},
+                title=head.get("scenario_title", ""))
+    plan.saved_setups_digest = head.get("setups_digest")
+    return plan, results["games"]
+
+
 def summary_csv(plan: Plan, summary: list) -> str:
     import csv
     import io
@@ -484,6 +506,7 @@ def summary_csv(plan: Plan, summary: list) -> str:
     for side in ("allied", "axis"):
         head += [f"{side}_wins", f"{side}_win_rate", f"{side}_win_rate_lo95", f"{side}_win_rate_hi95",
                  f"{side}_diff_to_baseline", f"{side}_diff_lo95", f"{side}_diff_hi95", f"{side}_mean_points"]
+    head += ["margin_mean", "margin_diff_to_baseline", "margin_diff_lo95", "margin_diff_hi95"]
     w.writerow(head)
     for row in summary:
         vals = [json.dumps(row["values"].get(c if plan.varies else "pack"), ensure_ascii=False)
@@ -495,5 +518,7 @@ def summary_csv(plan: Plan, summary: list) -> str:
             s = row.get("sides", {}).get(side)
             line += ([s["wins"], s["win_rate"], *s["win_rate_95"], s["difference_to_baseline"], *s["difference_95"],
                       s["mean_points"]] if s else [""] * 8)
+        m = row.get("margin")
+        line += [m["mean"], m["difference_to_baseline"], *m["difference_95"]] if m else [""] * 4
         w.writerow(line)
     return buf.getvalue()

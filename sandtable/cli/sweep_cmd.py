@@ -52,8 +52,8 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (must not hold another sweep)")
     p.add_argument("--resume", metavar="DIR", help="continue the sweep in DIR without replaying finished games")
     p.add_argument("--redraw", metavar="DIR",
-                   help="draw the charts and report.html of a finished sweep again from its results.json "
-                        "(no pack needed, nothing played)")
+                   help="compute the statistics, summary.csv, charts and report.html of a finished sweep again from "
+                        "the games in its results.json (no pack needed, nothing played)")
     p.add_argument("--chunk", type=int, default=4, help="games a task (default 4)")
     p.add_argument("--no-charts", action="store_true", help="write no charts and no report.html")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -140,21 +140,26 @@ def _terminate(signum, frame):  # a cancel (SIGTERM) ends the worker pool too, t
 
 
 def redraw(args) -> int:
+    """Statistics, summary.csv, charts and report.html again from the games in results.json."""
     folder = Path(args.redraw)
     try:
         results = json.loads((folder / "results.json").read_text(encoding="utf-8"))
-        head, summary = results["sweep"], results["points"]
-        name = head.get("scenario_title") or head["scenario"]
-    except (OSError, json.JSONDecodeError, KeyError, TypeError, UnicodeDecodeError) as exc:
-        return usage_error(f"--redraw {folder}: no readable results.json of a sweep ({exc})")
-    meta = {"scenario_name": name, "games": head["games"], "bots": head["bots"], "version": results.get("sandtable", ""),
-            "command": f"sandtable sweep --redraw {folder}"}
-    charts = reports.draw_all(folder, head["varies"], summary, meta)
-    write_text(folder / "report.html", reports.report_html(folder, head, summary, meta, charts))
+        plan, records = sw.plan_from_results(results)
+    except (OSError, json.JSONDecodeError, KeyError, TypeError, ValueError, UnicodeDecodeError) as exc:
+        return usage_error(f"--redraw {folder}: no readable results.json of a sweep ({type(exc).__name__}: {exc})")
+    summary = sw.summarise(plan, records)
+    results = sw.results_json(plan, records, summary)
+    write_text(folder / "results.json", dumps_json(results))
+    write_text(folder / "summary.csv", sw.summary_csv(plan, summary))
+    meta = {"scenario_name": plan.title or plan.scenario, "games": plan.games, "bots": list(plan.bots),
+            "version": results["sandtable"], "command": f"sandtable sweep --redraw {folder}"}
+    charts = reports.draw_all(folder, plan.varies, summary, meta)
+    write_text(folder / "report.html", reports.report_html(folder, results["sweep"], summary, meta, charts))
+    files = ["results.json", "summary.csv", *charts, "report.html"]
     if args.format == "json":
-        print_json({"folder": str(folder), "files": [*charts, "report.html"]})
+        print_json({"folder": str(folder), "files": files})
     else:
-        print("wrote " + ", ".join([*charts, "report.html"]) + f" in {folder}")
+        print("wrote " + ", ".join(files) + f" in {folder}")
     return 0
 
 
@@ -242,7 +247,8 @@ def run(args) -> int:
 def _print_text(plan, summary, out, meta) -> None:
     print(f"{meta['scenario_name']}: {plan.games} games a point, seed {plan.seed}, setups {plan.setups_mode}, "
           f"bots {plan.bots[0]} vs {plan.bots[1]}")
-    print(f"{'point':<34} {'allied wins % (95 %)':>22} {'Δ vs baseline (95 %)':>24} {'axis wins %':>12} {'draws':>6}")
+    print(f"{'point':<34} {'allied wins % (95 %)':>22} {'Δ vs baseline (95 %)':>24} {'axis wins %':>12} {'draws':>6} "
+          f"{'Δ margin (95 %)':>24}")
     for r in summary:
         label = r["label"] if len(r["label"]) <= 34 else r["label"][:33] + "…"
         if not r["valid"]:
@@ -252,10 +258,14 @@ def _print_text(plan, summary, out, meta) -> None:
                 print(f"    {f.get('severity', 'error')} {f['code']}: {f['message']} ({where})")
             continue
         al, ax = r["sides"]["allied"], r["sides"]["axis"]
+        m = r["margin"]
+        margin = "—" if r["baseline"] else (f"{m['difference_to_baseline']:+.2f} ({m['difference_95'][0]:+.2f}.."
+                                            f"{m['difference_95'][1]:+.2f})")
         diff = "—" if r["baseline"] else (f"{100 * al['difference_to_baseline']:+.1f} "
                                           f"({100 * al['difference_95'][0]:+.1f}..{100 * al['difference_95'][1]:+.1f})")
         print(f"{label:<34} {100 * al['win_rate']:>6.1f} ({100 * al['win_rate_95'][0]:.1f}-"
-              f"{100 * al['win_rate_95'][1]:.1f}){'':>3} {diff:>24} {100 * ax['win_rate']:>12.1f} {r['draws']:>6}"
+              f"{100 * al['win_rate_95'][1]:.1f}){'':>3} {diff:>24} {100 * ax['win_rate']:>12.1f} {r['draws']:>6} "
+              f"{margin:>24}"
               + (f"  ({r['errors']} games ended in an engine error)" if r["errors"] else ""))
     print(f"played {out['played']} games ({out['reused']} reused) in {out['seconds']:.1f} s, "
           f"{out['games_per_second']:.2f} games/s, {out['backend']}")
