@@ -37,6 +37,10 @@ def test_screenshots_of_the_main_views(qtbot, tmp_path, monkeypatch):
     editor("rule-tables", "desert-steel", "rule-tables")
     editor("terrain-effects", "desert-steel", "terrain-effects", lambda f: f.tabs.setCurrentIndex(0))
     editor("map-configuration", "A-over-B-north-up", "map-configuration")
+    grid = w.open_bulk("formation-card")  # the bulk grid, filtered to one nationality
+    grid.filter.setText("italian")
+    qtbot.wait(60)
+    made.append(shot(w.tabs, "bulk-formation-cards"))
 
     def board(form):
         form.tabs.setCurrentWidget(form.board)
