@@ -44,6 +44,7 @@ class RefField:
     target: str
     drop: str | None = None
     prefix: bool = False  # a hex reference: the map id is the part before the 4-digit hex id
+    key: bool = False  # the pattern's last ``*`` matches the keys of an object (ids used as keys)
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ DESERT_STEEL = Scheme(
         "map-configuration": (RefField("/layout/*/*", "map", drop=None),),
         "scenario": (
             RefField("/map_configuration", "map-configuration", drop=None),
+            RefField("/conditions/*/by_map/*", "map", drop="/conditions/*/by_map/*", key=True),
             RefField(f"{_SIDE}/formations/*/cards/*", "formation-card", drop=f"{_SIDE}/formations/*/cards/*"),
             RefField(f"{_SIDE}/reinforcements/*/cards/*", "formation-card", drop=f"{_SIDE}/reinforcements/*/cards/*"),
             RefField(f"{_SIDE}/undermanned/*/card", "formation-card", drop=f"{_SIDE}/undermanned/*"),
@@ -226,6 +228,7 @@ class Reference:
     target_id: str
     drop: str | None  # what a cascade removes (pointer in the referring object), None: cannot
     prefix: bool = False  # the target id is the map part of a hex reference
+    key: bool = False  # the target id is the last key of the pointer (an object keyed by ids)
 
 
 def _hex_map(v) -> str | None:
@@ -238,6 +241,14 @@ def references_in(sch: Scheme, kind: str, oid: str, value: Any) -> Iterator[Refe
     if not isinstance(value, dict):
         return
     for rf in sch.fields.get(kind, ()):
+        if rf.key:
+            parts = _split(rf.pattern)
+            for path, v in _expand(value, parts[:-1]):
+                if isinstance(v, dict):
+                    for k in v:
+                        ptr = _join(path + (k,))
+                        yield Reference(kind, oid, ptr, rf.target, str(k), ptr if rf.drop else None, key=True)
+            continue
         for path, v in _expand(value, _split(rf.pattern)):
             if rf.prefix:
                 mid = _hex_map(v)
@@ -356,6 +367,12 @@ def rename_edits(sch: Scheme, objects: Objects, kind: str, old_id: str, new_id: 
     for ref in find_references(sch, objects, kind, old_id):
         value = objects[ref.kind][ref.id]
         old = get(value, ref.pointer)
+        if ref.key:  # {"B": "hilly"} -> {"C": "hilly"}: the object holding the key is rewritten, order kept
+            parent = ref.pointer.rsplit("/", 1)[0]
+            holder = get(value, parent)
+            edits.append(Edit(ref.kind, ref.id, parent, holder,
+                              {(str(new_id) if k == str(old_id) else k): v for k, v in holder.items()}))
+            continue
         if ref.prefix:  # B2620 -> C2620
             edits.append(Edit(ref.kind, ref.id, ref.pointer, old, f"{new_id}{old[-4:]}"))
             continue

@@ -110,3 +110,10 @@ def test_holland44_references_resolve_and_a_renamed_counter_validates():
     counter = next(c for c in objs["counter"] if R.find_references(sch, objs, "counter", c))
     edits = R.rename_edits(sch, objs, "counter", counter, counter + "-x")
     assert edits and not [e for e in edits if e.new != counter + "-x"]
+
+
+def test_ids_used_as_keys_are_references_too(objects):
+    refs = [r for r in R.find_references(SCH, objects, "map", "A") if r.key]
+    assert [(r.kind, r.id, r.pointer) for r in refs] == [("scenario", "kasserine-pass", "/conditions/relief/by_map/A")]
+    edits = [e for e in R.rename_edits(SCH, objects, "map", "A", "Z") if e.pointer.endswith("by_map")]
+    assert edits and "Z" in edits[0].new and "A" not in edits[0].new
