@@ -51,3 +51,51 @@ def test_the_guard_is_documented_in_help(capsys):
     out = capsys.readouterr().out
     assert "--debug" in out and "--force" in out
     assert cli.FOLDER_OUTPUTS >= {"export kit"}
+
+
+# --- no command prints a traceback for hostile inputs (the guard is the last resort: none of
+# these may even reach it, so "internal error" is a failure too) -------------------------------
+
+HOSTILE = ("fifo.json", "dir.json", "list.json", "empty.json", "bomb.json", "/dev/zero", "nosuch.json")
+PACK_COMMANDS = (["scenarios"], ["show", "scenario", "I"], ["los", "I", "0101", "0202"], ["zone", "I", "allied", "1"],
+                 ["path", "I", "x", "0101", "0202"], ["setup", "I"], ["play", "I"], ["export", "counters", "-o", "o.pdf"],
+                 ["check-setup", "x"], ["supply", "a", "b"])
+SMALL = str(__import__("pathlib").Path(__file__).resolve().parent / "fixtures/base")  # fast to load
+FILE_COMMANDS = (["validate", "{f}"], ["packs", "{f}"], ["check-setup", "{f}", "--pack", SMALL],
+                 ["play", "skirmish", "--setup", "{f}", "--pack", SMALL], ["replay", "{f}", "--pack", SMALL],
+                 ["export", "calibration", "--profile", "{f}", "-o", "o.pdf"], ["validate", "--search", "{f}", "nosuch"])
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    import os
+    folder = tmp_path_factory.mktemp("hostile")
+    os.mkfifo(folder / "fifo.json")
+    (folder / "dir.json").mkdir()
+    (folder / "list.json").write_text("[1, 2]")
+    (folder / "empty.json").write_text("")
+    (folder / "bomb.json").write_text('{"a": "' + '\\"' * 20000)
+    return folder
+
+
+def _answers_plainly(capsys, argv):
+    from bounded import deadline
+    with deadline(60):
+        code = main(argv)
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err and "internal error" not in err, (argv, err[-2000:])
+    assert code in (0, 1, 2), (argv, code)
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_hostile_packs_never_reach_the_guard(hostile, capsys, monkeypatch, name):
+    monkeypatch.chdir(hostile)
+    for argv in PACK_COMMANDS:
+        _answers_plainly(capsys, argv + ["--pack", name])
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_hostile_files_never_reach_the_guard(hostile, capsys, monkeypatch, name):
+    monkeypatch.chdir(hostile)
+    for argv in FILE_COMMANDS:
+        _answers_plainly(capsys, [a.format(f=name) for a in argv])
