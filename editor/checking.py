@@ -9,6 +9,7 @@ serialised once per version (values are immutable, so identity is the cache key)
 """
 from __future__ import annotations
 
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -210,6 +211,9 @@ def _has_setup_rules(catalog: cat.Catalog) -> bool:
     return catalog.ruleset is not None and catalog.ruleset.name == "desert-steel" and bool(catalog.entries("setup"))
 
 
+_REQUIRED = re.compile(r"^'([^']+)' is (?:required|a required property)")
+
+
 def locate(catalog: cat.Catalog) -> list[Located]:
     """Each finding with its object (by subject, else by file and pointer) and field."""
     by_file: dict[str, list[tuple[str, str, str]]] = {}
@@ -232,6 +236,9 @@ def locate(catalog: cat.Catalog) -> list[Located]:
             rel = ptr[len(best[0]):]
             if rel.startswith(("/patch", "/replace")) and best[0].startswith("/overrides/"):
                 rel = ""
+            missing = _REQUIRED.match(f.message) if f.code == "schema" else None
+            if missing:  # a field still to fill in (a new, incomplete object): point at that field
+                rel = jsonptr.child(rel, missing.group(1))
             out.append(Located(f, best[1], best[2], rel))
         elif f.subject and " " in f.subject:
             kind, oid = f.subject.split(" ", 1)

@@ -87,6 +87,8 @@ def test_delete_is_refused_or_cascades_and_new_objects_are_made(qtbot, pack):
     settle(qtbot, w)
     found = {(r.kind, r.id) for r in w.findings.model.rows}
     assert ("unit-type", "de-new-gun") in found and ("unit-type", "de-new-gun") in w.explorer.items
+    # each field still to fill in is named: the finding points at it
+    assert any(r.pointer == "/movement" for r in w.findings.model.rows if r.id == "de-new-gun")
     w.doc.undo_stack.undo()
     w.doc.undo_stack.undo()
     w.doc.undo_stack.undo()
