@@ -106,7 +106,10 @@ FR: dict[str, str] = {
     # scenario sheet
     "Background": "Historique", "The board": "Le terrain", "Special rules": "R\u00e8gles sp\u00e9ciales",
     "Victory conditions": "Conditions de victoire", "Designers' notes": "Notes des concepteurs",
-    "{side} forces": "Forces {side}", "North": "Nord", "Leaving the map (\u00a78.4)": "Sortie de la carte (\u00a78.4)",
+    "{side} forces": "Forces {side}", "Card": "Carte", "Formation": "Formation", "Set up": "Mise en place",
+    "first": "en premier", "second": "en second", "Enter on turn {turn}": "Entre au tour {turn}",
+    "In hand only (no counters)": "En main seulement (sans pions)", "Reinforcements, turn {turn}": "Renforts, tour {turn}",
+    " (cards only)": " (cartes seulement)", "North": "Nord", "Leaving the map (\u00a78.4)": "Sortie de la carte (\u00a78.4)",
     # play aids
     "Sequence of play (\u00a74)": "S\u00e9quence de jeu (\u00a74)", "The turn": "Le tour",
     "Morale Phase, step by step (\u00a74.3)": "Phase de moral, \u00e9tape par \u00e9tape (\u00a74.3)",

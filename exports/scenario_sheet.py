@@ -226,22 +226,26 @@ def _units_text(model: DesertSteel, scenario: Scenario, side: str, card, year: i
 
 
 def _oob(model: DesertSteel, scenario: Scenario, side: str, lang: str) -> list:
+    from .lang import tr
     s = scenario.sides[side]
-    rows = [[para("<b>Card</b>", CELL), para("<b>Formation</b>", CELL), para("<b>Units</b>", CELL)]]
+    rows = [[para(f"<b>{tr(lang, 'Card')}</b>", CELL), para(f"<b>{tr(lang, 'Formation')}</b>", CELL),
+             para(f"<b>{tr(lang, 'Units')}</b>", CELL)]]
     style = [("LINEBELOW", (0, 0), (-1, 0), 0.6, INK), ("VALIGN", (0, 0), (-1, -1), "TOP"),
              ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
              ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]
     entries = []
     for g in s.groups:
         if "setup" in g:
-            head = "Set up" + (f" ({'first' if g.get('order') == 1 else 'second'})" if g.get("order") else "")
+            head = tr(lang, "Set up") + (f" ({tr(lang, 'first' if g.get('order') == 1 else 'second')})"
+                                         if g.get("order") else "")
         elif "enter" in g:
-            head = f"Enter on turn {g['enter']['turn']}"
+            head = tr(lang, "Enter on turn {turn}", turn=g["enter"]["turn"])
         else:
-            head = "In hand only (no counters)"
+            head = tr(lang, "In hand only (no counters)")
         entries.append((head, g["cards"], g.get("text")))
     for r in s.reinforcements:
-        head = f"Reinforcements, turn {r['turn']}" + (" (cards only)" if r.get("hand_only") else "")
+        head = tr(lang, "Reinforcements, turn {turn}", turn=r["turn"]) + (
+            tr(lang, " (cards only)") if r.get("hand_only") else "")
         entries.append((head, r["cards"], r.get("text")))
     for head, cards, instruction in entries:
         rows.append([para(f"<b>{esc(head)}</b>", CELL), "", ""])
@@ -336,11 +340,12 @@ def _conditions(model: DesertSteel, scenario: Scenario, lang: str) -> list:
     return [t]
 
 
-def _exits(scenario: Scenario) -> list:
+def _exits(scenario: Scenario, lang: str = "en") -> list:
+    from .lang import tr
     ex = scenario.raw.get("exits")
     if not ex:
         return []
-    out = [para("Leaving the map (\u00a78.4)", H2)]
+    out = [para(tr(lang, "Leaving the map (\u00a78.4)"), H2)]
     for r in ex.get("rules", ()):
         who = SIDE_NAME.get(r["side"], "Both sides")
         where = f"the {r['edge']} edge" + (f" of map {r['map']}" if r.get("map") else "")
@@ -395,7 +400,7 @@ def scenario_story(doc: Doc, model: DesertSteel, scenario: Scenario) -> list:
             story.append(para(f"<b>{esc(r['id'].replace('-', ' ').capitalize())}</b>" + (
                 f" <font color='#6d6d6d'>({side})</font>" if side else "") + ": " + esc(lang_text(r["text"], lang)),
                 BODY))
-    story.extend(_exits(scenario))
+    story.extend(_exits(scenario, lang))
     story.append(para(doc.t("Victory conditions"), H2))
     victory = raw.get("victory", {})
     story.append(para(esc(lang_text(victory.get("text"), lang)), BODY))
