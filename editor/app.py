@@ -403,6 +403,7 @@ class MainWindow(QMainWindow):
 
     def set_findings(self, rows) -> None:
         self.findings.set_findings(rows)
+        self.explorer.show_problems(rows)  # incomplete objects are marked where they are listed
         for grid in getattr(self, "bulk", {}).values():
             grid.set_findings(rows)
         errors = sum(1 for r in rows if r.finding.severity == 2)

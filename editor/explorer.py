@@ -171,6 +171,7 @@ class Explorer(QWidget):
         self._timer.timeout.connect(self._apply_search)
         self.search.textChanged.connect(lambda _: self._timer.start())
         self.items: dict[tuple[str, str], QStandardItem] = {}
+        self.problems: dict[tuple[str, str], list[str]] = {}  # (kind, id) -> its errors, "field: message"
         self.build()
         ctx.doc.changed.connect(self._changed)
         ctx.doc.reset.connect(self._refresh_all)
@@ -274,6 +275,7 @@ class Explorer(QWidget):
         ws = self.ctx.ws
         over = ws.overridden_by(kind, oid)
         edited = ws.value(kind, oid) != ws.saved_value(kind, oid)
+        problems = self.problems.get((kind, oid))
         f = QFont()
         f.setItalic(bool(over))
         f.setBold(edited)
@@ -284,8 +286,11 @@ class Explorer(QWidget):
             pack.setForeground(QBrush(QColor("#6a1b9a")))
         if edited:
             tip += "\nedited (unsaved)"
+        if problems:
+            tip += f"\n{len(problems)} error(s):\n" + "\n".join(problems[:8]) + ("\n…" if len(problems) > 8 else "")
         item.setToolTip(tip)
-        item.setText(("● " if edited else "") + label(kind, oid, ws.value(kind, oid)))
+        item.setForeground(QBrush(QColor("#c62828")) if problems else QBrush())
+        item.setText(("● " if edited else "") + ("⚠ " if problems else "") + label(kind, oid, ws.value(kind, oid)))
 
     def _changed(self, kind: str, oid: str, pointer: str) -> None:
         item = self.items.get((kind, oid))
@@ -297,6 +302,19 @@ class Explorer(QWidget):
         if kind in ("map", "scenario", "setup", "map-configuration"):
             item.setData(v, HEX_ROLE)
         self._style(item, pack_item or QStandardItem(), kind, oid)
+
+    def show_problems(self, rows) -> None:
+        """Mark the objects that have errors (an incomplete new object, a broken value); the
+        tooltip names each field and its problem."""
+        problems: dict[tuple[str, str], list[str]] = {}
+        for r in rows:
+            if r.kind and r.finding.severity >= 2:
+                problems.setdefault((r.kind, str(r.id)), []).append(f"{r.pointer or '(object)'}: {r.finding.message}")
+        changed = set(problems) ^ set(self.problems) | {k for k in problems if problems[k] != self.problems.get(k)}
+        self.problems = problems
+        for key in changed:
+            if key in self.items:
+                self._changed(key[0], key[1], "")
 
     def _refresh_all(self) -> None:
         for (kind, oid) in list(self.items):

@@ -89,6 +89,8 @@ def test_delete_is_refused_or_cascades_and_new_objects_are_made(qtbot, pack):
     assert ("unit-type", "de-new-gun") in found and ("unit-type", "de-new-gun") in w.explorer.items
     # each field still to fill in is named: the finding points at it
     assert any(r.pointer == "/movement" for r in w.findings.model.rows if r.id == "de-new-gun")
+    item = w.explorer.items[("unit-type", "de-new-gun")]
+    assert "⚠" in item.text() and "/movement" in item.toolTip()  # marked where it is listed
     w.doc.undo_stack.undo()
     w.doc.undo_stack.undo()
     w.doc.undo_stack.undo()
