@@ -133,11 +133,12 @@ def draw_board_region(doc: Doc, geo: BoardGeometry, configuration: MapConfigurat
     maps = {m.id: m for m in configuration.maps}
     r = geo.radius
     x0, y0, x1, y1 = region
-    keys = []
-    for key in board.cells:
-        cx, cy = geo.centre(key)
-        if x0 - r <= cx <= x1 + r and y0 - r <= cy <= y1 + r:
-            keys.append(key)
+    # the hexes whose centres fall in the region, found in board units (one transform, not one a hex)
+    b = geo.bounds
+    ux0, ux1 = b["left"] + (x0 - r - geo.x0) / geo.k, b["left"] + (x1 + r - geo.x0) / geo.k
+    uy0, uy1 = b["top"] + (geo.top - y1 - r) / geo.ky, b["top"] + (geo.top - y0 + r) / geo.ky
+    keys = [key for key in board.cells
+            if ux0 <= board.page_xy(key)[0] <= ux1 and uy0 <= board.page_xy(key)[1] <= uy1]
     outline = HexColor("#8c8274")
     halves, rims, plain = [], {}, {}
     for key in keys:
