@@ -510,3 +510,31 @@ def test_french_headings_and_labels(model, tmp_path, catalog):
         assert not [w for w in english if w in text_of[name]], name
     assert "Choose one" not in text_of["08-play-aids.pdf"] and "Au choix" in text_of["08-play-aids.pdf"]
     assert {f.code for f in result.findings} <= {"print-text-too-small"} and not result.findings
+
+
+@needs_poppler
+def test_the_gutter_between_colours_is_seen_white(model):
+    specs = counters.scenario_counters(model, model.scenario("XV"))
+    s = COUNTER_SIZES["5/8"]
+    doc = Doc("t")
+    plan = counters.draw_countersheets(doc, specs, s, "t")
+    data = doc.save()
+    W, H = doc.w, doc.h
+    placed = plan[0]
+    tops = sorted({round(p.y, 3) for p in placed}, reverse=True)
+    gutter = 2 * 1.5 * MM + MM
+    gaps = [(a, b) for a, b in zip(tops, tops[1:]) if abs(a - b - s - gutter) < 0.02]
+    assert gaps, "the first sheet holds two colours"
+    upper, lower = gaps[0]
+    mid = upper - gutter / 2  # the middle of the gutter: a white hairline between the two bleeds
+    xs = [p.x for p in placed if abs(p.y - lower) < 0.01]
+    img = render(data, 1, dpi=150)
+    w_, _, px = img
+    row = int((H - mid) * 150 / 72)
+    line = px[row * w_ + int(min(xs) * 150 / 72) + 3: row * w_ + int((max(xs) + s) * 150 / 72) - 3]
+    assert sum(1 for v in line if v > 235) / len(line) > 0.9
+    # and either side of the hairline, within the bleed, the colours of the two groups
+    for y in (upper - 0.5 * MM, lower + s + 0.5 * MM):
+        r = int((H - y) * 150 / 72)
+        band = px[r * w_ + int(min(xs) * 150 / 72) + 3: r * w_ + int((min(xs) + s) * 150 / 72) - 3]
+        assert sum(1 for v in band if v < 235) / len(band) > 0.9
