@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from editorkit import close, copy_pack, isolate, settle, window
+from editorkit import close, copy_pack, isolate, settle, shot, window
 from packbuilder import combat_card, unit, write_pack
 from sandtable.editor import lifecycle_ui as ui
 from sandtable.editor.lifecycle import LifecycleError
@@ -91,6 +91,11 @@ def test_delete_is_refused_or_cascades_and_new_objects_are_made(qtbot, pack):
     assert any(r.pointer == "/movement" for r in w.findings.model.rows if r.id == "de-new-gun")
     item = w.explorer.items[("unit-type", "de-new-gun")]
     assert "⚠" in item.text() and "/movement" in item.toolTip()  # marked where it is listed
+    w.resize(1300, 740)
+    w.open_object("unit-type", "de-new-gun")
+    w.explorer.tree.clearSelection()
+    qtbot.wait(50)
+    shot(w, "lifecycle-incomplete-object")
     w.doc.undo_stack.undo()
     w.doc.undo_stack.undo()
     w.doc.undo_stack.undo()
