@@ -135,7 +135,25 @@ HOLLAND44 = Scheme(
     },
 )
 
-SCHEMES: dict[str, Scheme] = {"desert-steel": DESERT_STEEL, "holland44": HOLLAND44}
+# The miniatures ruleset (rules/miniatures/checks.py, setup_checks.py).
+MINIATURES = Scheme(
+    fields={
+        "unit": (
+            RefField("/weapons/*", "weapon", drop="/weapons/*"),
+            RefField("/commander", "unit", drop=None),
+        ),
+        "scenario": (
+            RefField("/table", "table", drop=None),
+            RefField(f"{_SIDE}/units/*", "unit", drop=f"{_SIDE}/units/*"),
+        ),
+        "setup": (
+            RefField("/scenario", "scenario", drop=""),
+            RefField("/placements/*/unit", "unit", drop="/placements/*"),
+        ),
+    },
+)
+
+SCHEMES: dict[str, Scheme] = {"desert-steel": DESERT_STEEL, "holland44": HOLLAND44, "miniatures": MINIATURES}
 
 
 def scheme(ruleset: str) -> Scheme | None:

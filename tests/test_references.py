@@ -98,18 +98,22 @@ def test_a_really_missing_reference_is_still_reported(tmp_path):
     assert [f.message for f in cat.findings if f.code == "unknown-reference"] == ["unit type 'de-zz' does not exist"]
 
 
-def test_holland44_references_resolve_and_a_renamed_counter_validates():
+@pytest.mark.parametrize("ruleset,kind", [("holland44", "counter"), ("miniatures", "unit")])
+def test_other_rulesets_references_resolve_and_rename(ruleset, kind):
     from sandtable.rules.catalog import bundled_pack
-    cat = load_catalog([bundled_pack("holland44")])
-    sch = R.scheme("holland44")
+    cat = load_catalog([bundled_pack(ruleset)])
+    sch = R.scheme(ruleset)
     objs = {k: {i: e.value for i, e in t.items()} for k, t in cat.objects.items()}
-    for kind, table in objs.items():
+    found = 0
+    for k, table in objs.items():
         for oid, value in table.items():
-            for ref in R.references_in(sch, kind, oid, value):
+            for ref in R.references_in(sch, k, oid, value):
                 assert ref.target_id in objs.get(ref.target_kind, {}), ref
-    counter = next(c for c in objs["counter"] if R.find_references(sch, objs, "counter", c))
-    edits = R.rename_edits(sch, objs, "counter", counter, counter + "-x")
-    assert edits and not [e for e in edits if e.new != counter + "-x"]
+                found += 1
+    assert found
+    target = next(c for c in objs[kind] if R.find_references(sch, objs, kind, c))
+    edits = R.rename_edits(sch, objs, kind, target, target + "-x")
+    assert edits and not [e for e in edits if e.new != target + "-x"]
 
 
 def test_ids_used_as_keys_are_references_too(objects):
