@@ -13,7 +13,7 @@ from __future__ import annotations
 from contextvars import ContextVar
 
 from reportlab.lib.colors import HexColor, white
-from reportlab.platypus import CondPageBreak, KeepTogether, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
 
 from sandtable.rules.desert_steel.model import DesertSteel

@@ -18,7 +18,7 @@ from reportlab.lib.colors import HexColor, white
 from sandtable.rules.desert_steel.battlefield import visibility_on
 from sandtable.rules.desert_steel.model import DesertSteel, Scenario
 
-from .page import (COUNTER_SIZES, GREY, INK, LIGHT, MM, POKER, SIDE_COLOUR, SIDE_NAME, Doc, PrinterProfile,
+from .page import (COUNTER_SIZES, GREY, INK, MM, POKER, SIDE_COLOUR, SIDE_NAME, Doc, PrinterProfile,
                    ellipsize, lang_text, page_note, text, width)
 
 _HILITE = HexColor("#f2d28a")
