@@ -11,6 +11,7 @@ objects are written into the pack, or into a mod pack as added documents and rem
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from PySide6.QtGui import QUndoCommand
@@ -103,11 +104,23 @@ class Lifecycle:
     # --- naming ---------------------------------------------------------------------------
 
     def check_id(self, kind: str, oid: str) -> str | None:
-        return R.check_new_id(self.scheme, self.objects(), kind, oid)
+        why = R.check_new_id(self.scheme, self.objects(), kind, oid)
+        pattern = R.id_pattern(default_schemas(), self.ws.catalog.ruleset, kind) if why is None else None
+        if pattern and not re.match(pattern, str(oid).strip()):
+            return f"a {kind} id must match {pattern} (its schema's rule)"
+        return why
 
     def suggest_id(self, kind: str, base: str = "") -> str:
-        return R.suggest_id(self.scheme, self.objects(), kind, base or ("9001" if kind in self.scheme.int_ids else
-                                                                          f"new-{kind}"))
+        """A free id near ``base``; for kinds whose ids follow a pattern (map letters), the
+        first free one of a few simple candidates that fits."""
+        found = R.suggest_id(self.scheme, self.objects(), kind, base or ("9001" if kind in self.scheme.int_ids else
+                                                                           f"new-{kind}"))
+        if self.check_id(kind, found) is None:
+            return found
+        for cand in [*(chr(c) for c in range(ord("A"), ord("Z") + 1)), *(f"{c}2" for c in "ABCDEFGH")]:
+            if self.check_id(kind, cand) is None:
+                return cand
+        return found
 
     def _normal(self, kind: str, oid: str) -> str:
         oid = str(oid).strip()

@@ -487,6 +487,18 @@ def blank_object(schema_set, ruleset, kind: str, oid: str, provenance: dict | No
     return value
 
 
+def id_pattern(schema_set, ruleset, kind: str) -> str | None:
+    """The pattern an id of this kind must match, as its schema says (maps: ``^[A-Z]...``)."""
+    dk = ruleset.object_kinds().get(kind)
+    if dk is None:
+        return None
+    schema = schema_set.schemas.get(dk.schema, {})
+    node = (schema.get("$defs") or {}).get(dk.item_def, {}) if dk.items else schema
+    resolver = _Resolver(schema_set, dk.schema)
+    prop, _ = resolver.resolve((node.get("properties") or {}).get(dk.id_key) or {}, dk.schema)
+    return prop.get("pattern") if isinstance(prop, dict) else None
+
+
 def _is_int_id(node: dict, key: str, resolver: "_Resolver", where: str) -> bool:
     prop = (node.get("properties") or {}).get(key) or {}
     prop, _ = resolver.resolve(prop, where)
