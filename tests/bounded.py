@@ -13,6 +13,7 @@ import resource
 import signal
 import subprocess
 import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -43,12 +44,26 @@ def run_cli(*argv, timeout: float = 30, memory_mb: int = MEMORY_MB, cwd=None, en
     after, signum = send_signal
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
                             env=environment, preexec_fn=_cap(memory_mb), stdin=subprocess.DEVNULL)
+    if callable(after):  # a condition on the child's pid: signal as soon as it holds (or at the timeout)
+        start = time.monotonic()
+        while proc.poll() is None and not after(proc.pid) and time.monotonic() - start < timeout:
+            time.sleep(0.1)
+        after = 1.0  # and a moment more, so the child is past the condition
     try:
         out, err = proc.communicate(timeout=after)
     except subprocess.TimeoutExpired:
         proc.send_signal(signum)
         out, err = proc.communicate(timeout=timeout)
     return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
+
+
+def has_children(pid: int) -> bool:
+    """Whether a process has started child processes (Linux /proc; False elsewhere)."""
+    try:
+        return any(Path(f"/proc/{pid}/task/{t}/children").read_text().strip()
+                   for t in os.listdir(f"/proc/{pid}/task"))
+    except OSError:
+        return False
 
 
 def run_python(code: str, timeout: float = 30, memory_mb: int = MEMORY_MB) -> subprocess.CompletedProcess:
