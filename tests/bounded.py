@@ -29,11 +29,12 @@ def _cap(memory_mb: int):
 
 
 def run_cli(*argv, timeout: float = 30, memory_mb: int = MEMORY_MB, cwd=None, env=None,
-            send_signal: tuple[float, int] | None = None) -> subprocess.CompletedProcess:
+            send_signal: tuple | None = None, signal_delay: float = 1.0) -> subprocess.CompletedProcess:
     """``sandtable ARGV`` in a child process capped at memory_mb of address space and timeout seconds.
 
     send_signal=(after_seconds, signum) delivers a signal to the child after a delay (to test
-    clean-up on SIGTERM or SIGINT); the result is then whatever the child did about it.
+    clean-up on SIGTERM or SIGINT); after may also be a condition on the child's pid, then the
+    signal comes signal_delay seconds after it first holds. The result is whatever the child did.
     """
     environment = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONFAULTHANDLER="1",
                        **(env or {}))
@@ -48,7 +49,7 @@ def run_cli(*argv, timeout: float = 30, memory_mb: int = MEMORY_MB, cwd=None, en
         start = time.monotonic()
         while proc.poll() is None and not after(proc.pid) and time.monotonic() - start < timeout:
             time.sleep(0.1)
-        after = 1.0  # and a moment more, so the child is past the condition
+        after = signal_delay
     try:
         out, err = proc.communicate(timeout=after)
     except subprocess.TimeoutExpired:

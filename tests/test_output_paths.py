@@ -142,8 +142,10 @@ def test_staged_folder_replaces_the_old_output_whole_or_not_at_all(tmp_path):
 def test_a_killed_kit_export_leaves_the_old_kit_whole_and_nothing_beside_it(tmp_path):
     kit = tmp_path / "kit"
     old = _old_kit(kit)
+    def staging(pid):  # the new kit is being written beside the old one: the moment to kill it
+        return any(p.name.endswith(".staging") for p in tmp_path.iterdir())
     killed = run_cli("export", "kit", "skirmish", "--pack", FIXTURE, "-o", kit, timeout=60,
-                     send_signal=(2.0, signal.SIGTERM))
+                     send_signal=(staging, signal.SIGTERM), signal_delay=0.05)
     assert "Traceback" not in killed.stderr
     if killed.returncode == 0:  # a fast machine finished first: the new kit, whole
         assert "01-scenario.pdf" in {p.name for p in kit.iterdir()} and (kit / "kit-09-other-simplex.pdf").exists() is False
