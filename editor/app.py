@@ -691,6 +691,7 @@ class MainWindow(QMainWindow):
         already open stays, with its edits)."""
         problem = pack_problem(Path(path))
         if problem:
+            problem += ". Nothing was opened: the pack already open stays open."
             self.ask("Not a pack", problem, ["OK"])
             self.statusBar().showMessage(problem, 10000)
             return False
@@ -793,17 +794,16 @@ def pack_problem(path: Path) -> str | None:
     pack.json, or a zip file): never a scan of the folder's tree."""
     try:
         if not path.exists():
-            return f"{path} does not exist (moved or deleted?); the pack already open stays open."
+            return f"{path} does not exist (moved or deleted?)"
         if path.is_dir():
             if (path / "pack.json").is_file():
                 return None
-            return (f"{path} is not a pack: a pack folder has a pack.json at its top. Nothing was opened; "
-                    "the pack already open stays open.")
+            return f"{path} is not a pack: a pack folder has a pack.json at its top"
         if path.is_file() and path.suffix.lower() == ".zip":
             return None
-        return f"{path} is not a pack folder or a pack zip. Nothing was opened."
+        return f"{path} is not a pack folder or a pack zip"
     except OSError as exc:
-        return f"{path} cannot be read ({exc.strerror or exc}). Nothing was opened."
+        return f"{path} cannot be read ({exc.strerror or exc})"
 
 
 def main(argv: list[str] | None = None, pack: str | None = None, search: list[str] | None = None) -> int:

@@ -43,6 +43,8 @@ def test_open_slash_says_so_without_scanning(qtbot, tmp_path, monkeypatch):
     assert not w.open_pack(Path("/"))
     assert not scanned and w.ws.path == pack and "not a pack" in w.asked[-1][1]
     close(w)
+    from sandtable.cli import main as cli
+    assert cli(["edit", "/"]) == 2 and not scanned  # the command line says so too, without a scan
 
 
 def _tree(w, kind, oid):

@@ -25,4 +25,12 @@ def run(args) -> int:
     if why:
         print(why, file=sys.stderr)
         return 2
+    if args.pack:
+        from pathlib import Path
+
+        from sandtable.editor.app import pack_problem
+        problem = pack_problem(Path(args.pack))  # e.g. "/": said at once, never scanned
+        if problem:
+            print(f"sandtable edit: {problem}", file=sys.stderr)
+            return 2
     return main(pack=args.pack, search=args.search)
