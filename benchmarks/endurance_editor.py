@@ -43,6 +43,8 @@ def main() -> int:
     ap.add_argument("--minutes", type=float, default=30.0)
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--tracemalloc", action="store_true",
+                    help="also report where Python memory grew most between the first minute and the end (slower)")
     args = ap.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     tmp = Path(tempfile.mkdtemp(prefix="sandtable-endurance-"))
@@ -178,7 +180,10 @@ def main() -> int:
     slowest: dict[str, float] = {}  # the longest run of each action (seconds), stalls included
 
     pump(0.5)
-    state = {"none_start": sys.getrefcount(None), "t0": time.perf_counter()}
+    state = {"none_start": sys.getrefcount(None), "t0": time.perf_counter(), "snap": None}
+    if args.tracemalloc:
+        import tracemalloc
+        tracemalloc.start(8)
     state["none_min"] = state["none_start"]
     state["end"] = state["t0"] + args.minutes * 60
     state["next_report"] = state["t0"] + 60
@@ -202,6 +207,10 @@ def main() -> int:
         now = time.perf_counter()
         if now >= state["next_report"]:
             state["next_report"] += 60
+            if args.tracemalloc and state["snap"] is None:
+                import gc
+                gc.collect()
+                state["snap"] = tracemalloc.take_snapshot()
             row = {"minute": round((now - state["t0"]) / 60, 1), "edits": sum(counts.values()),
                    "none_refcount_delta": sys.getrefcount(None) - state["none_start"], "rss_mb": round(rss_mb(), 1),
                    "worst_stall_s": round(stall["worst"], 3), "undo_steps": w.doc.undo_stack.count()}
@@ -227,6 +236,13 @@ def main() -> int:
               "python": sys.version.split()[0]}
     import PySide6
     report["pyside6"] = PySide6.__version__
+    if args.tracemalloc and state["snap"] is not None:
+        import gc
+        gc.collect()
+        growth = tracemalloc.take_snapshot().compare_to(state["snap"], "traceback")[:8]
+        report["memory_growth"] = [{"kib": round(g.size_diff / 1024), "blocks": g.count_diff,
+                                    "where": [f"{f.filename.split('/main/')[-1]}:{f.lineno}" for f in g.traceback][-4:]}
+                                   for g in growth]
     ok = not escaped and none_min >= none_start - 1000
     report["ok"] = ok
     print(json.dumps(report, indent=None if not args.json else 2), flush=True)
