@@ -207,6 +207,10 @@ def account(game, start: dict | None = None) -> list[str]:
             kind = "overrun"
         elif k == "spot":
             spot = e
+        elif k == "face":  # §8.22: a turn without an operation
+            out.append(f"    {at(e['unit'])} turns to face hexside {e['facing']}")
+        elif k == "move-becomes-move-fire":  # §7
+            out.append(f"    {name(e['unit'])}'s move becomes a move-and-fire ({e['spent']:g} of {e['mp']} MP spent)")
         elif k == "fire":
             firer = e.get("unit")
             what = ("minefield" if str(firer).startswith("minefield:") else "air strike" if e.get("air_strike")
