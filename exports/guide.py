@@ -61,10 +61,13 @@ def draw_guide(doc: Doc, scenario_name: str, entries: list[GuideEntry], jobs: li
         y -= 36
     if any(d for _, d, _ in jobs):
         dx, dy = offset_mm
-        text(c, x0, y, doc.t("Back pages are shifted {dx}, {dy} mm for your printer (printer profile). To measure the "
-                             "drift, print 'sandtable export calibration' double-sided first.", dx=f"{dx:+g}",
-                             dy=f"{dy:+g}"), "Sans", 7, GREY)
-        y -= 16
+        shifted = doc.t("Back pages are shifted {dx}, {dy} mm for your printer (printer profile). To measure the "
+                        "drift, print 'sandtable export calibration' double-sided first.", dx=f"{dx:+g}",
+                        dy=f"{dy:+g}")
+        for line in wrap(shifted, "Sans", 7, x1 - x0):
+            text(c, x0, y, line, "Sans", 7, GREY)
+            y -= 8.5
+        y -= 7.5
     # the parts, with their pages
     cols = [("Part", 0.23), ("Alone in", 0.2), ("Pages", 0.09), ("Sides", 0.1), ("Then", 0.38)]
     widths = [(x1 - x0) * f for _, f in cols]
@@ -82,7 +85,7 @@ def draw_guide(doc: Doc, scenario_name: str, entries: list[GuideEntry], jobs: li
             job = e.job_file
             text(c, x0 + 3, y - 9, f"{job} ({doc.t('double' if e.duplex else 'single')}):", "Sans-Bold", 7, INK)
             y -= rh
-        cut = wrap(e.cut, "Sans", 7, widths[4] - 6)
+        cut = wrap(doc.t(e.cut), "Sans", 7, widths[4] - 6)
         h = max(rh, 4 + 8.5 * len(cut))
         if i % 2:
             c.setFillColor(HexColor("#f6f3ec"))

@@ -28,7 +28,7 @@ from .guide import GuideEntry, draw_guide
 from .lang import tr
 from .markers import draw_markers, marker_counts, two_faced
 from .mapsheet import draw_map
-from .page import MM, SIDE_NAME, Doc, PrinterProfile
+from .page import MM, Doc, PrinterProfile
 from .raidform import draw_raid_form, has_secrets
 from .raids import draw_raid_cards
 from .record import draw_record
@@ -71,8 +71,7 @@ def kit_parts(model: DesertSteel, scenario: Scenario, *, catalog=None, size: str
     if secrets:
         parts.append(Part("03-plan-sheets.pdf", "Plan sheets", False,
                           lambda d, b: draw_raid_form(d, model, scenario, setup, b),
-                          "One page per side (" + ", ".join(SIDE_NAME[x] for x in secrets) + "): give each player "
-                          "his own and keep it hidden."))
+                          "One page per side with secrets: give each player his own and keep it hidden."))
     parts.append(Part("04-formation-cards.pdf", "Formation cards", True,
                       lambda d, b: draw_cards(d, faces, f"{d.t('Formation cards')} \u2014 {name} \u2014 "
                                                  f"{d.t('{n} cards', n=len(faces))}",
@@ -169,15 +168,16 @@ def build_kit(model: DesertSteel, scenario: Scenario, out_dir: str | Path, *, ca
             page_no += counts[part.title]
         result.jobs.append((job, duplex, page_no))
     result.guide = entries
-    notes = ["Cards, counters and markers: the back of each piece is printed behind its front. Print one test "
-             "sheet first and hold it to the light; if the backs drift, run the calibration sheet."]
+    notes = [tr(lang, "Cards, counters and markers: the back of each piece is printed behind its front. Print one "
+                "test sheet first and hold it to the light; if the backs drift, run the calibration sheet.")]
     if map_page and map_page != page:
         from .guide import PAPER
-        notes.append(f"The map tiles are on {PAPER.get(map_page, map_page)} paper, the rest on "
-                     f"{PAPER.get(page, page)}: load both, or print the map file (09-map.pdf) on its own.")
+        notes.append(tr(lang, "The map tiles are on {map} paper, the rest on {paper}: load both, or print the map "
+                        "file (09-map.pdf) on its own.", map=PAPER.get(map_page, map_page),
+                        paper=PAPER.get(page, page)))
     if size == "3/4":
-        notes.append("3/4\" counters are wider than the true-scale hex (18.67 mm across the flats): they will "
-                     "overlap the hex sides. 5/8\" counters fit.")
+        notes.append(tr(lang, "3/4\" counters are wider than the true-scale hex (18.67 mm across the flats): they "
+                        "will overlap the hex sides. 5/8\" counters fit."))
     for duplex, job in ((False, simplex_name), (True, duplex_name)):
         doc = Doc(f"Desert Steel kit \u2014 {name} \u2014 " + (tr(lang, "double" if duplex else "single") if lang != "en"
                                                           else f"{'double' if duplex else 'single'}-sided print job"),

@@ -89,6 +89,32 @@ FR: dict[str, str] = {
         "Les versos sont d\u00e9cal\u00e9s de {dx}, {dy} mm pour votre imprimante (profil d'imprimante). Pour mesurer "
         "la d\u00e9rive, imprimez d'abord 'sandtable export calibration' en recto verso.",
     "single": "recto", "double": "recto verso", "\u2190 this file": "\u2190 ce fichier",
+    'Both players read it; keep it by the map.':
+        'Les deux joueurs le lisent ; gardez-le près de la carte.',
+    'Public: the turn, condition, visibility and smoke points markers go in its boxes.':
+        'Publique : les marqueurs de tour, de conditions, de visibilité et de points de fumigènes vont dans ses cases.',
+    'One page per side with secrets: give each player his own and keep it hidden.':
+        "Une page par camp qui a des secrets : donnez à chaque joueur la sienne, et qu'il la cache.",
+    'Cut along the cut lines (crop marks in the margin); one back per side.':
+        'Découper le long des traits de coupe (repères dans la marge) ; un dos par camp.',
+    'Cut as the formation cards; shuffle into the raid deck.':
+        'Découper comme les cartes de formation ; mélanger en pioche des raids.',
+    'Glue on card if you like, then cut along the cut lines; the gutters between colours are waste.':
+        'Coller sur carton si vous le souhaitez, puis découper le long des traits ; les bandes entre couleurs sont des chutes.',
+    'Cut as the counters; both faces of these markers read the same: one side is enough.':
+        'Découper comme les pions ; ces marqueurs ont deux faces identiques : un seul côté suffit.',
+    'Entrenching on one face, entrenched on the other: cut as the counters.':
+        "En cours de retranchement d'un côté, retranché de l'autre : découper comme les pions.",
+    'One set per player if you can.':
+        'Un jeu par joueur si possible.',
+    'Trim each tile along its cut line (left and top edges) and lay it over its neighbour, crosses on crosses; the index on each tile says where it goes.':
+        "Couper chaque morceau le long de son trait (bords gauche et haut) et le poser sur son voisin, croix sur croix ; l'index de chaque morceau dit où il va.",
+    'Cards, counters and markers: the back of each piece is printed behind its front. Print one test sheet first and hold it to the light; if the backs drift, run the calibration sheet.':
+        "Cartes, pions et marqueurs : le dos de chaque pièce est imprimé derrière sa face. Imprimez d'abord une feuille d'essai et regardez-la à contre-jour ; si les dos dérivent, passez la feuille d'étalonnage.",
+    'The map tiles are on {map} paper, the rest on {paper}: load both, or print the map file (09-map.pdf) on its own.':
+        'Les morceaux de carte sont sur papier {map}, le reste sur {paper} : chargez les deux, ou imprimez le fichier de la carte (09-map.pdf) à part.',
+    '3/4" counters are wider than the true-scale hex (18.67 mm across the flats): they will overlap the hex sides. 5/8" counters fit.':
+        'Les pions de 3/4" sont plus larges que l\'hex à l\'échelle (18,67 mm entre côtés) : ils déborderont sur les côtés d\'hex. Les pions de 5/8" y tiennent.',
     # map
     "Map \u2014 {name} \u2014 tile {n} of {total} (row {row}, column {col}) \u2014 {maps}":
         "Carte \u2014 {name} \u2014 morceau {n} sur {total} (rang\u00e9e {row}, colonne {col}) \u2014 {maps}",
