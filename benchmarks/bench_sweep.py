@@ -68,6 +68,8 @@ def main() -> None:
     ap.add_argument("--reps", type=int, default=3, help="repetitions of each backend, interleaved; the best is kept")
     ap.add_argument("--same-session", action="store_true",
                     help="leave the local pool's workers in this process's session (see the module doc)")
+    ap.add_argument("--dask-profile", action="store_true",
+                    help="leave the Dask workers' statistical profiler on (Dask's default; off here, see docs)")
     args = ap.parse_args()
     if not args.same_session:
         sw._local_init = _own_session
@@ -81,7 +83,7 @@ def main() -> None:
 
     runs: dict[str, list] = {"local_1": [], "local_2": [], "dask_2": []}
     t0 = time.perf_counter()
-    with local_cluster(workers=2, threads=1) as address:
+    with local_cluster(workers=2, threads=1, profile=args.dask_profile) as address:
         startup = time.perf_counter() - t0
         for rep in range(args.reps):  # interleaved, so a change in the machine's load hits every backend
             runs["local_1"].append(timed(plan, jobs=1, chunk=args.chunk))
@@ -101,7 +103,7 @@ def main() -> None:
     idle_two = (2 * two["seconds"] - two["game_seconds_in_workers"]) / games
     idle_dask = (2 * dask["seconds"] - dask["game_seconds_in_workers"]) / games
     out = {"scenario": scenario.id, "games_per_run": games, "bots": args.bots, "games_per_task": args.chunk,
-           "pool_workers_in_own_sessions": not args.same_session,
+           "pool_workers_in_own_sessions": not args.same_session, "dask_worker_profiler": args.dask_profile,
            "reps": args.reps, "cpus": os.cpu_count(), "load_average_at_start": load,
            "load_average_at_end": round(os.getloadavg()[0], 2),
            "games_per_second": {"local_1": one_gps, "local_2": two["games_per_second"],
