@@ -626,7 +626,10 @@ def run_checks(catalog: Catalog) -> None:
     catalog.files_checked = sum(len(p.documents) + 1 for p in catalog.packs)
     catalog.findings.extend(provenance.check(catalog))
     if catalog.ruleset is not None:
-        catalog.findings.extend(catalog.ruleset.check(catalog))
+        # An object left out for a schema error is reported once with the references to it,
+        # not as one "does not exist" per reference (issue #13).
+        from .references import group_consequences
+        catalog.findings.extend(group_consequences(catalog, catalog.ruleset.check(catalog)))
     _finish(catalog)
 
 

@@ -121,3 +121,34 @@ def test_ids_used_as_keys_are_references_too(objects):
     assert [(r.kind, r.id, r.pointer) for r in refs] == [("scenario", "kasserine-pass", "/conditions/relief/by_map/A")]
     edits = [e for e in R.rename_edits(SCH, objects, "map", "A", "Z") if e.pointer.endswith("by_map")]
     assert edits and "Z" in edits[0].new and "A" not in edits[0].new
+
+
+def test_grouping_works_for_any_ruleset(tmp_path):
+    """The grouping sits in the catalog: a Holland '44 counter with a bad value, named by a
+    reinforcement and a setup, is one root cause plus one grouped finding."""
+    import json
+    import shutil
+
+    from sandtable.rules.catalog import bundled_pack
+    pack = tmp_path / "h44"
+    shutil.copytree(bundled_pack("holland44"), pack, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
+    base = load_catalog([pack])
+    before = sum(1 for f in base.findings if f.code == "unknown-reference")
+    objs = {k: {i: e.value for i, e in t.items()} for k, t in base.objects.items()}
+    sch = R.scheme("holland44")
+    # a counter that reinforcement entries name (their check runs whatever else is wrong)
+    target = max(objs["counter"], key=lambda c: sum(r.kind == "reinforcement"
+                                                    for r in R.find_references(sch, objs, "counter", c)))
+    refs = [r for r in R.find_references(sch, objs, "counter", target) if r.kind == "reinforcement"]
+    assert refs
+    for path in pack.rglob("*.json"):
+        doc = json.loads(path.read_text())
+        if doc.get("kind") == "counters":
+            for c in doc["counters"]:
+                if c["id"] == target:
+                    c["steps"] = "many"  # one value breaks the schema
+            path.write_text(json.dumps(doc))
+    cat = load_catalog([pack])
+    missing = [f for f in cat.findings if f.code == "unknown-reference"]
+    assert len(missing) - before == 1, [f.message for f in missing]
+    assert any("breaks its schema" in f.message and f"counter {target}" in f.message for f in missing)

@@ -44,10 +44,7 @@ def check(catalog) -> list[Finding]:
     if not (getattr(catalog, "defer_setup_rules", False) or _DEFERRED.get()) and \
             not any(f.severity == Severity.ERROR for f in [*catalog.findings, *out]):
         out += _setup_rules(catalog)
-    # An object left out for a schema error is reported once with its references, not as
-    # dozens of "does not exist" (issue #13).
-    from ..references import group_consequences
-    return group_consequences(catalog, out)
+    return out
 
 
 def _unit_refs(catalog, entry, units, base: str) -> Iterator[Finding]:
