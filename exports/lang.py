@@ -33,7 +33,8 @@ FR: dict[str, str] = {
     "contents reconstructed": "contenu reconstitu\u00e9", "reconstructed value": "valeur reconstitu\u00e9e",
     "reconstructed": "reconstitu\u00e9", "play the scenario's year": "jouer l'ann\u00e9e du sc\u00e9nario",
     "Formation cards": "Cartes de formation", "Raid cards": "Cartes de raid", "Counters": "Pions",
-    "Markers": "Marqueurs", "Markers with two faces": "Marqueurs \u00e0 deux faces", "Play aids": "Aides de jeu",
+    "Markers": "Marqueurs", "{n} with another back": "{n} avec un autre dos", "{n}, one-sided": "{n}, recto seul",
+    "counts reconstructed": "nombres reconstitu\u00e9s", "Markers with two faces": "Marqueurs \u00e0 deux faces", "Play aids": "Aides de jeu",
     "Map sheets": "Cartes", "Record sheet": "Feuille d'enregistrement", "Plan sheets": "Feuilles de plan",
     "{n} cards": "{n} cartes", "{n} counters": "{n} pions", "Print guide": "Guide d'impression", "Scenario {name}": "Sc\u00e9nario {name}",
     "Scenario {name} \u00b7 paper {paper} \u00b7 counters {size}\u2033 \u00b7 print at 100 % (actual size), never "

@@ -185,9 +185,9 @@ def draw_markers(doc: Doc, model: DesertSteel, scenario: Scenario, size: float, 
         if not chosen:
             continue
         total = sum(n for _, n in chosen)
-        what = "with another back, fronts and backs" if which == "two" else "one-sided (both faces alike)"
-        heading = (f"Markers \u2014 {scenario.number} {scenario.name} \u2014 {total} markers {what} (counts "
-                   "reconstructed from the scenario)")
+        what = doc.t("{n} with another back" if which == "two" else "{n}, one-sided", n=total)
+        heading = (f"{doc.t('Markers')} \u2014 {scenario.number} {scenario.name} \u2014 {what} "
+                   f"({doc.t('counts reconstructed')})")
         plans += draw_sheets(doc, marker_pieces(chosen, size), size, size, heading=heading, backs=which == "two",
                              bleed=bleed, cut_lines=cut_lines, bookmark=bookmark if not plans else None,
                              rows_by_group=True)

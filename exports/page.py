@@ -493,7 +493,9 @@ def page_note(doc: Doc, heading: str, page_label: str = "", y_top: float | None 
         c.restoreState()
         return
     top = doc.h - 6.2 * MM if y_top is None else y_top
-    text(c, 10 * MM, top, heading, "Sans-Bold", 7)
+    heading, size = doc.fit(heading, "Sans-Bold", 7, doc.w - 24 * MM - width(note, "Sans", 6.5), "page heading",
+                            "sheet", "page heading")  # never over the 100 % note
+    text(c, 10 * MM, top, heading, "Sans-Bold", size)
     text(c, doc.w - 10 * MM, top, note, "Sans", 6.5, GREY, align="right")
     foot = 5.2 * MM
     if scale:
