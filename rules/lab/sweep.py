@@ -234,6 +234,17 @@ def read_games(folder: Path) -> dict:
     return done
 
 
+def _drop_cut_line(path: Path) -> None:
+    """A sweep killed while writing leaves a last line without its newline: cut it off, or the
+    next game appended would be glued to it and lost."""
+    if not path.is_file():
+        return
+    with path.open("rb+") as fh:
+        data = fh.read()
+        if data and not data.endswith(b"\n"):
+            fh.truncate(data.rfind(b"\n") + 1)
+
+
 def start_folder(folder: Path, plan: Plan) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     write_text(folder / PLAN_FILE, dumps_json(plan.to_json()))
@@ -358,6 +369,7 @@ def run(plan: Plan, folder: Path, *, jobs: int = 1, scheduler: str | None = None
     stats.reused = len(done)
     if progress:
         progress(0, len(todo))
+    _drop_cut_line(folder / GAMES_FILE)
     out = open(folder / GAMES_FILE, "a", encoding="utf-8")
     start = time.perf_counter()
 
