@@ -77,6 +77,12 @@ def test_grid_plays_the_pack_as_it_is_once(catalog):
     assert points[1].patches[0]["patch"] == [{"op": "replace", "path": "/conditions/turns", "value": 10}]
 
 
+def test_points_of_two_objects_with_the_same_field_are_named_by_object(catalog):
+    points = grid([parse_vary("unit-type:it-m13-40/defense=4"), parse_vary("unit-type:it-m11-39/defense=3")],
+                  catalog)
+    assert points[-1].label.startswith("it-m13-40/defense=4, it-m11-39/defense=")
+
+
 @pytest.mark.parametrize("arg, message", [
     ("unit-typo:it-m13-40/defense=3", "no object kind 'unit-typo'"),
     ("unit-type:it-m99/defense=3", "no unit-type 'it-m99'"),

@@ -160,6 +160,9 @@ def grid(varies: list[Vary], catalog) -> list[Point]:
     combos = list(itertools.product(*(v.values for v in varies)))
     if len(combos) > MAX_POINTS:
         raise SpecError(f"the --vary grid has {len(combos)} points; at most {MAX_POINTS}")
+    names = [v.pointer.rsplit("/", 1)[-1] for v in varies]
+    if len(set(names)) < len(names):  # two objects' "defense": name each by its object too
+        names = [f"{v.id}{v.pointer}" for v in varies]
     base_values = {v.label: (None if c is _MISSING else c) for v, c in zip(varies, current)}
     points = [Point(0, "baseline", base_values, [], baseline=True)]
     for combo in combos:
@@ -169,12 +172,11 @@ def grid(varies: list[Vary], catalog) -> list[Point]:
         for v, op, value in zip(varies, ops, combo):
             patches.append({"target": {"kind": v.kind, "id": v.id}, "reason": f"sandtable sweep: {v.label}",
                             "patch": [{"op": op, "path": v.pointer, "value": value}]})
-        label = ", ".join(f"{v.pointer.rsplit('/', 1)[-1]}={json.dumps(value, ensure_ascii=False)}"
-                          for v, value in zip(varies, combo))
+        label = ", ".join(f"{name}={json.dumps(value, ensure_ascii=False)}" for name, value in zip(names, combo))
         points.append(Point(len(points), label, {v.label: value for v, value in zip(varies, combo)}, patches))
     points[0].label = "baseline (" + ", ".join(
-        f"{v.pointer.rsplit('/', 1)[-1]}={'absent' if c is _MISSING else json.dumps(c, ensure_ascii=False)}"
-        for v, c in zip(varies, current)) + ")"
+        f"{name}={'absent' if c is _MISSING else json.dumps(c, ensure_ascii=False)}"
+        for name, c in zip(names, current)) + ")"
     return points
 
 
