@@ -346,7 +346,7 @@ def draw_command(doc: Doc, face: CardFace, x: float, y: float) -> None:
     whole = src.all_reconstructed(["/c3", "/years"])
     _stat(doc, x + pad, yy - 27, 40, "C3", card.c3, face.subject, "" if whole else src.mark("/c3"))
     # what the card lets its owner do, as the engine plays it (exports/reminders.py)
-    rule = reminder_text(face.powers, card, doc.lang) if face.powers is not None else face.rule
+    rule = reminder_text(face.powers, card, doc.lang)
     box_w, box_h = w - 2 * pad - 46, 44
     size = 6.5
     lines = wrap(rule, "Sans", size, box_w)

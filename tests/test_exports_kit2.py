@@ -538,3 +538,14 @@ def test_the_gutter_between_colours_is_seen_white(model):
         r = int((H - y) * 150 / 72)
         band = px[r * w_ + int(min(xs) * 150 / 72) + 3: r * w_ + int((min(xs) + s) * 150 / 72) - 3]
         assert sum(1 for v in band if v < 235) / len(band) > 0.9
+
+
+def test_a_command_card_states_no_rule_it_cannot_read_from_the_engine(model, monkeypatch):
+    from sandtable.rules.desert_steel.engine.game import Game
+
+    def changed(self):  # an engine whose rule reads something the probe does not stand in for
+        return self.state.units
+    monkeypatch.setattr(Game, "_legal_command", changed)
+    card = _command(model, "german")
+    assert reminders.command_powers(model, card) is None
+    assert reminders.command_reminder(model, card) == "See §6.53 for what the card allows."
