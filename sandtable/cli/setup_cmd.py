@@ -20,7 +20,8 @@ HELP = "check a setup against its scenario's setup rules"
 def register(sub) -> None:
     p = sub.add_parser("check-setup", help=HELP,
                        description="Check a setup (a JSON file, or a setup id of the pack) against its scenario: "
-                       "every setup rule of the pack's ruleset, as findings with their rule sections.")
+                       "every setup rule of the pack's ruleset, as findings with their rule sections. A file inside "
+                       "a pack folder is checked against that pack unless --pack is given.")
     p.add_argument("setup", metavar="SETUP", help="setup JSON file or setup id")
     add_pack_option(p)
     add_json_flags(p)
