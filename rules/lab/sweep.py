@@ -290,13 +290,14 @@ def _local_chunk(item) -> dict:
     return play_chunk(bundle, patches, context, games)
 
 
-def run_local(plan: Plan, work: list, jobs: int, sink) -> None:
+def run_local(plan: Plan, work: list, jobs: int, sink, started=lambda: None) -> None:
     import multiprocessing
     import sys
     context = plan.context()
     table = {p.index: (plan.bundles[p.index], p.patches, context) for p in plan.points}
     if jobs <= 1:
         _local_init(table)
+        started()
         for item in work:
             sink(_local_chunk(item))
         return
@@ -304,11 +305,12 @@ def run_local(plan: Plan, work: list, jobs: int, sink) -> None:
     # The packs reach the workers once, as the pool's initializer arguments (inherited
     # through fork, pickled with spawn): a chunk carries only its point and games.
     with ctx.Pool(jobs, initializer=_local_init, initargs=(table,)) as pool:
+        started()
         for out in pool.imap_unordered(_local_chunk, work):
             sink(out)
 
 
-def run_dask(plan: Plan, work: list, address: str, sink, timeout: float = 20.0) -> None:
+def run_dask(plan: Plan, work: list, address: str, sink, timeout: float = 20.0, started=lambda: None) -> None:
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -332,6 +334,7 @@ def run_dask(plan: Plan, work: list, address: str, sink, timeout: float = 20.0) 
         futures = [client.submit(play_chunk, by_point[point], next(p.patches for p in plan.points if p.index == point),
                                  context, games, pure=False, retries=1)
                    for point, games in work]
+        started()
         try:
             with client.as_current():  # as_completed looks for the current client
                 for fut in as_completed(futures):
@@ -354,6 +357,7 @@ class RunStats:
     reused: int = 0
     seconds: float = 0.0  # wall clock
     game_seconds: float = 0.0  # summed inside the workers
+    setup_seconds: float = 0.0  # wall clock before the first task could start (pool, or client and packs shipped)
     versions: set = field(default_factory=set)
 
 
@@ -390,13 +394,16 @@ def run(plan: Plan, folder: Path, *, jobs: int = 1, scheduler: str | None = None
             progress(stats.played, len(todo))
 
     work = chunks(plan, todo, chunk_size)
+
+    def started() -> None:
+        stats.setup_seconds = time.perf_counter() - start
     try:
         if not work:
             pass
         elif scheduler:
-            run_dask(plan, work, scheduler, sink, connect_timeout)
+            run_dask(plan, work, scheduler, sink, connect_timeout, started)
         else:
-            run_local(plan, work, jobs, sink)
+            run_local(plan, work, jobs, sink, started)
     finally:
         out.close()
         stats.seconds = time.perf_counter() - start
