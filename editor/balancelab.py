@@ -20,7 +20,9 @@ from PySide6.QtGui import QDesktopServices, QPixmap
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
                                QProgressBar, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget)
 
-CHARTS = ("heatmap.png", "winrate.png")  # the first that exists is shown
+# The sweep's charts, in the order the chart menu offers them; the first that exists is shown.
+CHARTS = (("heatmap.png", "Heat map"), ("winrate.png", "Win rate"), ("difference.png", "Difference to the pack"),
+          ("points.png", "Victory points"))
 
 
 def suggest_values(value) -> str:
@@ -114,6 +116,10 @@ class BalanceLabPanel(QWidget):
         self.status.setTextFormat(Qt.RichText)
         self.status.setAlignment(Qt.AlignTop | Qt.AlignLeft)
         lay.addWidget(self.status)
+        self.which = QComboBox()  # which chart: a win rate pinned at 100 % says less than the difference chart
+        self.which.currentIndexChanged.connect(self._chart_chosen)
+        self.which.setEnabled(False)
+        lay.addWidget(self.which)
         self.chart = QLabel()
         self.chart.setAlignment(Qt.AlignCenter)
         self.chart.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Ignored)
@@ -195,6 +201,8 @@ class BalanceLabPanel(QWidget):
         self._cancelled = False
         self.last = None
         self.chart.clear()
+        self.which.clear()
+        self.which.setEnabled(False)
         self._pixmap = None
         self.progress.setRange(0, 0)
         self.status.setText(message)
@@ -288,14 +296,21 @@ class BalanceLabPanel(QWidget):
         self._messages.clear()
 
     def show_chart(self) -> None:
-        if self.out_dir is None:
-            return
-        for name in CHARTS:
-            path = self.out_dir / name
-            if path.is_file():
-                self._pixmap = QPixmap(str(path))
-                self._fit()
-                return
+        """Offer the charts the sweep drew and show the first."""
+        self.which.blockSignals(True)
+        self.which.clear()
+        for name, title in CHARTS:
+            if self.out_dir is not None and (self.out_dir / name).is_file():
+                self.which.addItem(title, name)
+        self.which.blockSignals(False)
+        self.which.setEnabled(self.which.count() > 0)
+        self._chart_chosen(0)
+
+    def _chart_chosen(self, i: int) -> None:
+        name = self.which.itemData(i)
+        if name and self.out_dir is not None:
+            self._pixmap = QPixmap(str(self.out_dir / name))
+            self._fit()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

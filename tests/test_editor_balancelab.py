@@ -41,6 +41,10 @@ def test_sweep_this_value_run_to_the_chart_and_cancel(qtbot, monkeypatch, tmp_pa
         assert [p["label"] for p in out["points"]] == ["baseline (turns=12)", "turns=11"]
         assert (panel.progress.value(), panel.progress.maximum()) == (2, 2)
         assert panel.chart.pixmap() is not None and not panel.chart.pixmap().isNull()
+        assert [panel.which.itemText(i) for i in range(panel.which.count())] == \
+            ["Win rate", "Difference to the pack", "Victory points"]
+        panel.which.setCurrentIndex(1)  # the difference chart instead
+        assert not panel.chart.pixmap().isNull()
         assert panel.report_button.isEnabled() and not panel.running
         assert json.loads((tmp_path / "sweep" / "results.json").read_text())["sweep"]["scenario"] == "gazala"
         w.docks["balancelab"].resize(520, 820)
