@@ -101,6 +101,13 @@ def test_usage_errors(capsys, tmp_path):
     assert code == 2 and "not a sweep folder" in err
 
 
+def test_a_ruleset_without_an_engine_is_refused(capsys, tmp_path):
+    from conftest import DATA
+    code, _, err = sweep(capsys, "X", "--pack", str(DATA / "holland44"), "--vary", "counter:x/y=1",
+                         "-o", str(tmp_path / "h"))
+    assert code == 1 and "has no game engine" in err
+
+
 def test_bundle_rebuilds_the_same_catalog_without_the_disk(catalog):
     b = bundles.bundle_of(catalog)
     again = bundles.load_bundle(b)

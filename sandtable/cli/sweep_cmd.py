@@ -94,6 +94,8 @@ def build_plan(a: dict) -> tuple[sw.Plan, object, object]:
     bots = _bots(a["bots"])
     varies = [parse_vary(v) for v in a["vary"]]
     catalog = load_paths(a["pack"])
+    if catalog.ruleset is not None and not catalog.ruleset.supports("play"):
+        raise sw.SweepError(f"the pack's ruleset ({catalog.ruleset.name}) has no game engine: a sweep plays games")
     if catalog.errors or catalog.model is None:
         raise sw.SweepError("the pack has errors: run 'sandtable validate' first")
     scenario = catalog.model.scenario(a["scenario"])
