@@ -12,6 +12,7 @@ Patch operations, layered last, so it is checked exactly as a mod pack's overrid
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ class Bundle:
 
     packs: tuple
 
-    @property
+    @functools.cached_property  # asked for every task a worker runs: hashed once
     def key(self) -> str:
         """A digest of every byte: equal keys, equal catalogs."""
         h = hashlib.sha256()
