@@ -122,6 +122,8 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.validating)
         self.statusBar().addPermanentWidget(self.counts)
         self.doc: PackDocument | None = None
+        self._balancelab = None
+        self.docks["balancelab"].visibilityChanged.connect(self._balancelab_shown)
         self._print_thread: threading.Thread | None = None
         self._print_bridge = _PrintBridge()
         self._print_bridge.done.connect(self._printed)
@@ -141,7 +143,8 @@ class MainWindow(QMainWindow):
         if self.doc is not None:
             self.validator.shutdown()
             self.quickgame.shutdown()
-            self.balancelab.shutdown()
+            if self._balancelab is not None:
+                self._balancelab.shutdown()
             self.doc.close()
             self.doc.changed.disconnect()
             self.doc.reset.disconnect()
@@ -179,8 +182,10 @@ class MainWindow(QMainWindow):
         self.docks["provenance"].visibilityChanged.connect(self.provenance.set_on_screen)
         self.quickgame = QuickGamePanel(self.ctx, self.current_catalog)
         self.docks["quickgame"].setWidget(self.quickgame)
-        self.balancelab = BalanceLabPanel(self.ctx)
-        self.docks["balancelab"].setWidget(self.balancelab)
+        # The Balance lab imports the game engine (about 1 s): it is made when first shown.
+        self._balancelab = None
+        if self.docks["balancelab"].isVisible():
+            self.balancelab  # noqa: B018 - shown by the restored layout: make it now
         self.ctx.extras["sweep_value"] = self.sweep_value  # forms offer "Sweep this value…" on right-click
         self._wire_undo()
         self.doc.undo_stack.cleanChanged.connect(self._update_title)
@@ -611,6 +616,17 @@ class MainWindow(QMainWindow):
                 QDesktopServices.openUrl(QUrl.fromLocalFile(str(f)))
         self.statusBar().showMessage(out["message"], 10000)
 
+    @property
+    def balancelab(self) -> BalanceLabPanel:
+        if self._balancelab is None:
+            self._balancelab = BalanceLabPanel(self.ctx)
+            self.docks["balancelab"].setWidget(self._balancelab)
+        return self._balancelab
+
+    def _balancelab_shown(self, visible: bool) -> None:
+        if visible and self.doc is not None:
+            self.balancelab  # noqa: B018 - made on first show (View menu, restored layout)
+
     def balance_lab(self) -> None:
         self.docks["balancelab"].show()
         self.docks["balancelab"].raise_()
@@ -718,7 +734,8 @@ class MainWindow(QMainWindow):
         if self.doc is not None:
             self.validator.shutdown()
             self.quickgame.shutdown()
-            self.balancelab.shutdown()
+            if self._balancelab is not None:
+                self._balancelab.shutdown()
             self.doc.close()
         event.accept()
 
