@@ -115,3 +115,34 @@ def test_an_unreadable_setup_file_is_a_finding(tmp_path, monkeypatch, capsys):
     assert code == 1 and f["code"] == "file-unreadable" and f["file"] == str(setup) and "Permission denied" in f["message"]
     code, _, err = run(capsys, "play", "skirmish", "--pack", FIXTURE, "--setup", setup)
     assert code == 2 and str(setup) in err and "Permission denied" in err
+
+
+# --- with --json, a failing command still answers in JSON on stdout (found by QA: a log that does
+# not replay, an option out of range, a ruleset that cannot serve the command, a missing argument
+# printed their message on stderr only, so a script parsing stdout got nothing) ------------------
+
+@pytest.mark.parametrize("argv, code", [
+    (["simulate", "I", "--games", "-1", "--json"], 2),                      # option out of range
+    (["los", "I", "--json"], 2),                                            # argparse usage error
+    (["replay", "{tmp}/nosuch.jsonl", "--json"], 2),                        # unreadable input
+    (["export", "profile", "-o", "{tmp}", "--format", "json"], 2),          # output path refused
+    (["scenarios", "--pack", str(FIXTURE.parents[2] / "data/holland44"), "--json"], 2),  # ruleset cannot
+])
+def test_a_failing_command_answers_in_json_on_stdout(tmp_path, capsys, argv, code):
+    argv = [a.format(tmp=tmp_path) for a in argv]
+    try:
+        got = main(argv)
+    except SystemExit as exc:
+        got = exc.code
+    out, err = capsys.readouterr()
+    assert got != 0 and (code is None or got == code)
+    answer = json.loads(out)
+    assert answer["exit_code"] == got and answer["command"] == argv[0]
+    assert answer["error"] and answer["error"] in err.strip()
+
+
+def test_json_failure_output_does_not_touch_text_or_successful_json(capsys):
+    assert main(["simulate", "I", "--games", "-1"]) == 2
+    assert capsys.readouterr().out == ""
+    assert main(["codes", "--json"]) == 0
+    assert isinstance(json.loads(capsys.readouterr().out), list)

@@ -58,11 +58,79 @@ def main(argv: list[str] | None = None) -> int:
     force = "--force" in argv
     argv = [a for a in argv if a not in ("--debug", "--force")]
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "run", None):
-        parser.print_help()
-        return 2
-    command = " ".join(str(part) for part in (args.command, getattr(args, "kind", None)) if part)
+    with _JsonFailure(_wants_json(argv)) as report:
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # --help, --version (0) or a usage error (2)
+            report.finish(exc.code if isinstance(exc.code, int) else 2, " ".join(argv[:1]))
+            raise
+        if not getattr(args, "run", None):
+            parser.print_help()
+            return 2
+        command = " ".join(str(part) for part in (args.command, getattr(args, "kind", None)) if part)
+        report.active = report.active or getattr(args, "format", None) == "json"
+        return report.finish(_run(args, command, debug, force), command)
+
+
+class _JsonFailure:
+    """With --json, a command that fails says why on stdout too, as JSON.
+
+    Every failure path (usage errors, unreadable inputs, outputs that cannot be written, a game
+    that does not replay, the last-resort guard) writes its message on stderr; a script reading
+    stdout would otherwise get nothing at all to parse. When the command wrote nothing on stdout
+    and exits non-zero, what it said on stderr is printed as one JSON object:
+    ``{"command": ..., "exit_code": ..., "error": ...}``. Text output is unchanged.
+    """
+
+    def __init__(self, active: bool):
+        self.active = active
+        self.wrote_stdout = False
+        self.errors: list[str] = []
+
+    def __enter__(self):
+        self._out, self._err = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = _Tap(self._out, self._stdout_written), _Tap(self._err, self.errors.append)
+        return self
+
+    def _stdout_written(self, text: str) -> None:
+        if text:
+            self.wrote_stdout = True
+
+    def __exit__(self, *exc) -> None:
+        sys.stdout, sys.stderr = self._out, self._err
+
+    def finish(self, code: int, command: str) -> int:
+        if self.active and code not in (0, None) and not self.wrote_stdout:
+            message = "".join(self.errors).strip()
+            try:
+                self._out.write(json.dumps({"command": command, "exit_code": code, "error": message},
+                                           ensure_ascii=False) + "\n")
+                self._out.flush()
+            except (OSError, ValueError):  # stdout closed: the message is on stderr already
+                pass
+        return code
+
+
+class _Tap:
+    """A text stream that tells a callback what is written through it, and is otherwise the stream."""
+
+    def __init__(self, stream, seen):
+        self._stream, self._seen = stream, seen
+
+    def write(self, text):
+        self._seen(text)
+        return self._stream.write(text)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+def _wants_json(argv: list[str]) -> bool:
+    return "--json" in argv or "--format=json" in argv or any(
+        a == "--format" and b == "json" for a, b in zip(argv, argv[1:]))
+
+
+def _run(args, command: str, debug: bool, force: bool) -> int:
     args.force = force
     problem = _option_problem(args)
     if problem:
