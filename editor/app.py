@@ -204,6 +204,8 @@ class MainWindow(QMainWindow):
         # What a pack's opening made lives as long as the pack is open: moved out of the cyclic
         # garbage collector's sight, a full collection (triggered by any validation's
         # allocations, on whichever thread) no longer stops the UI for 100 ms walking it.
+        # (The previous pack's objects are unfrozen first, and again on close, so they can go.)
+        gc.unfreeze()
         gc.collect()
         gc.freeze()
         self.validator.run_now()  # the complete findings (the setup rules too), off the UI thread
@@ -743,6 +745,7 @@ class MainWindow(QMainWindow):
             if self._balancelab is not None:
                 self._balancelab.shutdown()
             self.doc.close()
+        gc.unfreeze()  # what the window held can be collected again
         event.accept()
 
     def _ask(self, title: str, text: str, buttons: list[str]) -> str:
