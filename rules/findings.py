@@ -126,6 +126,9 @@ CODES: dict[str, Code] = _codes(
     # the print kit (exports/)
     ("print-text-too-small", W, "A text on a printed counter, card or sheet does not fit its box even at the smallest legible size; it was cut."),
     ("print-counter-over-hex", W, "The chosen counter size is wider than a true-scale hex across its flats: counters will overlap the hex sides and their neighbours."),
+    # the balance lab (rules/lab/)
+    ("sweep-point-unplayable", E, "A sweep point changes the pack so that the engine cannot play the scenario (no "
+                                  "victory conditions it can evaluate, or a rule it refuses); the point is skipped."),
 )
 
 

@@ -173,9 +173,9 @@ def _check_point(plan: Plan, point: Point, catalog, baseline_errors: set) -> lis
     try:
         make_context(model, scenario)
     except EngineError as exc:
-        return [{"code": "engine", "severity": "error", "message": str(exc), "file": point.label}]
+        return [{"code": "sweep-point-unplayable", "severity": "error", "message": str(exc), "file": point.label}]
     if "expression" not in scenario.raw.get("victory", {}):  # as simulate: games nobody can win measure nothing
-        return [{"code": "engine", "severity": "error", "file": point.label,
+        return [{"code": "sweep-point-unplayable", "severity": "error", "file": point.label,
                  "message": f"scenario {scenario.number} has no victory conditions the engine can evaluate (its "
                             "'victory' has no 'expression'): every game would be a draw"}]
     check = catalog.ruleset.check_setup
