@@ -25,4 +25,21 @@ def _pack_shadowed(tmp: Path):
     return load_catalog([mod], search=[FIXTURES, tmp / "elsewhere"]).findings
 
 
-LIMIT_RUNTIME_CASES = {"limit-exceeded": _limit_exceeded, "pack-shadowed": _pack_shadowed}
+def _sweep_point_unplayable(tmp: Path):
+    """A sweep of Sidi Barrani (VI), whose victory the rulebook leaves to the players: no point can be
+    played, and each one says why instead of reporting draws."""
+    import contextlib
+    import io
+
+    from sandtable.cli import main
+    from sandtable.rules.findings import finding
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["sweep", "VI", "--vary", "scenario:sidi-barrani/conditions/turns=5", "--games", "1",
+                     "--json", "--no-charts", "-o", str(tmp / "sweep")]) == 1
+    return [finding(f["code"], f["message"], file=f["file"]) for p in json.loads(out.getvalue())["points"]
+            for f in p["findings"]]
+
+
+LIMIT_RUNTIME_CASES = {"limit-exceeded": _limit_exceeded, "pack-shadowed": _pack_shadowed,
+                       "sweep-point-unplayable": _sweep_point_unplayable}

@@ -24,7 +24,7 @@ from pathlib import Path
 import sandtable
 
 from ..atomic import dumps_json, write_text
-from ..findings import Severity, sort_key
+from ..findings import Severity, finding, sort_key
 from ..jsondoc import Document
 from . import bundle as bundles
 from .points import Point
@@ -168,16 +168,16 @@ def _check_point(plan: Plan, point: Point, catalog, baseline_errors: set) -> lis
     model = catalog.model
     scenario = model.scenario(plan.scenario) if model is not None else None
     if scenario is None:
-        return [{"code": "unknown-reference", "severity": "error",
-                 "message": f"scenario {plan.scenario!r} is not in the pack at this point", "file": point.label}]
+        return [finding("unknown-reference", f"scenario {plan.scenario!r} is not in the pack at this point",
+                        file=point.label).to_json()]
     try:
         make_context(model, scenario)
     except EngineError as exc:
-        return [{"code": "sweep-point-unplayable", "severity": "error", "message": str(exc), "file": point.label}]
+        return [finding("sweep-point-unplayable", str(exc), file=point.label).to_json()]
     if "expression" not in scenario.raw.get("victory", {}):  # as simulate: games nobody can win measure nothing
-        return [{"code": "sweep-point-unplayable", "severity": "error", "file": point.label,
-                 "message": f"scenario {scenario.number} has no victory conditions the engine can evaluate (its "
-                            "'victory' has no 'expression'): every game would be a draw"}]
+        return [finding("sweep-point-unplayable",
+                        f"scenario {scenario.number} has no victory conditions the engine can evaluate (its "
+                        "'victory' has no 'expression'): every game would be a draw", file=point.label).to_json()]
     check = catalog.ruleset.check_setup
     found = []
     for k, setup in enumerate(plan.setups):
