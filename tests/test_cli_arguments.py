@@ -146,3 +146,13 @@ def test_json_failure_output_does_not_touch_text_or_successful_json(capsys):
     assert capsys.readouterr().out == ""
     assert main(["codes", "--json"]) == 0
     assert isinstance(json.loads(capsys.readouterr().out), list)
+
+
+@pytest.mark.parametrize("argv", [["show", "scenario", "I"], ["scenarios"], ["show", "scenario", "XX"]])
+def test_json_stdout_holds_only_json_when_the_pack_has_errors(capsys, argv):
+    """The pack's error findings and 'no scenario' go to stderr (they were printed before the JSON)."""
+    mod = FIXTURE.parent / "mods/mod-target-missing"
+    code, out, err = run(capsys, *argv, "--pack", FIXTURE, "--pack", mod, "--json")
+    assert code in (1, 2)  # the pack has an error (1), or no such scenario (2)
+    json.loads(out)
+    assert "override-target-missing" in err or "no scenario" in err

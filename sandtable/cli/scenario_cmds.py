@@ -1,6 +1,7 @@
 """sandtable scenarios / show: list scenarios and print one as a normalized summary."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from sandtable.rules.catalog import load_catalog
@@ -26,16 +27,18 @@ def register(sub) -> None:
 
 
 def load_model(packs: list[str]):
-    """The typed model of the given packs (default: bundled); errors are printed, not raised."""
+    """The typed model of the given packs (default: bundled); errors are printed, not raised.
+
+    They go to stderr, like every other command's: with --json, stdout holds the JSON alone."""
     catalog = load_catalog([Path(p) for p in packs] or None)
     if catalog.errors:
-        print_findings([f for f in catalog.findings if f.severity == Severity.ERROR])
+        print_findings([f for f in catalog.findings if f.severity == Severity.ERROR], sys.stderr)
     return catalog, catalog.model
 
 
 def _unsupported(catalog) -> int:
     name = catalog.ruleset.name if catalog.ruleset else "unknown"
-    print(f"sandtable: the {name} ruleset has no scenario summaries")
+    print(f"sandtable: the {name} ruleset has no scenario summaries", file=sys.stderr)
     return 2
 
 
@@ -61,7 +64,7 @@ def run_show(args) -> int:
     scenario = model.scenario(args.ref) if model else None
     if scenario is None:
         known = ", ".join(f"{s.number} ({s.id})" for s in model.scenarios.values()) if model else ""
-        print(f"sandtable: no scenario {args.ref!r}" + (f"; known: {known}" if known else ""))
+        print(f"sandtable: no scenario {args.ref!r}" + (f"; known: {known}" if known else ""), file=sys.stderr)
         return 2
     summary = catalog.ruleset.scenario_summary(scenario)
     if args.format == "json":
@@ -69,4 +72,4 @@ def run_show(args) -> int:
     else:
         for key, value in summary.items():
             print(f"{key}: {value}")
-    return 0
+    return 1 if catalog.errors else 0  # shown from a pack with errors (printed above): as 'scenarios' does
