@@ -156,3 +156,15 @@ def test_json_stdout_holds_only_json_when_the_pack_has_errors(capsys, argv):
     assert code in (1, 2)  # the pack has an error (1), or no such scenario (2)
     json.loads(out)
     assert "override-target-missing" in err or "no scenario" in err
+
+
+@pytest.mark.parametrize("ref", ["skirmish", "SKIRMISH", " Skirmish ", "I", "i", " i"])
+def test_a_scenario_is_named_by_id_or_roman_number_in_any_case(capsys, ref):
+    code, out, err = run(capsys, "show", "scenario", ref, "--pack", FIXTURE, "--json")
+    assert code == 0 and json.loads(out)["id"] == "skirmish"
+
+
+@pytest.mark.parametrize("ref", ["II", "IIII", "0", "-1", "", "1e400", "x" * 10000, "\u2160"])
+def test_an_unknown_scenario_is_a_usage_error(capsys, ref):
+    code, out, err = run(capsys, "show", "scenario", ref, "--pack", FIXTURE, "--json")
+    assert code == 2 and "no scenario" in err and json.loads(out)["exit_code"] == 2

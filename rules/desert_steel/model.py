@@ -214,11 +214,12 @@ class DesertSteel:
     rule_tables: Mapping | None
 
     def scenario(self, ref: str) -> Scenario | None:
-        """By id or by roman number (case-insensitive), as every command accepts."""
+        """By id or by roman number, case-insensitive and with surrounding spaces ignored (``XV``,
+        ``xv``, ``Kasserine-Pass``), as every command accepts."""
         if ref in self.scenarios:
             return self.scenarios[ref]
-        up = ref.upper()
-        return next((s for s in self.scenarios.values() if s.number == up), None)
+        up = ref.strip().upper()
+        return next((s for s in self.scenarios.values() if s.number == up or s.id.upper() == up), None)
 
     def combat_cards(self) -> list[CombatCard]:
         return [c for c in self.cards.values() if isinstance(c, CombatCard)]
