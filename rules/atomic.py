@@ -119,6 +119,8 @@ def check_target(path: str | Path, *, force: bool = False, folder: bool = False)
     system = next((s for s in SYSTEM_FOLDERS if real == s or real.startswith(s + "/")), None)
     if system is not None:
         raise OutputError(f"{text}: refusing to write in the system folder {system}")
+    if folder and os.path.dirname(real) == real:  # '/': a folder output is swapped in whole beside its parent
+        raise OutputError(f"{text}: refusing to fill the root of the file system; give a folder below it", 2)
     try:
         st = os.lstat(p)
     except FileNotFoundError:
@@ -250,6 +252,21 @@ def write_json(path: str | Path, value, *, force: bool | None = None) -> None:
 
 # --- a folder of outputs, swapped in whole ---------------------------------------------------------
 
+def _refuse_foreign(target: Path, expected, force: bool) -> list[str]:
+    """The names in target that this output does not write; OutputError unless force."""
+    try:
+        foreign = sorted(c.name for c in target.iterdir() if expected is not None and not expected(c.name))
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise _explain(exc, target) from None
+    if foreign and not force:
+        raise OutputError(f"{target} holds files this export does not write ({', '.join(foreign[:3])}"
+                          f"{'...' if len(foreign) > 3 else ''}); choose a new or empty folder, or use "
+                          "--force to keep them beside the new files")
+    return foreign
+
+
 @contextlib.contextmanager
 def staged_dir(target: str | Path, *, force: bool | None = None, expected=None):
     """Yield a staging folder beside target; on success, it replaces target whole.
@@ -266,6 +283,7 @@ def staged_dir(target: str | Path, *, force: bool | None = None, expected=None):
     target = check_target(target, force=force, folder=True)
     if target.is_symlink():
         target = Path(os.path.realpath(target))  # --force: fill the folder the link points to
+    _refuse_foreign(target, expected, force)  # before the work, not only after it (checked again below)
     parent = target.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
@@ -284,11 +302,7 @@ def staged_dir(target: str | Path, *, force: bool | None = None, expected=None):
             yield stage
             foreign = []
             if target.exists():
-                foreign = sorted(c.name for c in target.iterdir() if expected is not None and not expected(c.name))
-                if foreign and not force:
-                    raise OutputError(f"{target} holds files this export does not write ({', '.join(foreign[:3])}"
-                                      f"{'...' if len(foreign) > 3 else ''}); choose a new or empty folder, or use "
-                                      "--force to keep them beside the new files")
+                foreign = _refuse_foreign(target, expected, force)
                 for name in foreign:
                     src = target / name
                     (shutil.copytree if src.is_dir() and not src.is_symlink() else shutil.copy2)(

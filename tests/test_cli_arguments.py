@@ -168,3 +168,27 @@ def test_a_scenario_is_named_by_id_or_roman_number_in_any_case(capsys, ref):
 def test_an_unknown_scenario_is_a_usage_error(capsys, ref):
     code, out, err = run(capsys, "show", "scenario", ref, "--pack", FIXTURE, "--json")
     assert code == 2 and "no scenario" in err and json.loads(out)["exit_code"] == 2
+
+
+# --- sweep's --vary and --scheduler (found by QA: 1..1000000000 built a billion-item list,
+# MemoryError; 'garbage' as a scheduler reached the last-resort guard) ---------------------------
+
+@pytest.mark.parametrize("values", ["1..1000000000", "0..10000000/1", ",".join(["1"] * 50000)])
+def test_a_huge_vary_range_is_refused_before_it_is_built(values):
+    from sandtable.rules.lab.points import MAX_POINTS, SpecError, parse_vary
+    with deadline(10), pytest.raises(SpecError, match=f"at most {MAX_POINTS}"):
+        parse_vary(f"unit-type:x/defense={values}")
+
+
+def test_a_vary_grid_is_counted_before_it_is_built(capsys):
+    code, out, err = run(capsys, "sweep", "I", "--pack", FIXTURE, "--vary", "scenario:skirmish/conditions/turns=1..300",
+                         "--vary", "scenario:skirmish/conditions/visibility=1..300", "--vary",
+                         "unit-type:de-tank/defense=1..300", "-o", "/nonexistent/never-made")
+    assert code == 2 and "27,000,000 points" in err
+
+
+@pytest.mark.parametrize("address", ["garbage", "tcp://host", "tcp://host:port"])
+def test_a_scheduler_address_that_is_not_one_is_a_usage_error(tmp_path, capsys, address):
+    code, out, err = run(capsys, "sweep", "I", "--pack", FIXTURE, "--vary", "scenario:skirmish/conditions/turns=5",
+                         "--scheduler", address, "-o", tmp_path / "sw")
+    assert code == 2 and "--scheduler takes" in err and not (tmp_path / "sw").exists()

@@ -179,3 +179,35 @@ def test_sigterm_during_a_write_removes_the_temporary(tmp_path, monkeypatch):
     assert info.value.code == 128 + signal.SIGTERM
     assert list(tmp_path.iterdir()) == []
     assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+# --- folder outputs (found by QA): '/' is refused outright (its parent is itself, so the kit's
+# staging folder landed inside the target and --force would have copied the whole file system);
+# a folder holding other files is refused before the kit is rendered, and sweep refuses it too
+# (it wrote results.json, summary.csv... straight into '/') ----------------------------------------
+
+@pytest.mark.parametrize("argv", [["export", "kit", "skirmish", "--pack", str(FIXTURE)],
+                                  ["sweep", "I", "--pack", str(FIXTURE), "--vary", "scenario:skirmish/conditions/turns=5"]])
+def test_folder_outputs_refuse_the_root_of_the_file_system(capsys, argv):
+    for extra in ([], ["--force"]):
+        assert main(argv + ["-o", "/", *extra]) == 2
+        assert "root of the file system" in capsys.readouterr().err
+
+
+def test_kit_into_a_folder_of_other_files_is_refused_before_any_rendering(tmp_path, capsys, monkeypatch):
+    from sandtable.rules import atomic as atomic_module
+    (tmp_path / "notes.txt").write_text("mine")
+    staged = []
+    real = atomic_module.tempfile.mkdtemp
+    monkeypatch.setattr(atomic_module.tempfile, "mkdtemp", lambda *a, **k: staged.append(1) or real(*a, **k))
+    assert main(["export", "kit", "skirmish", "--pack", str(FIXTURE), "-o", str(tmp_path)]) == 1
+    assert "holds files this export does not write (notes.txt)" in capsys.readouterr().err
+    assert staged == [] and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_sweep_into_a_folder_of_other_files_is_refused(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("mine")
+    code = main(["sweep", "I", "--pack", str(FIXTURE), "--vary", "scenario:skirmish/conditions/turns=5", "--games", "1",
+                 "--no-progress", "-o", str(tmp_path)])
+    assert code == 2 and "holds other files" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]

@@ -14,6 +14,7 @@ invalid point, reported as findings and skipped.
 from __future__ import annotations
 
 import itertools
+import math
 import json
 import re
 from dataclasses import dataclass, field
@@ -70,6 +71,8 @@ def parse_values(text: str, where: str) -> tuple:
             items.append(text[start:i])
             start = i + 1
     items.append(text[start:])
+    if len(items) > MAX_POINTS:  # before parsing them (and the duplicate check, quadratic in their number)
+        raise SpecError(f"{where}: {len(items):,} values; a --vary takes at most {MAX_POINTS}")
     for item in items:
         item = item.strip()
         if not item:
@@ -79,7 +82,11 @@ def parse_values(text: str, where: str) -> tuple:
             lo, hi, step = int(m[1]), int(m[2]), int(m[3] or 1)
             if step <= 0 or hi < lo:
                 raise SpecError(f"{where}: the range {item!r} is empty (write LOW..HIGH, LOW <= HIGH)")
-            out.extend(range(lo, hi + 1, step))
+            span = range(lo, hi + 1, step)
+            if len(out) + len(span) > MAX_POINTS:  # counted before it is built: 1..10**9 is a typo, not 4 GB
+                raise SpecError(f"{where}: the range {item!r} holds {len(span):,} values; a --vary takes at most "
+                                f"{MAX_POINTS}")
+            out.extend(span)
             continue
         try:
             out.append(json.loads(item))
@@ -157,9 +164,10 @@ def grid(varies: list[Vary], catalog) -> list[Point]:
         op, value = resolve(v, catalog)
         ops.append(op)
         current.append(value)
+    size = math.prod(len(v.values) for v in varies)  # counted before the grid is built
+    if size > MAX_POINTS:
+        raise SpecError(f"the --vary grid has {size:,} points; at most {MAX_POINTS}")
     combos = list(itertools.product(*(v.values for v in varies)))
-    if len(combos) > MAX_POINTS:
-        raise SpecError(f"the --vary grid has {len(combos)} points; at most {MAX_POINTS}")
     names = [v.pointer.rsplit("/", 1)[-1] for v in varies]
     if len(set(names)) < len(names):  # two objects' "defense": name each by its object too
         names = [f"{v.id}{v.pointer}" for v in varies]

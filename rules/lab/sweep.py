@@ -317,7 +317,7 @@ def run_dask(plan: Plan, work: list, address: str, sink, timeout: float = 20.0, 
         raise SweepError("--scheduler needs the 'distributed' package: pip install 'sandtable[cluster]'") from None
     try:
         client = Client(address, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError) as exc:
+    except (OSError, TimeoutError, ValueError) as exc:  # ValueError: not an address ('garbage', no port)
         raise SweepError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     try:
         if not client.scheduler_info().get("workers"):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import signal
 import sys
 from pathlib import Path
@@ -165,12 +166,17 @@ def redraw(args) -> int:
     return 0
 
 
+_SCHEDULER = re.compile(r"(?:[a-z][a-z0-9+]*://)?[^\s/:]+(?::\d{1,5})(?:/\S*)?|(?:[a-z][a-z0-9+]*://)\[[0-9a-fA-F:.]+\]:\d{1,5}")
+
+
 def run(args) -> int:
     if args.redraw:
         return redraw(args)
     try:
         if args.jobs < 1 or args.chunk < 1:
             raise SpecError("--jobs and --chunk must be at least 1")
+        if args.scheduler and not _SCHEDULER.fullmatch(args.scheduler):  # before a folder is made
+            raise SpecError(f"--scheduler takes a Dask scheduler address, tcp://HOST:PORT, not {args.scheduler!r}")
         if args.resume:
             folder = Path(args.resume)
             plan_path = folder / sw.PLAN_FILE
@@ -189,6 +195,10 @@ def run(args) -> int:
                                 "or choose another folder")
             if folder.exists() and not folder.is_dir():
                 raise SpecError(f"{folder} is a file, not a folder")
+            if folder.is_dir() and next(folder.iterdir(), None) is not None and not getattr(args, "force", False):
+                # the sweep's files would be mixed with others (-o ~ or -o /): as export kit, refused
+                raise SpecError(f"{folder} holds other files; choose a new or empty folder for the sweep "
+                                "(or --force to write beside them)")
             a = _arguments(args)
         try:
             plan, catalog, scenario = build_plan(a)
