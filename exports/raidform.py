@@ -74,11 +74,15 @@ def side_secrets(model: DesertSteel, scenario: Scenario | None, side: str) -> di
     raw = scenario.sides[side].raw
     mines = raw.get("fortifications", {}).get("minefields", {}).get("count", 0)
     observers = 0
-    if raw.get("hidden_observers", {}).get("allowed", False):
+    # §12.21: FOs may set up hidden unless the scenario says otherwise, as setup_checks reads it.
+    stated = raw.get("hidden_observers")
+    if (stated or {}).get("allowed", True):
         from .counters import scenario_counters
         observers = sum(1 for sp in scenario_counters(model, scenario)
                         if sp.unit.side == side and (sp.unit.unit_class == "forward-observer"
-                                                     or sp.unit.counts_as_observer)) or 6
+                                                     or sp.unit.counts_as_observer))
+        if not observers and stated:  # the scenario grants hidden FOs the pack's counters do not show
+            observers = 6
     air, pre, call, _ = _allowance(scenario, side)
     return {"mines": mines, "observers": observers, "air": air, "bombardments": pre + call, "blank": False}
 

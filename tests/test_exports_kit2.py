@@ -549,3 +549,14 @@ def test_a_command_card_states_no_rule_it_cannot_read_from_the_engine(model, mon
     card = _command(model, "german")
     assert reminders.command_powers(model, card) is None
     assert reminders.command_reminder(model, card) == "See §6.53 for what the card allows."
+
+
+def test_plan_sheets_give_hidden_fo_lines_where_the_scenario_is_silent(model):
+    """§12.21: « tous les OA de vos forces initiales peuvent être déployés de manière cachée » unless the
+    scenario says otherwise: a side silent on it gets a line per FO; VI's Italians, refused, get none."""
+    from sandtable.exports.raidform import side_secrets
+    by_number = {s.number: s for s in model.scenarios.values()}
+    assert "hidden_observers" not in by_number["XV"].sides["allied"].raw
+    assert side_secrets(model, by_number["XV"], "allied")["observers"] == 6
+    assert by_number["VI"].sides["axis"].raw["hidden_observers"]["allowed"] is False
+    assert side_secrets(model, by_number["VI"], "axis")["observers"] == 0
