@@ -192,3 +192,16 @@ def test_a_scheduler_address_that_is_not_one_is_a_usage_error(tmp_path, capsys, 
     code, out, err = run(capsys, "sweep", "I", "--pack", FIXTURE, "--vary", "scenario:skirmish/conditions/turns=5",
                          "--scheduler", address, "-o", tmp_path / "sw")
     assert code == 2 and "--scheduler takes" in err and not (tmp_path / "sw").exists()
+
+
+# --- a pack with errors (a refused override) never gives exit 0 (found by QA: setup, los, zone,
+# path and check-setup answered 0, check-setup with an "OK" verdict; play and scenarios said 1) ------
+
+@pytest.mark.parametrize("argv", [["setup", "I"], ["zone", "I", "axis", "101"],
+                                  ["check-setup", str(FIXTURE / "setups/skirmish-setup.json")]])
+def test_commands_on_a_pack_with_errors_exit_1(capsys, argv):
+    mod = FIXTURE.parent / "mods/mod-target-missing"
+    code, out, err = run(capsys, *argv, "--pack", FIXTURE, "--pack", mod)
+    assert code == 1 and "override-target-missing" in err
+    code, out, err = run(capsys, *argv, "--pack", FIXTURE)
+    assert code == 0, err

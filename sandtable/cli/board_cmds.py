@@ -22,7 +22,7 @@ def register(sub) -> None:
     p.add_argument("--seed", type=int, default=0, help="vary the placement (default 0)")
     p.add_argument("-o", "--output", metavar="FILE", help="write the setup here (atomically) instead of printing it")
     add_pack_option(p)
-    p.set_defaults(run=run_setup)
+    p.set_defaults(run=_pack_checked(run_setup))
 
     p = sub.add_parser("los", help="line of sight between two hexes",
                        description="Line of sight between two hexes of a scenario's board, the blocking hex and "
@@ -34,7 +34,7 @@ def register(sub) -> None:
     p.add_argument("--explain", action="store_true", help="list every hex and hexside the line crosses")
     add_pack_option(p)
     add_json_flags(p)
-    p.set_defaults(run=run_los)
+    p.set_defaults(run=_pack_checked(run_los))
 
     p = sub.add_parser("zone", help="the hexes of a formation's setup or entry zone",
                        description="The hexes where a formation of a scenario sets up or enters.")
@@ -43,7 +43,7 @@ def register(sub) -> None:
     p.add_argument("card", type=int, metavar="CARD")
     add_pack_option(p)
     add_json_flags(p)
-    p.set_defaults(run=run_zone)
+    p.set_defaults(run=_pack_checked(run_zone))
 
     p = sub.add_parser("path", help="cheapest path and its cost for a unit type",
                        description="Cheapest path between two hexes for a unit type, in movement points.")
@@ -53,14 +53,24 @@ def register(sub) -> None:
     p.add_argument("to", metavar="TO")
     add_pack_option(p)
     add_json_flags(p)
-    p.set_defaults(run=run_path)
+    p.set_defaults(run=_pack_checked(run_path))
 
 
 def _model(args):
     catalog = load_catalog([Path(p) for p in args.pack] or None)
     if catalog.errors:
         print_findings([f for f in catalog.findings if f.severity == Severity.ERROR], sys.stderr)
+        args.pack_errors = int(catalog.errors)
     return catalog
+
+
+def _pack_checked(run):
+    """A command answered from a pack with errors (printed on stderr; a broken override is not
+    applied) exits 1, not 0: the answer is about the pack as loaded, not as written."""
+    def checked(args) -> int:
+        code = run(args)
+        return 1 if code == 0 and getattr(args, "pack_errors", 0) else code
+    return checked
 
 
 

@@ -82,6 +82,7 @@ def run(args) -> int:
     ruleset = catalog.ruleset
     if catalog.errors:
         print_findings([f for f in catalog.findings if f.severity == Severity.ERROR], sys.stderr)
+        args.pack_errors = int(catalog.errors)  # the verdict cannot be OK against a broken pack
     if ruleset is None or ruleset.check_setup is None or catalog.model is None:
         print("sandtable: the pack's ruleset has no setup rules", file=sys.stderr)
         return 2
@@ -119,9 +120,10 @@ def run(args) -> int:
 def _report(args, found) -> int:
     found = sorted(found, key=sort_key)
     errors = sum(f.severity == Severity.ERROR for f in found)
+    pack_errors = getattr(args, "pack_errors", 0)
     if args.format == "json":
-        print_json({"errors": errors, "findings": [f.to_json() for f in found]})
+        print_json({"errors": errors, "findings": [f.to_json() for f in found], "pack_errors": pack_errors})
     else:
         print_findings(found)
-        print(verdict(1, found))
-    return 1 if errors else 0
+        print(verdict(1, found) + (f"; but the pack has {pack_errors} error(s), listed above" if pack_errors else ""))
+    return 1 if errors or pack_errors else 0
