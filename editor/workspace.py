@@ -553,7 +553,7 @@ class Workspace:
         autosave is the newer) gets the autosaved edits re-applied to the file's current
         content when they apply cleanly, else it is skipped. Returns (payload reduced to what
         is offered, notes on what was skipped and why)."""
-        import jsonpatch
+        from sandtable.rules.catalog import apply_patch
         docs, notes = {}, []
         saved_at = float(payload.get("saved_at", 0) or 0)
         base = payload.get("base") or {}
@@ -576,7 +576,7 @@ class Workspace:
                 notes.append(f"{rel}: the file on disk is newer than the autosave")
                 continue
             try:
-                docs[rel] = jsonpatch.apply_patch(self.saved_docs[rel], patches[rel])
+                docs[rel] = apply_patch(self.saved_docs[rel], patches[rel])  # bounded (limits.PATCH_*)
             except Exception:  # noqa: BLE001 - any failure: the edits no longer apply
                 notes.append(f"{rel}: changed on disk since, and the autosaved edits no longer apply")
         foreign = [it for it in payload.get("foreign") or []
@@ -822,8 +822,7 @@ def _target_id(kind: str, oid: str, value: Any):
 def _apply_items(value: Any, items: list[dict]) -> Any:
     import copy
 
-    import jsonpatch
-    import jsonpointer
+    from sandtable.rules.catalog import PatchError, apply_patch
     cur = value
     for it in items:
         if it.get("remove"):
@@ -831,9 +830,9 @@ def _apply_items(value: Any, items: list[dict]) -> Any:
         if "replace" in it:
             cur = copy.deepcopy(it["replace"])
             continue
-        try:
-            cur = jsonpatch.apply_patch(cur, it["patch"])
-        except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException, TypeError, KeyError, IndexError):
+        try:  # the catalog's bounded apply (limits.PATCH_OPS, PATCH_VALUES): a mod's patch comes from a stranger
+            cur = apply_patch(cur, it["patch"])
+        except PatchError:
             return None
     return cur
 

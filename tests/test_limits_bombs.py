@@ -262,3 +262,14 @@ def test_every_limit_is_documented():
         assert f"`{key}`" in text, f"docs/limits.md does not describe {key}"
     for rule in limits.COUNTS:
         assert rule.limit in limits.LIMITS
+
+
+def test_the_editor_applies_a_mods_overrides_with_the_same_bounded_patch():
+    """editor/workspace.py re-applies a mod's overrides when saving over it (found by QA: it used
+    plain jsonpatch, so a copy bomb in an existing mod's overrides.json took gigabytes there)."""
+    from editor.workspace import _apply_items
+    bomb = [{"op": "add", "path": "/x", "value": [list(range(100))]}] + \
+        [{"op": "copy", "from": "/x", "path": "/x/-"} for _ in range(40)]
+    with deadline(20):
+        assert _apply_items({"id": "t"}, [{"patch": bomb}]) is None
+    assert _apply_items({"id": "t", "m": 4}, [{"patch": [{"op": "replace", "path": "/m", "value": 5}]}]) == {"id": "t", "m": 5}
