@@ -61,11 +61,31 @@ def load_setup(path: str | Path, catalog, scenario=None) -> tuple[dict | None, l
         return None, found + [doc.finding("unknown-kind", f"kind {value.get('kind')!r} is not a setup", "/kind")]
     if scenario is not None:
         named = value.get("scenario")
-        if named not in (scenario.id, getattr(scenario, "number", None)):
+        lookup = getattr(catalog.model, "scenario", None)  # the same id-or-roman lookup as check-setup's
+        same = named in (scenario.id, getattr(scenario, "number", None)) or (
+            isinstance(named, str) and lookup is not None and lookup(named) is scenario)
+        if not same:
             return None, found + [doc.finding(
                 "unknown-reference", f"this setup is for scenario {named!r}, not {scenario.id!r} "
                 f"({getattr(scenario, 'number', '')} {getattr(scenario, 'name', '')})".rstrip(), "/scenario")]
+    off_board = _hexes_off_board(value, catalog, doc)
+    if off_board:  # a game or a form cannot place a unit on a hex that does not exist
+        return None, found + off_board
     return value, found
+
+
+def _hexes_off_board(value: dict, catalog, doc: Document) -> list[Finding]:
+    """The ruleset's setup check, reduced to hexes not on the scenario's board (``setup-hex``).
+
+    The other findings of check-setup (stacking, zones...) are the designer's to weigh; a hex
+    that does not exist is not: the engine and the print code have nowhere to put the unit.
+    """
+    ruleset, model = catalog.ruleset, catalog.model
+    if ruleset is None or ruleset.check_setup is None or model is None:
+        return []
+    found = ruleset.check_setup(model, value, lambda code, message, pointer="", **kw: doc.finding(
+        code, message, pointer, **kw))
+    return [f for f in found if f.code == "setup-hex"]
 
 
 # --- game logs ----------------------------------------------------------------------------------

@@ -87,6 +87,27 @@ def test_raid_form_setup_with_off_board_hexes_or_wrong_types_is_refused(pack, tm
     assert not (tmp_path / "form.pdf").exists()
 
 
+@pytest.mark.parametrize("command", [["play", "I", "--quiet"], ["simulate", "I", "--games", "1", "--no-progress"]])
+@pytest.mark.parametrize("hex_", ["B9999", "A0101", "C0101"])
+def test_play_and_simulate_refuse_a_setup_with_a_hex_off_the_board(pack, tmp_path, capsys, command, hex_):
+    """Found by QA: a hex of a map letter the board has but a number it has not (B9999), or of a
+    map the scenario does not use, reached the engine as a KeyError (raid-form already refused it)."""
+    sample = json.loads((pack / "setups" / SCENARIO_FILE).read_text())
+    side = next(s for s in sample["sides"].values() if s.get("placements"))
+    side["placements"][0]["hex"] = hex_
+    (tmp_path / "off.json").write_text(json.dumps(sample))
+    code, _, err = run(capsys, *command, "--pack", pack, "--setup", tmp_path / "off.json")
+    assert code == 2 and "setup-hex" in err and "/placements/0/hex" in err and "internal error" not in err, err
+
+
+@pytest.mark.parametrize("named", ["I", "i", "BEDA-FOMM"])
+def test_a_setup_naming_its_scenario_by_roman_number_or_in_another_case_is_used(pack, tmp_path, capsys, named):
+    sample = json.loads((pack / "setups" / SCENARIO_FILE).read_text())
+    (tmp_path / "s.json").write_text(json.dumps(dict(sample, scenario=named)))
+    code, _, err = run(capsys, "play", "I", "--quiet", "--pack", pack, "--setup", tmp_path / "s.json")
+    assert code == 0, err
+
+
 def _edit_log(src: Path, dest: Path, edit) -> Path:
     lines = src.read_text().splitlines()
     edit(lines)
