@@ -134,6 +134,11 @@ SIM_GAMES = _limit(
     "Results are streamed and only the totals kept, so memory does not grow with the games; the count "
     "bounds time only.",
     "Run batches of thousands; use --seed to continue a series.")
+SEARCH_ROLLOUTS = _limit(
+    "search-rollouts", 10_000, "rollouts a decision of the search bot (--bots search:N)",
+    "Each rollout plays the game on to its end; N multiplies the time of every decision, so a typo of "
+    "a few extra digits would run for years.",
+    "The default is 16; a few hundred is already a slow, strong bot.")
 OUTPUT_PATH_BYTES = _limit(
     "output-path-bytes", 4096, "bytes of an output path (255 per name)",
     "Longer paths are refused by the system with an unhelpful error.",

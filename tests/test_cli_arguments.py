@@ -205,3 +205,10 @@ def test_commands_on_a_pack_with_errors_exit_1(capsys, argv):
     assert code == 1 and "override-target-missing" in err
     code, out, err = run(capsys, *argv, "--pack", FIXTURE)
     assert code == 0, err
+
+
+@pytest.mark.parametrize("command", [["play", "I", "--quiet"], ["simulate", "I", "--games", "1", "--no-progress"]])
+def test_a_search_bot_budget_past_its_limit_is_a_usage_error(capsys, command):
+    """Found by QA: search:99999999999999 was accepted and the game never ended."""
+    code, out, err = run(capsys, *command, "--pack", FIXTURE, "--bots", "search:99999999999999,random")
+    assert code == 2 and "--bots" in err and f"{limits.SEARCH_ROLLOUTS:,}" in err

@@ -18,7 +18,7 @@ from .common import add_json_flags, add_pack_option, print_json, usage_error
 
 
 
-BOT_NAMES = "random, heuristic-v1, heuristic, search:N (N rollouts a decision)"
+BOT_NAMES = "random, heuristic-v1, heuristic, search:N (N rollouts a decision, 1 to 10,000)"
 
 
 def _bots(value: str) -> tuple[str, str]:

@@ -579,8 +579,9 @@ BOTS = {"random": RandomBot, "heuristic-v1": HeuristicBot, "heuristic": _heurist
 
 def valid_bot(name: str) -> bool:
     base, _, budget = name.partition(":")
-    if base == "search":
-        return budget == "" or (budget.isdigit() and int(budget) >= 1)
+    if base == "search":  # N within limits.SEARCH_ROLLOUTS: search:99999999999999 would never end
+        from sandtable.rules.limits import SEARCH_ROLLOUTS
+        return budget == "" or (budget.isdigit() and len(budget) <= 9 and 1 <= int(budget) <= SEARCH_ROLLOUTS)
     return name in BOTS and not budget
 
 
