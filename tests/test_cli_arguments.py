@@ -212,3 +212,11 @@ def test_a_search_bot_budget_past_its_limit_is_a_usage_error(capsys, command):
     """Found by QA: search:99999999999999 was accepted and the game never ended."""
     code, out, err = run(capsys, *command, "--pack", FIXTURE, "--bots", "search:99999999999999,random")
     assert code == 2 and "--bots" in err and f"{limits.SEARCH_ROLLOUTS:,}" in err
+
+
+def test_replay_on_a_pack_with_errors_is_refused_as_play_is(tmp_path, capsys):
+    (tmp_path / "game.jsonl").write_text("{}\n")
+    mod = FIXTURE.parent / "mods/mod-target-missing"
+    for argv in (["replay", tmp_path / "game.jsonl"], ["play", "I", "--quiet"]):
+        code, out, err = run(capsys, *argv, "--pack", FIXTURE, "--pack", mod)
+        assert code == 2 and "the pack has errors" in err

@@ -259,6 +259,8 @@ def account(game, start: dict | None = None) -> list[str]:
 
 def run_replay(args) -> int:
     catalog = load_catalog([Path(p) for p in args.pack] or None)
+    if catalog.errors:  # as play: a game checked against a pack as loaded, not as written, proves nothing
+        return usage_error("the pack has errors: run 'sandtable validate' first")
     try:
         game, recorded = replay(catalog.model, args.log)
     except (ValueError, OSError, KeyError, json.JSONDecodeError) as exc:
