@@ -220,3 +220,13 @@ def test_replay_on_a_pack_with_errors_is_refused_as_play_is(tmp_path, capsys):
     for argv in (["replay", tmp_path / "game.jsonl"], ["play", "I", "--quiet"]):
         code, out, err = run(capsys, *argv, "--pack", FIXTURE, "--pack", mod)
         assert code == 2 and "the pack has errors" in err
+
+
+def test_provenance_says_why_it_exits_1(tmp_path, capsys):
+    """Found by QA: 'provenance' of a broken pack printed an empty table and exited 1 silently."""
+    (tmp_path / "list.json").write_text("[1, 2]")
+    for extra in ([], ["--json"]):
+        code, out, err = run(capsys, "provenance", tmp_path / "list.json", *extra)
+        assert code == 1 and "list.json" in err and "error" in err
+        if extra:
+            json.loads(out)

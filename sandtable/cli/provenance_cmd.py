@@ -1,12 +1,14 @@
 """sandtable provenance: how many values come from the rulebook, examples or reconstruction."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from sandtable.rules import provenance
 from sandtable.rules.catalog import load_catalog
+from sandtable.rules.findings import Severity
 
-from .common import add_json_flags, print_json
+from .common import add_json_flags, print_findings, print_json
 
 HELP = "count values by provenance (rulebook, example, reconstructed) per kind; --list the reconstructed ones"
 
@@ -39,6 +41,8 @@ def _listing(catalog, source: str) -> list[dict]:
 
 def run(args) -> int:
     catalog = load_catalog([Path(p) for p in args.paths] or None)
+    if catalog.errors:  # the exit status is 1: say why (on stderr, so --json stays JSON alone)
+        print_findings([f for f in catalog.findings if f.severity == Severity.ERROR], sys.stderr)
     counts = provenance.summary(catalog)
     sources = [s for s in provenance.SOURCES + ("none",) if any(c[s] for c in counts.values())]
     if args.format == "json":
