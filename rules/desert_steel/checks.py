@@ -364,12 +364,22 @@ def setup_rules(catalog) -> list[Finding]:
 def _setup_rules(catalog) -> list[Finding]:
     """The setup rules for every setup of the pack (run once the pack is otherwise sound:
     a broken card or scenario would only echo as setup findings)."""
+    from ..board import BoardError
+    from . import field_cache
     from .setup_checks import check_setup
     model = catalog.model
     out = []
+    digests: dict = {}  # maps shared by several scenarios are digested once
     for e in catalog.entries("setup"):
-        if model.scenario(e.value["scenario"]) is not None:
-            out += check_setup(model, e.value, e.finding)
+        scenario = model.scenario(e.value["scenario"])
+        if scenario is not None:
+            # The board is reused while its documents are unchanged (the editor re-runs this
+            # after every edit); a board that cannot be built is reported by check_setup.
+            try:
+                field = field_cache.battlefield(model, scenario, digests=digests)
+            except BoardError:
+                field = None
+            out += check_setup(model, e.value, e.finding, field=field)
     return out
 
 
