@@ -238,7 +238,13 @@ def _fsync_dir(folder: Path) -> None:
 
 
 def write_text(path: str | Path, text: str, *, force: bool | None = None) -> None:
-    write_bytes(path, text.encode("utf-8"), force=force)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:  # a lone surrogate: a command-line argument that was not UTF-8
+        bad = text[exc.start:exc.end].encode("utf-8", "backslashreplace").decode("ascii")
+        raise OutputError(f"cannot write {path}: the text holds {bad}, which is not a character (an argument "
+                          "in another encoding than UTF-8?); nothing was written", 2) from None
+    write_bytes(path, data, force=force)
 
 
 def dumps_json(value) -> str:

@@ -230,3 +230,15 @@ def test_provenance_says_why_it_exits_1(tmp_path, capsys):
         assert code == 1 and "list.json" in err and "error" in err
         if extra:
             json.loads(out)
+
+
+@pytest.mark.parametrize("name", ["games.jsonl", "results.json", "sweep.json"])
+@pytest.mark.parametrize("option", ["--resume", "--redraw"])
+def test_a_sweep_folder_whose_files_are_fifos_is_refused_unread(tmp_path, capsys, name, option):
+    """Found by QA: --resume appended to a FIFO games.jsonl and --redraw read a FIFO results.json,
+    both blocking forever."""
+    (tmp_path / "sweep.json").write_text('{"arguments": {}}')
+    (tmp_path / name).unlink(missing_ok=True)
+    os.mkfifo(tmp_path / name)
+    code, out, err = run(capsys, "sweep", option, tmp_path, "--no-progress")
+    assert code == 2 and (f"{name} is not a regular file" in err or "no sweep.json" in err)

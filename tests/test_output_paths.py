@@ -211,3 +211,11 @@ def test_sweep_into_a_folder_of_other_files_is_refused(tmp_path, capsys):
                  "--no-progress", "-o", str(tmp_path)])
     assert code == 2 and "holds other files" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_text_that_is_not_unicode_is_refused_not_a_traceback(tmp_path, capsys):
+    """Found by QA: export profile --name with a non-UTF-8 byte (a lone surrogate in argv) raised
+    UnicodeEncodeError from the writer."""
+    target = tmp_path / "p.json"
+    assert main(["export", "profile", "--name", "caf\udce9", "-o", str(target)]) == 2
+    assert "not a character" in capsys.readouterr().err and not target.exists() and leftovers(tmp_path) == []

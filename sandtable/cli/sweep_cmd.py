@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from sandtable.rules.atomic import dumps_json, write_text
+from sandtable.rules.limits import InputError, read_regular
 from sandtable.rules.desert_steel.engine.bots import BOTS
 from sandtable.rules.lab import report as reports
 from sandtable.rules.lab import sweep as sw
@@ -146,8 +147,11 @@ def redraw(args) -> int:
     """Statistics, summary.csv, charts and report.html again from the games in results.json."""
     folder = Path(args.redraw)
     try:
-        results = json.loads((folder / "results.json").read_text(encoding="utf-8"))
+        _regular_files(folder, "--redraw")
+        results = json.loads(read_regular(folder / "results.json", limit=_FOLDER_FILE_BYTES).decode("utf-8"))
         plan, records = sw.plan_from_results(results)
+    except (InputError, SpecError) as exc:
+        return usage_error(str(exc))
     except (OSError, json.JSONDecodeError, KeyError, TypeError, ValueError, UnicodeDecodeError) as exc:
         return usage_error(f"--redraw {folder}: no readable results.json of a sweep ({type(exc).__name__}: {exc})")
     summary = sw.summarise(plan, records)
@@ -166,6 +170,26 @@ def redraw(args) -> int:
     return 0
 
 
+_FOLDER_FILE_BYTES = 1 << 30  # results.json of a large sweep holds every game: more than a pack document
+
+
+def _regular_files(folder: Path, option: str) -> None:
+    """The files a sweep folder is read from and appended to must be regular files: a FIFO named
+    games.jsonl or results.json would block the sweep forever (found by QA), a link lead elsewhere."""
+    import os
+    import stat
+    for name in (sw.PLAN_FILE, sw.GAMES_FILE, "results.json"):
+        try:
+            mode = os.lstat(folder / name).st_mode
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise SpecError(f"{option} {folder}: cannot read {name}: {exc.strerror or exc}") from None
+        if not stat.S_ISREG(mode):
+            raise SpecError(f"{option} {folder}: {name} is not a regular file (a folder, link, FIFO or device); "
+                            "a sweep folder holds only the files a sweep writes")
+
+
 _SCHEDULER = re.compile(r"(?:[a-z][a-z0-9+]*://)?[^\s/:]+(?::\d{1,5})(?:/\S*)?|(?:[a-z][a-z0-9+]*://)\[[0-9a-fA-F:.]+\]:\d{1,5}")
 
 
@@ -182,9 +206,10 @@ def run(args) -> int:
             plan_path = folder / sw.PLAN_FILE
             if not plan_path.is_file():
                 raise SpecError(f"--resume {folder}: no {sw.PLAN_FILE} there (not a sweep folder)")
+            _regular_files(folder, "--resume")
             try:
-                a = json.loads(plan_path.read_text(encoding="utf-8"))["arguments"]
-            except (json.JSONDecodeError, KeyError, TypeError, UnicodeDecodeError) as exc:
+                a = json.loads(read_regular(plan_path).decode("utf-8"))["arguments"]
+            except (InputError, json.JSONDecodeError, KeyError, TypeError, UnicodeDecodeError) as exc:
                 raise SpecError(f"{plan_path}: not a sweep plan ({exc})") from None
         else:
             if not args.output:
