@@ -242,3 +242,17 @@ def test_a_sweep_folder_whose_files_are_fifos_is_refused_unread(tmp_path, capsys
     os.mkfifo(tmp_path / name)
     code, out, err = run(capsys, "sweep", option, tmp_path, "--no-progress")
     assert code == 2 and (f"{name} is not a regular file" in err or "no sweep.json" in err)
+
+
+@pytest.mark.parametrize("argv, words", [(["--card", "99999"], "no formation card 99999"),
+                                         (["--year", "1900"], "no formation card matches year 1900")])
+def test_export_cards_of_nothing_is_a_usage_error_not_an_empty_sheet(tmp_path, capsys, argv, words):
+    code, out, err = run(capsys, "export", "cards", *argv, "--pack", FIXTURE, "-o", tmp_path / "c.pdf")
+    assert code == 2 and words in err and not (tmp_path / "c.pdf").exists()
+
+
+def test_supply_on_a_pack_with_errors_is_not_out_of_supply(capsys):
+    root = FIXTURE.parents[2] / "data"
+    code, out, err = run(capsys, "supply", "s1-turn3", "gb-2-para", "--pack", root / "holland44",
+                         "--pack", root / "miniatures")
+    assert code == 2 and "pack-ruleset-mismatch" in err and "the pack has errors" in err

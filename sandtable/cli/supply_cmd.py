@@ -33,6 +33,10 @@ def register(sub) -> None:
 
 def run(args) -> int:
     catalog = load_catalog([Path(p) for p in args.pack] or None)
+    if catalog.errors:  # exit 1 means "out of supply": a broken pack is said, and is not that
+        print_findings([f for f in catalog.findings if f.severity == Severity.ERROR], sys.stderr)
+        print("sandtable: the pack has errors: run 'sandtable validate' first", file=sys.stderr)
+        return 2
     model = catalog.model
     trace = getattr(model, "supply_trace", None)
     if trace is None:
