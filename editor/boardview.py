@@ -96,8 +96,14 @@ class BoardScene(QGraphicsScene):
         self.units_at: dict[str, list[str]] = {}
         self.locator: HexLocator | None = None
         self.error = ""
+        self._generation = 0
+        self._pending: list[tuple[float, float, int]] = []  # hexes still to add: (x, y, fill)
+
+    HEXES_PER_SLICE = 300  # ~20-40 ms of item making each
 
     def build(self, layout, north, maps: dict, effects: dict | None, conditions: Conditions) -> None:
+        self._generation += 1  # slices of an earlier build still queued add nothing
+        self._pending = []
         self.clear()
         self.id_items, self.overlay, self.unit_items, self.units_at = [], None, [], {}
         self.board = self.terrain = None
@@ -116,25 +122,25 @@ class BoardScene(QGraphicsScene):
         self.locator = HexLocator(board)
         usable = board.usable
         drawn = set()
-        line = QPen(QColor(board_style.HEX_LINE), 0.6)
+        # The hexes are added a slice at a time, one slice per turn of the event loop: a
+        # two-map board is ~1,600 polygon items, 0.15-0.25 s of item making on the UI thread
+        # (the window froze when a board tab opened or redrew). Everything else — symbols,
+        # buildings, roads, outlines, hover — is there at once; ``finish`` adds the rest now.
+        # (One path per fill was tried: building is cheaper, but painting a path of a
+        # thousand antialiased polygons cost 0.3 s at every repaint.)
+        kx, ky = R / 4.0, R * math.sqrt(3) / 2.0
+        page_xy, terrain_hexes = board.page_xy, self.terrain.hexes if self.terrain else {}
+        hexes = []
         for key, cell in board.cells.items():
             if cell.axial in drawn and key not in usable:
                 continue
             drawn.add(cell.axial)
-            c = hex_centre(board, key)
-            t = self.terrain.hexes.get(key) if self.terrain else None
-            level = t.level if t else 0
-            item = QGraphicsPolygonItem(hex_polygon(c))
-            colour = LEVEL_COLOURS[max(0, min(3, level))]
-            if key not in usable:
-                colour = QColor(board_style.HALF_HEX)
-                item.setBrush(QBrush(colour, Qt.BDiagPattern))
-            else:
-                item.setBrush(colour)
-            item.setPen(line)
-            self.addItem(item)
+            x, y = page_xy(key)
+            cx, cy = x * kx, y * ky
+            t = terrain_hexes.get(key)
+            hexes.append((cx, cy, -1 if key not in usable else max(0, min(3, t.level if t else 0))))
             if t and t.building:
-                b = self.addRect(QRectF(c.x() - R * 0.3, c.y() - R * 0.3, R * 0.6, R * 0.6), QPen(Qt.NoPen),
+                b = self.addRect(QRectF(cx - R * 0.3, cy - R * 0.3, R * 0.6, R * 0.6), QPen(Qt.NoPen),
                                  QColor("#37474f"))
                 b.setZValue(2)
             if t and t.symbols:
@@ -143,9 +149,11 @@ class BoardScene(QGraphicsScene):
                 s.setFont(QFont("DejaVu Sans", 9 if len(glyph) == 1 else 5))
                 s.setBrush(QColor("#5d4037"))
                 br = s.boundingRect()
-                s.setPos(c.x() - br.width() / 2, c.y() - br.height() / 2 + R * 0.25)
+                s.setPos(cx - br.width() / 2, cy - br.height() / 2 + R * 0.25)
                 s.setZValue(3)
                 s.setToolTip(", ".join(t.symbols))
+        self._pending = hexes
+        self._add_hexes(self._generation)
         # roads and tracks under these conditions
         if self.terrain:
             for pair, kind in self.terrain.road_sides.items():
@@ -168,6 +176,33 @@ class BoardScene(QGraphicsScene):
             lab.setPos(rect.left() + 8, rect.top() + 6)
             lab.setZValue(6)
         self._north_arrow(north)
+
+    _UNIT = hex_polygon(QPointF(0.0, 0.0))
+
+    def _add_hexes(self, generation: int, everything: bool = False) -> None:
+        if generation != self._generation or not self._pending:
+            return
+        n = len(self._pending) if everything else self.HEXES_PER_SLICE
+        todo, self._pending = self._pending[:n], self._pending[n:]
+        line = QPen(QColor(board_style.HEX_LINE), 0.6)
+        half = QBrush(QColor(board_style.HALF_HEX), Qt.BDiagPattern)
+        fills = [QBrush(c) for c in LEVEL_COLOURS]
+        unit = self._UNIT
+        for x, y, fill in todo:
+            item = QGraphicsPolygonItem(unit.translated(x, y))
+            item.setBrush(half if fill < 0 else fills[fill])
+            item.setPen(line)
+            self.addItem(item)
+        if self._pending:
+            QTimer.singleShot(0, self, lambda: self._add_hexes(generation))  # bound: dropped with the scene
+
+    def finish(self) -> None:
+        """Add the hexes still queued now (for a picture of the whole board)."""
+        self._add_hexes(self._generation, everything=True)
+
+    @property
+    def complete(self) -> bool:
+        return not self._pending
 
     def _north_arrow(self, north: str) -> None:
         r = self.itemsBoundingRect()
@@ -535,6 +570,8 @@ class BoardWidget(QWidget):
             conf = ws.value("map-configuration", self.config.currentData()) if self.config.currentData() else None
             if not conf:
                 if self._drawn != ():
+                    self.scene._generation += 1  # queued hex slices of the old board add nothing
+                    self.scene._pending = []
                     self.scene.clear()
                     self.scene.board = self.scene.locator = None
                     self._drawn, self._overlaid = (), None

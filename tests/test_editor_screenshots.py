@@ -49,6 +49,7 @@ def test_screenshots_of_the_main_views(qtbot, tmp_path, monkeypatch):
         b.setup.setCurrentIndex(1)
         b.zone.setCurrentIndex(1)
         QApplication.processEvents()
+        b.scene.finish()  # the hexes still queued (a board is drawn a slice per event-loop turn)
         b.view.fit()
         b.view.scale(2.4, 2.4)  # hex ids are for zooming in: show a corner of the board
         b.view.centerOn(b.scene.itemsBoundingRect().center().x() * 1.45, b.scene.itemsBoundingRect().center().y() * 1.2)

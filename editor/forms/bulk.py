@@ -454,10 +454,7 @@ class BulkGrid(QWidget):
         self.view.setAlternatingRowColors(True)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
         self.view.verticalHeader().setDefaultSectionSize(22)
-        self.view.horizontalHeader().setResizeContentsPrecision(40)  # sized on 40 rows, not all
-        self.view.resizeColumnsToContents()
-        for c in range(self.model.columnCount()):
-            self.view.setColumnWidth(c, min(max(self.view.columnWidth(c), 60), 260))
+        self._size_columns()
         lay.addWidget(self.view, 1)
         hint = QLabel("Double-click a cell to edit it; paste a block copied from a spreadsheet with Ctrl+V (one "
                       "undo step); a red cell has a finding (hover it).")
@@ -468,6 +465,21 @@ class BulkGrid(QWidget):
         self.tell = None  # the main window answers with its own dialogs (tests replace them)
         ctx.doc.changed.connect(self._changed)
         ctx.doc.reset.connect(self.model.rebuild)
+
+    SIZED_ROWS = 40
+
+    def _size_columns(self) -> None:
+        """Column widths from the header and the first rows' texts, measured here: Qt's
+        resizeColumnsToContents asks the model a dozen roles per cell through the delegate
+        (0.3 s for the cards grid even on 40 rows, a stall of the whole window)."""
+        fm = self.view.fontMetrics()
+        head = self.view.horizontalHeader().fontMetrics()
+        rows = range(min(self.SIZED_ROWS, self.model.rowCount()))
+        texts = [self.model.texts(r) for r in rows]
+        for c, col in enumerate(self.model.columns):
+            width = max([head.horizontalAdvance(col.key) + 24] +  # room for the sort arrow
+                        [fm.horizontalAdvance(t[c]) + 12 for t in texts])
+            self.view.setColumnWidth(c, min(max(width, 60), 260))
 
     def _changed(self, kind: str, oid: str, pointer: str) -> None:
         self.model.object_changed(kind, oid)
