@@ -85,7 +85,8 @@ class QuickGamePanel(QWidget):
         self.seed.setRange(0, 2 ** 31 - 1)
         self.bots = {side: QComboBox() for side in ("allied", "axis")}
         for b in self.bots.values():
-            b.addItems(["heuristic", "random"])
+            # search:8 plays the decisions that matter by 8 determinized rollouts each (seconds a game)
+            b.addItems(["heuristic", "heuristic-v1", "search:8", "random"])
         form.addRow("Scenario", self.scenario)
         form.addRow("Games", self.games)
         form.addRow("Seed", self.seed)

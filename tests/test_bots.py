@@ -149,3 +149,12 @@ def test_the_play_account_names_units_by_id_with_hexes_attack_kinds_and_modifier
                                     r"fire zone|indirect|air strike|bombardment|minefield)\]", x) for x in fires)
     assert any("spotted at" in x and "mods (" in x for x in fires)
     assert all(" differential " in x and " -> " in x for x in fires)
+
+
+def test_the_editor_quick_game_offers_and_plays_the_search_bot(catalog):
+    from pathlib import Path
+    from editor import hooks
+    source = (Path(__file__).resolve().parents[1] / "editor" / "quickgame.py").read_text(encoding="utf-8")
+    assert '"search:8"' in source and '"heuristic-v1"' in source  # listed in the panel's bot menus
+    out = hooks.quick_games(catalog, "sidi-bou-said", 1, 0, ("search:2", "heuristic"))
+    assert out["played"] == 1 and out["games"] == 1

@@ -47,7 +47,8 @@ def fallback(actions: list) -> tuple:
 class HeuristicBot2(HeuristicBot):
     name = "heuristic"
     FIRE = 0.3  # a shot worth at least this (expected hits, destroyed = 1) beats waiting
-    HOLD_FIRE = 0.45  # holding: below this, a ready enemy is better left to opportunity fire
+    ATTACK_FIRE = 0.12  # attacking, in place (at its objective, or in range): take any real chance
+    HOLD_FIRE = 0.35  # holding: below this, a ready enemy is better left to opportunity fire
     INTERRUPT = 0.45  # interrupt only to shoot first at the formation about to act this well
 
     def __init__(self, seed: int = 0):
@@ -122,9 +123,27 @@ class HeuristicBot2(HeuristicBot):
             specs += [spec for outcome in expression.get("outcomes", ())
                       if outcome["result"]["winner"] == side for spec in _counts(outcome["when"])]
             turn = game.state.turn
-            self._memo[key] = [s for s in specs if s.get("units", {}).get("side", side) == side
-                               and ("by_turn" not in s or turn <= s["by_turn"])]
+            specs = [s for s in specs if s.get("units", {}).get("side", side) == side
+                     and ("by_turn" not in s or turn <= s["by_turn"])]
+            cap = self._points_needed(game, side)
+            if cap is not None:
+                terms = expression.get("points", {})
+                if victory._points(game, side, terms, {}) >= cap + 2:
+                    # enough already left the map (XIV: 6 wins): the rest stay to keep the way open
+                    specs = [s for s in specs if s["event"] != "exited"]
+            self._memo[key] = specs
         return self._memo[key]
+
+    def _points_needed(self, game, side: str):
+        """The fixed number of points that wins for the side (an outcome 'side points >= N'), or None."""
+        expression = game.ctx.scenario.raw["victory"].get("expression", {})
+        needs = []
+        for o in expression.get("outcomes", ()):
+            cmp = o["when"].get("cmp") if hasattr(o["when"], "get") else None
+            if o["result"]["winner"] == side and cmp and len(cmp) == 3 and cmp[1] in (">=", ">") \
+                    and hasattr(cmp[0], "get") and cmp[0].get("points") == side and isinstance(cmp[2], (int, float)):
+                needs.append(cmp[2] + (1 if cmp[1] == ">" else 0))
+        return min(needs) if needs else None
 
     def _unit_specs(self, game, side: str, unit=None) -> list:
         """The side's open specs, only those that count this unit when one is given (II's exits
@@ -314,14 +333,10 @@ class HeuristicBot2(HeuristicBot):
         enter = [a for a in ops if units[a[1]].status == "off-map" and a[2] in ("move", "transport")]
         if enter:  # arrival cannot wait (§5.1); carriers first, so infantry rides in
             return min(enter, key=lambda a: (a[2] != "transport", a[1]))
-        for a in ops:
-            if a[2] == "call-bombardment":
-                fo = units[a[1]]
-                board = game.ctx.field.board
-                if any(e.side != fo.side and e.on_map and not e.hidden and board.distance(fo.hex, e.hex) <= 9
-                       and game._visible(fo.hex, e.hex) for e in game.state.units.values()):
-                    return a
         side = game.side_to_act
+        for a in ops:
+            if a[2] == "call-bombardment" and self._bombardment_pays(game, units[a[1]]):
+                return a
         holding = self.stance(game, side) == "hold"
         by_unit: dict[str, dict[str, tuple]] = {}
         for a in ops:
@@ -342,11 +357,15 @@ class HeuristicBot2(HeuristicBot):
         for value, uid, action in shots:
             u = units[uid]
             need = self.FIRE
-            if holding and self._only_fresh_targets(game, u):
+            racing = bool(self._goal_distance(game, other(side)))  # the enemy heads for a place: stop it now
+            if holding and racing and not self._wants_to_move(game, u):
+                need = self.ATTACK_FIRE
+            elif holding and self._only_fresh_targets(game, u):
                 need = self.HOLD_FIRE  # a ready enemy will move or fire: opportunity fire may do better
+            elif not holding and not self._wants_to_move(game, u):
+                need = self.ATTACK_FIRE  # attacking with nowhere better to be: every chance counts
             if value >= need:
                 return action
-            break
         for a in ops:  # infantry assaults enemy vehicles it may reach (§14.1)
             if a[2] == "assault":
                 u = units[a[1]]
@@ -383,7 +402,60 @@ class HeuristicBot2(HeuristicBot):
         dig = [a for a in ops if a[2] == "entrench" and not self._enemy_near(game, units[a[1]], 6)]
         if dig:
             return dig[0]
+        face = self._facing_change(game, actions)
+        if face is not None:
+            return face
         return ("end",) if ("end",) in actions else ops[0]
+
+    def _opportunity(self, game, actions):
+        """Fire at a moving enemy when it pays; a mover on its way to an objective is worth a
+        long shot (each hex it makes is a step towards the enemy's points)."""
+        mover = game.state.units[game.cx["mover"]]
+        threshold = 0.1 if self._goal_distance(game, mover.side, None, mover) else 0.25
+        best, value = ("opp-pass",), threshold
+        for a in actions:
+            if a[0] in ("opp-fire", "same-hex-fire"):
+                mode = a[2] if len(a) > 2 else None
+                v = self.expected_effect(game, game.state.units[a[1]], mover, opportunity=True, mode=mode,
+                                         same_hex=a[0] == "same-hex-fire")
+                if a[0] == "same-hex-fire":
+                    v += 1.0  # free: not an operation (§12.14)
+                if v > value:
+                    best, value = a, v
+        return best
+
+    def _facing_change(self, game, actions):
+        """§8.22 (a free facing change, where the engine offers one as ("face", unit, hexside)):
+        turn a unit that stays to face the nearest enemy it now shows a flank to."""
+        faces = [a for a in actions if a[0] == "face" and len(a) == 3]
+        if not faces:
+            return None
+        axial = game.ctx.field.board._axials
+        enemies = [axial[e.hex] for e in game.state.units.values()
+                   if e.side != game.side_to_act and e.on_map and not e.hidden]
+        if not enemies:
+            return None
+        for uid in sorted({a[1] for a in faces}):
+            u = game.state.units[uid]
+            here = axial[u.hex]
+            near = min(enemies, key=lambda e: (_dist(e, here), e))
+            if near == here or _dist(near, here) > 12:
+                continue
+            want = _sector(here, near)
+            if min((u.facing - want) % 6, (want - u.facing) % 6) > 1 and ("face", uid, want) in actions:
+                return ("face", uid, want)
+        return None
+
+    def _bombardment_pays(self, game, fo) -> bool:
+        """§16.35-16.36: an on-call bombardment may come turns later; call it on enemies that will
+        still be there: fortified ones, or a holding enemy's, at least two within spotting reach."""
+        board = game.ctx.field.board
+        enemy = other(fo.side)
+        holding = self.stance(game, enemy) == "hold"
+        staying = [e for e in game.state.units.values()
+                   if e.side == enemy and e.on_map and not e.hidden and board.distance(fo.hex, e.hex) <= 9
+                   and game._visible(fo.hex, e.hex) and (holding or self._fortified(game, e) or e.pinned)]
+        return len(staying) >= 2
 
     def _unit_shot(self, game, u, kinds) -> tuple[float, tuple | None]:
         best, action = 0.0, None
@@ -417,11 +489,12 @@ class HeuristicBot2(HeuristicBot):
         if self._urgent(game, u):
             return False
         goal = self._goal_distance(game, u.side, u.type, u)
-        if goal:
-            half = max(1.0, game.ctx.field.allowance(u.type) / 2)
-            left = self._deadline(game, u.side) - game.state.turn + 1
-            if goal.get(u.hex, 99) / half >= left - 1:
-                return False
+        if not goal or goal.get(u.hex, 99) <= 0:
+            return False  # moving to fight, not to get somewhere: better a full move, then a steady shot
+        half = max(1.0, game.ctx.field.allowance(u.type) / 2)
+        left = self._deadline(game, u.side) - game.state.turn + 1
+        if goal.get(u.hex, 99) / half >= left - 1:
+            return False
         reach = (game._range(u, True) or 0) + max(1, int(game.ctx.field.allowance(u.type) // 2))
         return self._enemy_near(game, u, reach)
 
@@ -450,6 +523,8 @@ class HeuristicBot2(HeuristicBot):
         if stance == "hold":
             if self._fortified(game, u) or u.type.unit_class == "forward-observer" or u.type.towed:
                 return False
+            if game._targets(u):
+                return False  # in the fight already: stay, shoot, or wait face-up for opportunity fire
             block = self._block_distance(game, u.side)
             return bool(block) and block.get(u.hex, 99) > 1
         return super()._wants_to_move(game, u)
@@ -469,10 +544,13 @@ class HeuristicBot2(HeuristicBot):
         who = load[0] if load else u  # passengers leave with their carrier (§8.4)
         goal = self._goal_distance(game, u.side, None, who)
         if exits and goal and goal.get(u.hex, 99) == 0 and self._exit_counts(game, who):
-            return exits[0]
+            edges = {sp["edge"] for sp in self._unit_specs(game, u.side, who) if sp["event"] == "exited"}
+            good = [a for a in exits if a[1] in edges]  # a corner hex offers two edges: the one that scores
+            if good:
+                return good[0]
         steps = [a for a in actions if a[0] == "step"]
         if not steps:
-            return ("stop",)
+            return self._stop(game, u, actions)
         view = self._view(game, u)
         if u.status == "off-map":
             return min(steps, key=lambda a: (self._score_hex(game, u, a[1], view), a[1]))
@@ -490,12 +568,19 @@ class HeuristicBot2(HeuristicBot):
         # stuck (a blocker, an overstacked hex, a minefield ahead) short of the goal: look for a way round
         goal = view["goal"]
         if not goal or goal.get(u.hex, 99) <= 0 or view["close_in"]:
-            return best if scores[best[1]] < here - 0.01 else ("stop",)
+            return best if scores[best[1]] < here - 0.01 else self._stop(game, u, actions)
         path = self._plan_path(game, u, {a[1] for a in steps}, view, here)
         if not path:
-            return best if scores[best[1]] < here - 0.01 else ("stop",)
+            return best if scores[best[1]] < here - 0.01 else self._stop(game, u, actions)
         self._route = (u.id, path[1:])
         return ("step", path[0])
+
+    def _stop(self, game, u, actions):
+        """Stop; but a declared move that stops within half its MP becomes a move-and-fire when
+        the engine offers it (§7) and there is something worth shooting from here."""
+        if ("move-fire",) in actions and any(self.expected_effect(game, u, t) >= self.FIRE for t in game._targets(u)):
+            return ("move-fire",)
+        return ("stop",)
 
     def _plan_path(self, game, u, first_steps: set, view, here: float, budget: int = 80) -> list:
         """The hexes to the best place reachable with the MP left (Dijkstra over real costs;
@@ -511,7 +596,7 @@ class HeuristicBot2(HeuristicBot):
         for n in sorted(first_steps):
             c = game._enter_cost(u, u.hex, n)
             c = mp_left if c == "all" else c
-            if c == "prohibited":
+            if c == "prohibited" or view["crowded"](n):
                 continue
             dist[n], prev[n] = min(c, mp_left), None
             heap.append((dist[n], n))
@@ -528,8 +613,8 @@ class HeuristicBot2(HeuristicBot):
                 c = game._enter_cost(u, h, n)
                 if not isinstance(c, (int, float)) or d + c > mp_left + 1e-9:
                     continue
-                if not game._may_enter_zone(u, n):
-                    continue
+                if not game._may_enter_zone(u, n) or view["crowded"](n):
+                    continue  # a move can stop anywhere (opportunity fire): never through a full hex
                 if d + c < dist.get(n, math.inf):
                     dist[n], prev[n] = d + c, h
                     heapq.heappush(heap, (d + c, n))

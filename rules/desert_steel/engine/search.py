@@ -7,9 +7,9 @@ information-set sampling, so that the search below is written against that inter
 
 :class:`SearchBot` follows perfect-information Monte Carlo with determinization, the flat
 form of OpenSpiel's IS-MCTS: for a decision that matters (which card to interrupt with or hold,
-which formation a command card activates, which unit operates and how, where to fire, whether
-to take an opportunity shot) it takes a handful of candidate actions (the heuristic's choice
-first, then others), and shares a budget of N rollouts among them with UCB1. Each rollout
+which formation a command card activates, which unit operates and how — fire, move, assault —,
+whether to take an opportunity shot the heuristic would take) it takes a handful of candidate
+actions (the heuristic's choice first, then others), and shares a budget of N rollouts among them with UCB1. Each rollout
 starts from a fresh determinization of what the bot cannot know (the dice to come, the order
 of the raid deck, the turns the enemy's raids were planned for), plays the candidate, then
 lets the heuristic bot play both sides for a bounded horizon (the end of the turn or a number
@@ -30,7 +30,7 @@ from .context import SIDES, other
 from .dice import Dice
 
 # decisions worth searching; everything else is the heuristic's
-SEARCHED = {"interrupt", "command", "activation", "target", "opportunity", "lowest"}
+SEARCHED = {"interrupt", "command", "activation", "opportunity", "lowest"}
 
 
 class SpielState:
@@ -106,7 +106,7 @@ def evaluate(game, side: str) -> float:
 class SearchBot:
     name = "search"
     CANDIDATES = 4  # the heuristic's choice and up to three others
-    HORIZON = 120  # decisions a rollout plays past the candidate (at most: the turn's end stops it)
+    HORIZON = 60  # decisions a rollout plays past the candidate (at most: the turn's end stops it)
 
     def __init__(self, seed: int = 0, budget: int = 0):
         self.rng = random.Random(seed)
@@ -119,6 +119,8 @@ class SearchBot:
         choice = self.policy.choose(game, actions)
         if game.mode not in SEARCHED or len(actions) < 2 or self.budget < 2:
             return choice
+        if game.mode == "opportunity" and choice[0] == "opp-pass":
+            return choice  # every enemy step asks: search only whether to take a shot the heuristic wants
         candidates = self._candidates(game, actions, choice)
         if len(candidates) < 2:
             return choice

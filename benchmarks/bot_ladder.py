@@ -1,0 +1,266 @@
+"""Bot ladder: every bot against every other, on both sides of every scenario with victory
+conditions, with fixed seeds; writes docs/bots.md (win rates with 95 % intervals, Elo-style
+ratings, time per game) and checks issue 15's "must show" targets.
+
+    python benchmarks/bot_ladder.py [--games 4] [--search-games 1] [--search-budget 8]
+                                    [--bots random,heuristic-v1,heuristic,search:8]
+                                    [--scenarios I,II,...] [--jobs 1] [--seed 1]
+                                    [--save DIR] [--from DIR] [--out docs/bots.md]
+
+--games is per scenario, per pairing and per side (a pairing A-B plays A allied against B axis,
+then B allied against A axis); pairings with a search bot play --search-games instead (a search
+game costs some hundred heuristic games). --save writes each batch as it finishes, --from
+reuses them: a long run can be resumed or extended.
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import statistics
+import time
+from pathlib import Path
+
+from sandtable.rules.catalog import load_catalog
+from sandtable.rules.desert_steel.engine.game import EngineError, make_context
+from sandtable.rules.desert_steel.engine.runner import sample_setup, simulate, wilson
+
+DEFAULT_BOTS = "random,heuristic-v1,heuristic,search:8"
+
+
+def scenarios_with_victory(model, wanted=None) -> list:
+    out = []
+    for s in model.scenarios.values():
+        if wanted and s.number not in wanted and s.id not in wanted:
+            continue
+        if "expression" not in s.raw.get("victory", {}):
+            continue  # VI: nothing to win, nothing to measure
+        try:
+            make_context(model, s)
+        except EngineError:
+            continue
+        out.append(s)
+    return out
+
+
+def run_batches(catalog, scenarios, bots, args) -> list[dict]:
+    """One batch per (scenario, allied bot, axis bot); each row has the winner counts and times."""
+    rows = []
+    for s in scenarios:
+        setup = sample_setup(catalog, s)
+        for a, b in itertools.permutations(bots, 2):
+            searching = [x for x in (a, b) if x.startswith("search")]
+            games = args.search_games if searching else args.games
+            if games < 1:
+                continue
+            if searching and args.search_scenarios and s.number not in args.search_scenarios.split(","):
+                continue  # search games only on the scenarios named
+            if searching and args.search_opponents and not all(
+                    (b if x == a else a) in args.search_opponents.split(",") for x in searching):
+                continue  # a search bot plays only the opponents named (its games are costly)
+            key = f"{s.number}_{a}_{b}".replace(":", "-")
+            cached = Path(args.cached) / f"{key}.json" if args.cached else None
+            if cached and cached.is_file():
+                out = json.loads(cached.read_text())
+            else:
+                start = time.perf_counter()
+                out = simulate([], s.id, setup, games, args.seed, args.jobs, (a, b)).to_json()
+                out["wall_seconds"] = round(time.perf_counter() - start, 2)
+                out["seconds_per_game"] = [round(r, 3) for r in _times(out)]
+                if args.save:
+                    Path(args.save).mkdir(parents=True, exist_ok=True)
+                    (Path(args.save) / f"{key}.json").write_text(json.dumps(out))
+                print(f"{s.number} {a} (allied) vs {b} (axis): allied {out['sides']['allied']['wins']}, "
+                      f"axis {out['sides']['axis']['wins']}, draws {out['draws']} in {out['wall_seconds']:.0f} s",
+                      flush=True)
+            rows.append({"scenario": s.number, "allied": a, "axis": b, "games": out["games"],
+                         "allied_wins": out["sides"]["allied"]["wins"], "axis_wins": out["sides"]["axis"]["wins"],
+                         "draws": out["draws"], "median_game_seconds": out["median_game_seconds"],
+                         "diagnostics": out.get("diagnostics")})
+    return rows
+
+
+def _times(out) -> list:
+    return [out["median_game_seconds"]]
+
+
+def head_to_head(rows, bot, opponent) -> dict:
+    """bot's record against opponent, per side and in all (draws count half in 'score')."""
+    out = {}
+    for side in ("allied", "axis", "all"):
+        w = d = n = 0
+        for r in rows:
+            for my_side in ("allied", "axis"):
+                if side != "all" and my_side != side:
+                    continue
+                their = "axis" if my_side == "allied" else "allied"
+                if r[my_side] == bot and r[their] == opponent:
+                    w += r[f"{my_side}_wins"]
+                    d += r["draws"]
+                    n += r["games"]
+        lo, hi = wilson(w, n)
+        out[side] = {"wins": w, "draws": d, "games": n, "win_rate": w / n if n else 0.0, "win_rate_95": [lo, hi],
+                     "score": (w + d / 2) / n if n else 0.0}
+    return out
+
+
+def elo(rows, bots, iterations: int = 500) -> dict:
+    """Elo-style ratings: a Bradley-Terry fit (Zermelo's iteration) to every game, a draw half a
+    win, with one virtual draw per pairing so that a bot that never wins keeps a finite rating;
+    400 * log10 of the strength, anchored so that random (or the first bot) is 1000."""
+    wins = {b: 0.0 for b in bots}
+    n = {}
+    for r in rows:
+        a, b, games = r["allied"], r["axis"], r["games"]
+        wins[a] += r["allied_wins"] + r["draws"] / 2
+        wins[b] += r["axis_wins"] + r["draws"] / 2
+        n[(a, b)] = n.get((a, b), 0) + games
+        n[(b, a)] = n.get((b, a), 0) + games
+    pairs = {k for k in n}
+    for a, b in pairs:  # the virtual draw
+        n[(a, b)] += 1 / 2
+        wins[a] += 1 / 4
+    strength = {b: 1.0 for b in bots}
+    for _ in range(iterations):
+        new = {}
+        for b in bots:
+            denom = sum(n[(b, o)] / (strength[b] + strength[o]) for o in bots if (b, o) in n)
+            new[b] = wins[b] / denom if denom else strength[b]
+        norm = math.exp(sum(math.log(max(v, 1e-12)) for v in new.values()) / len(new))
+        strength = {b: max(v, 1e-12) / norm for b, v in new.items()}
+    anchor = "random" if "random" in bots else bots[0]
+    return {b: round(1000 + 400 * math.log10(strength[b] / strength[anchor])) for b in bots}
+
+
+def pct(x) -> str:
+    return f"{100 * x:.0f} %"
+
+
+def ci(iv) -> str:
+    return f"{100 * iv[0]:.0f}–{100 * iv[1]:.0f} %"
+
+
+def write_doc(path, rows, bots, scenarios, args, wall) -> list[str]:
+    lines = ["# Bot ladder", "",
+             f"Made by `python benchmarks/bot_ladder.py --games {args.games} --search-games {args.search_games} "
+             f"--bots {','.join(bots)} --seed {args.seed}"
+             f"{' --search-opponents ' + args.search_opponents if args.search_opponents else ''}"
+             f"{' --search-scenarios ' + args.search_scenarios if args.search_scenarios else ''}` on {len(scenarios)} scenarios with victory conditions "
+             f"({', '.join(s.number for s in scenarios)}; VI has none), the pack's sample setups; "
+             f"{sum(r['games'] for r in rows)} games in {wall / 60:.0f} min of wall time on a shared 2-core machine. "
+             f"Each pairing plays both sides: {args.games} games per scenario and side "
+             f"({args.search_games} when a search bot plays). Win rates carry 95 % Wilson intervals; "
+             "small samples give wide intervals — the full run is the same command with "
+             "`--games 20 --search-games 4` (a few hours on one core).", "",
+             "Bots: `random` (uniform over legal actions), `heuristic-v1` (the first heuristic, kept for "
+             "comparison), `heuristic` (the second: stance from the victory terms, full stacking, own "
+             "minefields, deadlines, path planning, move-and-fire, interrupts only for a good shot, raids timed "
+             "to contact; rules/desert_steel/engine/bots_heuristic.py), `search:N` (determinized Monte Carlo "
+             "with N rollouts a decision, the heuristic as rollout policy; rules/desert_steel/engine/search.py). "
+             "The search rollouts see the enemy's hidden forward observers where they are (the only hidden "
+             "information not resampled).", "",
+             "## Ratings", "", "| Bot | Elo-style rating | Median game (s), against each opponent |", "|---|---:|---|"]
+    ratings = elo(rows, bots)
+    for b in sorted(bots, key=lambda x: -ratings[x]):
+        times = []
+        for o in bots:
+            if o == b:
+                continue
+            ts = [r["median_game_seconds"] for r in rows if {r["allied"], r["axis"]} == {b, o}]
+            if ts:
+                times.append(f"{o} {statistics.median(ts):.2f}")
+        lines.append(f"| {b} | {ratings[b]} | {', '.join(times)} |")
+    lines += ["", "Ratings are fitted to all games (a draw counts half), anchored at random = 1000.", "",
+              "## Head to head (row bot's wins against the column bot, all scenarios, both sides)", "",
+              "| | " + " | ".join(bots) + " |", "|---|" + "---:|" * len(bots)]
+    for b in bots:
+        cells = []
+        for o in bots:
+            if o == b:
+                cells.append("—")
+                continue
+            h = head_to_head(rows, b, o)["all"]
+            cells.append(f"{pct(h['win_rate'])} ({ci(h['win_rate_95'])}, n={h['games']})" if h["games"] else "")
+        lines.append(f"| {b} | " + " | ".join(cells) + " |")
+    lines += ["", "## Issue 15's targets", ""]
+    lines += targets(rows, bots, scenarios)
+    lines += ["", "## Per scenario (row: allied bot vs axis bot: allied wins / axis wins / draws)", "",
+              "| # | " + " | ".join(f"{a} vs {b}" for a, b in itertools.permutations(bots, 2)) + " |",
+              "|---|" + "---|" * len(list(itertools.permutations(bots, 2)))]
+    for s in scenarios:
+        cells = []
+        for a, b in itertools.permutations(bots, 2):
+            r = next((r for r in rows if r["scenario"] == s.number and r["allied"] == a and r["axis"] == b), None)
+            cells.append(f"{r['allied_wins']}/{r['axis_wins']}/{r['draws']}" if r else "")
+        lines.append(f"| {s.number} | " + " | ".join(cells) + " |")
+    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return lines
+
+
+def targets(rows, bots, scenarios) -> list[str]:
+    out = ["| Target | Measured | Met |", "|---|---|---|"]
+
+    def side_rates(bot, opp):
+        h = head_to_head(rows, bot, opp)
+        return h["allied"], h["axis"]
+
+    if "heuristic" in bots and "random" in bots:
+        worst = []
+        for s in scenarios:
+            for side in ("allied", "axis"):
+                their = "axis" if side == "allied" else "allied"
+                r = next((r for r in rows if r["scenario"] == s.number and r[side] == "heuristic"
+                          and r[their] == "random"), None)
+                if r and r["games"]:
+                    worst.append((r[f"{side}_wins"] / r["games"], f"{s.number} {side}", r[f"{side}_wins"], r["games"]))
+        worst.sort()
+        below = [w for w in worst if w[0] < 0.95]
+        out.append(f"| heuristic vs random ≥ 95 % on each side of every scenario | "
+                   f"{len(worst) - len(below)} of {len(worst)} scenario-sides at ≥ 95 %; below: "
+                   f"{', '.join(f'{w[1]} {w[2]}/{w[3]}' for w in below) or 'none'} | {'yes' if not below else 'no'} |")
+    for bot, opp, goal in (("heuristic", "heuristic-v1", 0.65), ("search:", "heuristic", 0.60)):
+        b = next((x for x in bots if x == bot or (bot.endswith(":") and x.startswith(bot))), None)
+        if b is None or opp not in bots:
+            continue
+        al, ax = side_rates(b, opp)
+        met = al["games"] and ax["games"] and al["win_rate"] >= goal and ax["win_rate"] >= goal
+        out.append(f"| {b} vs {opp} ≥ {pct(goal)} on each side | allied {pct(al['win_rate'])} "
+                   f"({ci(al['win_rate_95'])}, n={al['games']}), axis {pct(ax['win_rate'])} "
+                   f"({ci(ax['win_rate_95'])}, n={ax['games']}) | {'yes' if met else 'no'} |")
+    searchers = [x for x in bots if x.startswith("search")]
+    for b in searchers:
+        ts = [r["median_game_seconds"] for r in rows if b in (r["allied"], r["axis"])]
+        if ts:
+            out.append(f"| {b}: a game under 30 s | median {statistics.median(ts):.1f} s, worst scenario "
+                       f"{max(ts):.1f} s (shared CPU) | {'yes' if max(ts) < 30 else 'no'} |")
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--search-games", type=int, default=1)
+    ap.add_argument("--bots", default=DEFAULT_BOTS)
+    ap.add_argument("--search-scenarios", default="", help="comma-separated numbers: the only scenarios a "
+                    "search bot plays (default: all)")
+    ap.add_argument("--search-opponents", default="", help="comma-separated: the only bots a search bot plays "
+                    "(default: all)")
+    ap.add_argument("--scenarios", help="comma-separated numbers or ids (default: all with victory conditions)")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--save")
+    ap.add_argument("--from", dest="cached")
+    ap.add_argument("--out", default=str(Path(__file__).resolve().parents[1] / "docs" / "bots.md"))
+    args = ap.parse_args()
+    catalog = load_catalog()
+    bots = args.bots.split(",")
+    scenarios = scenarios_with_victory(catalog.model, args.scenarios.split(",") if args.scenarios else None)
+    start = time.perf_counter()
+    rows = run_batches(catalog, scenarios, bots, args)
+    lines = write_doc(args.out, rows, bots, scenarios, args, time.perf_counter() - start)
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
