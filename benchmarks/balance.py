@@ -112,13 +112,15 @@ def main() -> None:
         winner = max(("allied", "axis", "draw"), key=lambda k: o["draws"] if k == "draw" else o["sides"][k]["wins"])
         st = o.get("setups", {}).get("sides", {}).get("allied")
         steady = st is None or st["win_rate_by_setup_max"] - st["win_rate_by_setup_min"] <= 0.3
-        verdict = "by design (clean diagnostics, steady over setups)" if not o.get("warnings") and steady else \
+        verdict = "likely by design: no bot habit in the diagnostics explains it and it holds on every setup " \
+            "(check in docs/bots.md that the losing side's bot beats random there)" \
+            if not o.get("warnings") and steady else \
             "possibly by bot: " + ("; ".join(o.get("warnings", [])) or "the result moves with the setup")
         count = o["draws"] if winner == "draw" else o["sides"][winner]["wins"]
         lines.append(f"- {s.number} {s.name}: {winner} in {count} of {o['games']} games — {verdict}.")
     lines.append("")
     if refused:
-        lines += ["## Not playable yet", "", "| # | Scenario | Why |", "|---|---|---|"]
+        lines += ["## Not measured", "", "| # | Scenario | Why |", "|---|---|---|"]
         lines += [f"| {s.number} | {s.name} | {why} |" for s, why in refused]
     Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
