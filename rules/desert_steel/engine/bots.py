@@ -442,9 +442,10 @@ class HeuristicBot:
                 best, seen = e.hex, n
         return best
 
-    def _opportunity(self, game, actions):
+    def _opportunity(self, game, actions, threshold: float = 0.25):
+        """Fire at the mover when the best shot's expected effect beats ``threshold``."""
         mover = game.state.units[game.cx["mover"]]
-        best, value = ("opp-pass",), 0.25
+        best, value = ("opp-pass",), threshold
         for a in actions:
             if a[0] in ("opp-fire", "same-hex-fire"):
                 mode = a[2] if len(a) > 2 else None

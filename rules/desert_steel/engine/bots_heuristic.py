@@ -412,17 +412,7 @@ class HeuristicBot2(HeuristicBot):
         long shot (each hex it makes is a step towards the enemy's points)."""
         mover = game.state.units[game.cx["mover"]]
         threshold = 0.1 if self._goal_distance(game, mover.side, None, mover) else 0.25
-        best, value = ("opp-pass",), threshold
-        for a in actions:
-            if a[0] in ("opp-fire", "same-hex-fire"):
-                mode = a[2] if len(a) > 2 else None
-                v = self.expected_effect(game, game.state.units[a[1]], mover, opportunity=True, mode=mode,
-                                         same_hex=a[0] == "same-hex-fire")
-                if a[0] == "same-hex-fire":
-                    v += 1.0  # free: not an operation (§12.14)
-                if v > value:
-                    best, value = a, v
-        return best
+        return super()._opportunity(game, actions, threshold)
 
     def _facing_change(self, game, actions):
         """§8.22 (a free facing change, where the engine offers one as ("face", unit, hexside)):
