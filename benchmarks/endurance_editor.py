@@ -18,6 +18,7 @@ process with a signal, which the caller sees as such.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -36,6 +37,12 @@ def rss_mb() -> float:
             return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
     except OSError:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _scenes(app) -> list:
+    from PySide6.QtWidgets import QGraphicsView
+    return list({id(v.scene()): v.scene() for v in app.allWidgets()
+                 if isinstance(v, QGraphicsView) and v.scene() is not None}.values())
 
 
 def main() -> int:
@@ -208,12 +215,17 @@ def main() -> int:
         if now >= state["next_report"]:
             state["next_report"] += 60
             if args.tracemalloc and state["snap"] is None:
-                import gc
                 gc.collect()
                 state["snap"] = tracemalloc.take_snapshot()
             row = {"minute": round((now - state["t0"]) / 60, 1), "edits": sum(counts.values()),
                    "none_refcount_delta": sys.getrefcount(None) - state["none_start"], "rss_mb": round(rss_mb(), 1),
-                   "worst_stall_s": round(stall["worst"], 3), "undo_steps": w.doc.undo_stack.count()}
+                   "worst_stall_s": round(stall["worst"], 3), "undo_steps": w.doc.undo_stack.count(),
+                   # what could hold memory: live widgets (closed tabs must go), graphics items,
+                   # Python objects the cyclic GC tracks
+                   "widgets": len(app.allWidgets()), "tabs": w.tabs.count(),
+                   "scene_items": sum(len(s.items()) for s in _scenes(app)), "py_objects": len(gc.get_objects()),
+                   "checker_docs": len(w.validator.checker._doc_cache),
+                   "checker_schema": len(w.validator.checker._schema_cache)}
             print(json.dumps(row), flush=True)
         if now >= state["end"]:
             app.quit()
@@ -237,7 +249,6 @@ def main() -> int:
     import PySide6
     report["pyside6"] = PySide6.__version__
     if args.tracemalloc and state["snap"] is not None:
-        import gc
         gc.collect()
         growth = tracemalloc.take_snapshot().compare_to(state["snap"], "traceback")[:8]
         report["memory_growth"] = [{"kib": round(g.size_diff / 1024), "blocks": g.count_diff,

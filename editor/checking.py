@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,8 +85,13 @@ class Checker:
         self.ws = ws
         self.schemas = default_schemas()
         self._lock = threading.Lock()
-        self._schema_cache: dict[int, tuple[Document, list[Finding]]] = {}
-        self._doc_cache: dict[tuple[str, int], tuple[Any, Document]] = {}
+        # Least recently used first. Each entry holds a whole document's text (40-60 kB for a
+        # cards or units file) and, once a finding was located in it, its source map: the
+        # caches used to keep 256 and 512 versions (cleared only when full), most of the
+        # editor's growth in an endurance session. The versions that matter are the current
+        # one and the few an undo/redo brings back.
+        self._schema_cache: OrderedDict[int, tuple[Document, list[Finding]]] = OrderedDict()
+        self._doc_cache: OrderedDict[tuple[str, int], tuple[Any, Document]] = OrderedDict()
         self.opened = ws.catalog
 
     def snapshot(self, generation: int = 0) -> Snapshot:
@@ -95,24 +101,23 @@ class Checker:
         original = self.ws.documents.get(rel)
         if original is not None and original.value is value:
             return original
-        hit = self._doc_cache.get((rel, id(value)))
+        key = (rel, id(value))
+        hit = self._doc_cache.get(key)
         if hit is not None and hit[0] is value:
+            self._doc_cache.move_to_end(key)
             return hit[1]
         path = original.path if original is not None else self.ws.pack.source.display(rel)
         doc = Document(path, dumps_json(value), value)
-        if len(self._doc_cache) > 256:
-            self._doc_cache.clear()
-        self._doc_cache[(rel, id(value))] = (value, doc)
+        _put(self._doc_cache, key, (value, doc))
         return doc
 
     def _schema(self, doc: Document, schema: str) -> list[Finding]:
         hit = self._schema_cache.get(id(doc))
         if hit is not None and hit[0] is doc:
+            self._schema_cache.move_to_end(id(doc))
             return hit[1]
         found = self.schemas.validate(doc, schema)
-        if len(self._schema_cache) > 512:
-            self._schema_cache.clear()
-        self._schema_cache[id(doc)] = (doc, found)
+        _put(self._schema_cache, id(doc), (doc, found))
         return found
 
     def run(self, snap: Snapshot, defer_setups: bool = False) -> Result:
@@ -205,6 +210,16 @@ class Checker:
             catalog.objects.get(kind, {}).pop(oid, None)
         cat.run_checks(catalog)
         return catalog
+
+
+CACHE_ENTRIES = 32  # document versions kept (a pack has ~20 documents; a few are being edited)
+
+
+def _put(cache: OrderedDict, key, entry) -> None:
+    cache[key] = entry
+    cache.move_to_end(key)
+    while len(cache) > CACHE_ENTRIES:
+        cache.popitem(last=False)
 
 
 def _has_setup_rules(catalog: cat.Catalog) -> bool:

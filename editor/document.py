@@ -126,11 +126,15 @@ class PackDocument(QObject):
     # Autosave is debounced: written ``autosave_seconds`` after the last edit, and at the
     # latest AUTOSAVE_MAX_WAIT seconds after the first unsaved one while edits keep coming.
     AUTOSAVE_MAX_WAIT = 10.0
+    UNDO_LIMIT = 500  # steps of undo history kept (the oldest go first)
 
     def __init__(self, ws: Workspace, parent: QObject | None = None, autosave_seconds: float = 2.0):
         super().__init__(parent)
         self.ws = ws
         self.undo_stack = QUndoStack(self)
+        # Undo history is kept by design, but not without end: each step holds the values it
+        # replaced, and an 8-hour session of edits grew the process without limit.
+        self.undo_stack.setUndoLimit(self.UNDO_LIMIT)
         self.edit_provenance: dict | None = self.authored
         self._autosave_generation = -1
         self._generation = 0
@@ -187,7 +191,27 @@ class PackDocument(QObject):
             return
         prov = self.edit_provenance if provenance == "policy" else provenance
         label = text or f"Edit {kind} {oid} {pointer or '(whole object)'}"
+        if self._typed_on(kind, str(oid), pointer, value):
+            return
         self.undo_stack.push(SetValue(self, kind, str(oid), pointer, value, prov, label))
+
+    def _typed_on(self, kind: str, oid: str, pointer: str, value: Any) -> bool:
+        """Typing on in one field (SetValue.MERGE_WINDOW): the last step takes the new value.
+        Done here rather than by QUndoStack's merge: PySide6 never frees the Python object of a
+        command Qt deletes after merging it, so every keystroke leaked a command and the values
+        it held (an endurance session's steady growth)."""
+        stack = self.undo_stack
+        if stack.index() != stack.count() or stack.isClean() or stack.index() == 0:
+            return False
+        top = stack.command(stack.index() - 1)
+        if not isinstance(top, SetValue) or (top.kind, top.oid, top.pointer) != (kind, oid, pointer):
+            return False
+        if time.monotonic() - top.stamp > SetValue.MERGE_WINDOW or isinstance(top.new, (dict, list)) \
+                or isinstance(value, (dict, list)) or value is MISSING:
+            return False
+        top.new, top.stamp = value, time.monotonic()
+        top.redo()
+        return True
 
     def _renames(self, kind: str, oid: str, pointer: str, value: Any) -> bool:
         """An edit of the id field (or of the whole object with another id) becomes a rename
