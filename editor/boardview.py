@@ -356,8 +356,11 @@ class BoardWidget(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         bar = QHBoxLayout()
-        self.config = QComboBox()
-        self.scenario = QComboBox()
+        # Parented here: a pinned choice is hidden and never enters a layout, and a parentless
+        # combo outlived the closed tab as a top-level widget whose signal lambdas kept this
+        # widget's Python side (scene, board, terrain) alive: a leak per board opened.
+        self.config = QComboBox(self)
+        self.scenario = QComboBox(self)
         self.cond = {c: QComboBox() for c in CONDITIONS}
         self.ids = QCheckBox("Hex ids")
         self.zone = QComboBox()

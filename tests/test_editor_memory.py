@@ -25,3 +25,33 @@ def test_undo_history_keeps_the_newest_steps_up_to_its_limit(qtbot, tmp_path, mo
     doc.undo_stack.redo()
     assert doc.get(*TIGER, "/range") == 2 + 10 % 9
     close(w)
+
+
+def test_a_closed_scenario_tab_leaves_no_widget_or_board_behind(qtbot, tmp_path, monkeypatch):
+    # The scenario's board pins its configuration and scenario: those hidden combos had no
+    # parent, outlived the tab as top-level widgets, and their lambdas kept the board's
+    # Python side (scene, terrain) alive: a leak at every scenario opened.
+    import gc
+    import weakref
+
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication, QComboBox
+
+    isolate(monkeypatch, tmp_path)
+    w = window(qtbot, copy_pack(tmp_path))
+    app = QApplication.instance()
+    before = {id(x) for x in app.topLevelWidgets()}
+    form = w.open_object("scenario", "gazala")
+    board = getattr(form, "board", None)
+    assert board is not None
+    gone = weakref.ref(board)
+    board = form = None
+    while w.tabs.count():
+        w.close_tab(0)
+    app.sendPostedEvents(None, QEvent.DeferredDelete)
+    app.processEvents()
+    gc.collect()
+    orphans = [x for x in app.topLevelWidgets() if id(x) not in before and isinstance(x, QComboBox)]
+    assert orphans == []
+    assert gone() is None
+    close(w)
