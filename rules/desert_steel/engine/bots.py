@@ -46,6 +46,19 @@ def _expected_result(tables, column: str, shift: float) -> float:
     return _EXPECTED[key]
 
 
+def spec_targets(field, spec) -> set[str]:
+    """The hexes a victory count rewards reaching: a map, an exit edge's last row, a zone."""
+    board = field.board
+    if spec["event"] == "on-map" and "map" in spec:
+        return {k for k, c in board.usable.items() if c.map_id == spec["map"]}
+    if spec["event"] == "exited" and "edge" in spec:
+        return {k for k in board.usable if board.edge_distance(k, spec["edge"], spec.get("map")) == 1
+                and ("map" not in spec or board.cells[k].map_id == spec["map"])}
+    if spec["event"] == "in-zone" and "zone" in spec:
+        return set(field.zone(spec["zone"]))
+    return set()
+
+
 class RandomBot:
     name = "random"
 
@@ -129,7 +142,6 @@ class HeuristicBot:
         key = (game.ctx.scenario.id, side, unit_type.id if unit_type else None, frozenset(game.ctx.field.wire))
         if key in goals:
             return goals[key]
-        board = game.ctx.field.board
         targets: set[str] = set()
         expression = game.ctx.scenario.raw["victory"].get("expression", {})
         specs = [spec for term in expression.get("points", {}).get(side, ()) for spec in _counts(term["value"])]
@@ -138,14 +150,7 @@ class HeuristicBot:
         for spec in specs:
             if spec.get("units", {}).get("side", side) != side:
                 continue
-            if spec["event"] == "on-map" and "map" in spec:
-                targets |= {k for k, c in board.usable.items() if c.map_id == spec["map"]}
-            elif spec["event"] == "exited" and "edge" in spec:
-                targets |= {k for k in board.usable
-                            if board.edge_distance(k, spec["edge"], spec.get("map")) == 1
-                            and ("map" not in spec or board.cells[k].map_id == spec["map"])}
-            elif spec["event"] == "in-zone" and "zone" in spec:
-                targets |= set(game.ctx.field.zone(spec["zone"]))
+            targets |= spec_targets(game.ctx.field, spec)
         distance = _dijkstra(game.ctx.field, targets, unit_type) if targets else {}
         goals[key] = distance
         return distance

@@ -27,7 +27,7 @@ import heapq
 import math
 
 from . import victory
-from .bots import HeuristicBot, _counts, _dijkstra, _dist
+from .bots import HeuristicBot, _counts, _dijkstra, _dist, spec_targets
 from .context import other
 from .facing import _sector
 
@@ -200,17 +200,9 @@ class HeuristicBot2(HeuristicBot):
         if key in goals:
             self._memo[mkey] = goals[key]
             return goals[key]
-        board = game.ctx.field.board
         targets: set[str] = set()
         for spec in specs:
-            if spec["event"] == "on-map" and "map" in spec:
-                targets |= {k for k, c in board.usable.items() if c.map_id == spec["map"]}
-            elif spec["event"] == "exited" and "edge" in spec:
-                targets |= {k for k in board.usable
-                            if board.edge_distance(k, spec["edge"], spec.get("map")) == 1
-                            and ("map" not in spec or board.cells[k].map_id == spec["map"])}
-            elif spec["event"] == "in-zone" and "zone" in spec:
-                targets |= set(game.ctx.field.zone(spec["zone"]))
+            targets |= spec_targets(game.ctx.field, spec)
         goals[key] = _dijkstra(game.ctx.field, targets, unit_type) if targets else {}
         self._memo[mkey] = goals[key]
         return goals[key]
