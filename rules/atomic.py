@@ -30,6 +30,8 @@ import tempfile
 import threading
 from pathlib import Path
 
+from rules.limits import file_kind
+
 SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")
 MAX_PATH_BYTES = 4096
 MAX_NAME_BYTES = 255
@@ -70,17 +72,7 @@ class Terminated(SystemExit):
 
 
 def _describe(mode: int) -> str:
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    return "a special file"
+    return "a " + file_kind(mode)
 
 
 def check_target(path: str | Path, *, force: bool = False, folder: bool = False) -> Path:

@@ -336,7 +336,7 @@ def read_regular(path: str | Path, limit: int | None = None, what: str = "file")
     if stat.S_ISDIR(st.st_mode):
         raise InputError(f"{shown}: is a folder, not a {what}")
     if not stat.S_ISREG(st.st_mode):
-        raise InputError(f"{shown}: is a {_kind_of(st.st_mode)}, not a regular file; only regular files are read")
+        raise InputError(f"{shown}: is a {file_kind(st.st_mode)}, not a regular file; only regular files are read")
     if st.st_size > limit:
         raise InputError(f"{shown}: {st.st_size:,} bytes is over the {limit:,}-byte limit (limit document-bytes)")
     try:
@@ -346,7 +346,7 @@ def read_regular(path: str | Path, limit: int | None = None, what: str = "file")
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):  # swapped between stat and open
-            raise InputError(f"{shown}: is a {_kind_of(st.st_mode)}, not a regular file")
+            raise InputError(f"{shown}: is a {file_kind(st.st_mode)}, not a regular file")
         with os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(limit + 1)
     except OSError as exc:
@@ -358,7 +358,10 @@ def read_regular(path: str | Path, limit: int | None = None, what: str = "file")
     return data
 
 
-def _kind_of(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a non-regular file is, in words ("FIFO (named pipe)", "folder"...), for refusals."""
+    if stat.S_ISLNK(mode):
+        return "symbolic link"
     if stat.S_ISFIFO(mode):
         return "FIFO (named pipe)"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):

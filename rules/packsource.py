@@ -98,7 +98,7 @@ def open_source(path: str | Path) -> PackSource:
         return _folder(p, label)
     if not stat.S_ISREG(mode):  # a FIFO would block is_zipfile forever, /dev/zero never end
         src = PackSource(label, "file")
-        src.findings.append(finding("file-unreadable", f"is a {limits._kind_of(mode)}, not a regular file; "
+        src.findings.append(finding("file-unreadable", f"is a {limits.file_kind(mode)}, not a regular file; "
                                     "only regular files and folders are read", file=label))
         return src
     if zipfile.is_zipfile(p):
