@@ -53,6 +53,12 @@ class CardFace:
         return f"card {self.card.number}" + (f" ({self.year})" if self.year else "")
 
 
+def _dates(card) -> str:
+    """The card's years of use as printed: 1941 or 1941\u201342."""
+    y0, y1 = card.years
+    return f"{y0}\u2013{str(y1)[-2:]}" if y1 != y0 else str(y0)
+
+
 def draw_combat_years(doc: Doc, face: CardFace, x: float, y: float) -> None:
     """One card for a formation, a row per year variant: year, experience, C3, morale, and the units."""
     card = face.card
@@ -60,8 +66,7 @@ def draw_combat_years(doc: Doc, face: CardFace, x: float, y: float) -> None:
     c = doc.c
     pad = 8
     yy = _header(doc, face, x, y, w, h)
-    y0, y1 = card.years
-    dates = f"{y0}\u2013{str(y1)[-2:]}" if y1 != y0 else str(y0)
+    dates = _dates(card)
     text(c, x + pad, yy - 9, doc.t("Dates of use {dates}", dates=dates), "Sans", 7, INK)
     yy -= 17
     cols = [("YEAR", 0), ("EXPERIENCE", 26), ("C3", 78), ("MORALE", 96), ("UNITS", 136)]
@@ -193,8 +198,7 @@ def draw_combat(doc: Doc, face: CardFace, x: float, y: float) -> None:
     vp = f"/variants/{face.year}"
     yy = _header(doc, face, x, y, w, h)
     # dates of use and the year of this variant
-    y0, y1 = card.years
-    dates = f"{y0}\u2013{str(y1)[-2:]}" if y1 != y0 else str(y0)
+    dates = _dates(card)
     text(c, x + pad, yy - 9, doc.t("Dates of use {dates}", dates=dates), "Sans", 7, INK)
     form = doc.t(FORMATION.get(card.formation, card.formation.title()))
     c.setFillColor(NATIONALITY_DARK.get(card.nationality, INK))
@@ -333,8 +337,7 @@ def draw_command(doc: Doc, face: CardFace, x: float, y: float) -> None:
     c = doc.c
     pad = 8
     yy = _header(doc, face, x, y, w, h)
-    y0, y1 = card.years
-    dates = f"{y0}\u2013{str(y1)[-2:]}" if y1 != y0 else str(y0)
+    dates = _dates(card)
     text(c, x + pad, yy - 9, doc.t("Dates of use {dates}", dates=dates), "Sans", 7, INK)
     room = w - 2 * pad - width(doc.t("Dates of use {dates}", dates=dates), "Sans", 7) - 6
     label = "Commandement" if doc.lang == "fr" else "Command card"  # the short French word fits beside the dates
