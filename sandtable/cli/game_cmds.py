@@ -18,7 +18,8 @@ from .common import add_json_flags, add_pack_option, print_json, usage_error
 
 
 
-BOT_NAMES = "random, heuristic-v1, heuristic, search:N (N rollouts a decision, 1 to 10,000)"
+BOT_NAMES = ("random, heuristic-v1, heuristic, search:N (N rollouts a decision, 1 to 10,000) or search:Ts "
+             "(T seconds a decision, up to 60, e.g. search:0.5s)")
 
 
 def _bots(value: str) -> tuple[str, str]:

@@ -574,29 +574,29 @@ def _heuristic2(seed: int = 0):
     return HeuristicBot2(seed)
 
 
-def _search(seed: int = 0, budget: int = 0):
-    from .search import SearchBot
-    return SearchBot(seed, budget)
+def _search(seed: int = 0, budget: str = ""):
+    from .search import make_search_bot
+    return make_search_bot(seed, str(budget or ""))
 
 
-# name -> factory(seed); "search:N" (N rollouts a decision) is parsed by make_bot
+# name -> factory(seed); "search:N" (N rollouts a decision) or "search:Ts" (T seconds) is parsed by make_bot
 BOTS = {"random": RandomBot, "heuristic-v1": HeuristicBot, "heuristic": _heuristic2, "search": _search}
 
 
 def valid_bot(name: str) -> bool:
     base, _, budget = name.partition(":")
     if base == "search":  # N within limits.SEARCH_ROLLOUTS: search:99999999999999 would never end
-        from sandtable.rules.limits import SEARCH_ROLLOUTS
-        return budget == "" or (budget.isdigit() and len(budget) <= 9 and 1 <= int(budget) <= SEARCH_ROLLOUTS)
+        from .search import parse_budget
+        return parse_budget(budget) is not None
     return name in BOTS and not budget
 
 
 def make_bot(name: str, seed: int = 0):
     if not valid_bot(name):
-        raise ValueError(f"unknown bot {name!r} (choose from random, heuristic-v1, heuristic, search:N)")
+        raise ValueError(f"unknown bot {name!r} (choose from random, heuristic-v1, heuristic, search:N, search:Ts)")
     base, _, budget = name.partition(":")
     if base == "search":
-        return _search(seed, int(budget or 0))
+        return _search(seed, budget)
     return BOTS[name](seed)
 
 

@@ -1,36 +1,72 @@
-"""Search bot (``search:N``): determinized Monte Carlo over the decisions that matter.
+"""Search bot (``search:N``, ``search:Ts``): information-set Monte Carlo over the decisions that matter.
 
 The engine's Game already has an OpenSpiel-like surface; :class:`SpielState` adapts it to
 OpenSpiel's own names (``legal_actions``, ``apply_action``, ``is_terminal``, ``returns`` as a
-list per player, ``clone``, ``current_player`` as an index) plus ``resample`` for
-information-set sampling, so that the search below is written against that interface only.
+list per player, ``clone``, ``current_player`` as an index, ``resample_from_infostate`` for
+information-set sampling), and :func:`flat_search` is written against that interface only: a
+candidate list, a rollout function and a budget.
 
-:class:`SearchBot` follows perfect-information Monte Carlo with determinization, the flat
-form of OpenSpiel's IS-MCTS: for a decision that matters (which card to interrupt with or hold,
-which formation a command card activates, which unit operates and how — fire, move, assault —,
-whether to take an opportunity shot the heuristic would take) it takes a handful of candidate
-actions (the heuristic's choice first, then others), and shares a budget of N rollouts among them with UCB1. Each rollout
-starts from a fresh determinization of what the bot cannot know (the dice to come, the order
-of the raid deck, the turns the enemy's raids were planned for), plays the candidate, then
-lets the heuristic bot play both sides for a bounded horizon (the end of the turn or a number
-of decisions) and scores the position with the victory terms (win, points margin, losses).
-Every other decision is the heuristic's. The same seed gives the same game.
+:class:`SearchBot` is the flat (one-level) form of OpenSpiel's IS-MCTS with the heuristic as
+rollout policy. For a decision that matters — which card to interrupt with or hold, which of
+several cards of equal priority to play, what a command card activates, which unit operates
+next and how (fire, move, assault...) or whether to end the activation, whether to take an
+opportunity shot the heuristic would take — it keeps a few candidates (the heuristic's choice,
+the neutral 'pass'/'end', then the other units' operations ranked by the heuristic's own shot
+values), and plays them against one another in rounds:
 
-Not resampled: the hexes of the enemy's hidden forward observers (§12.21) — the rollouts see
-them where they are. That is a small leak of hidden information, stated here and in docs/bots.md.
+* each round draws one **determinization** of what the searching side cannot know — the dice
+  to come, the order of the raid deck, the turns of the enemy's secret raid record (§16.21), the
+  hexes of the enemy's hidden units (forward observers on paper §12.21, XII's hidden formation)
+  and of its unrevealed minefields (§15.11), each redrawn within the enemy's set-up zone away
+  from the hexes the searcher's own units stand on — and every candidate is played from that
+  same sample (common random numbers: the candidates differ by their action, not their luck);
+* a **truncated rollout**: the heuristic plays both sides until a few activations later (or
+  the end of the turn, its morale phase included), then a static **evaluation** scores the
+  position from the searching side: who would win if the game ended now (the scenario's victory
+  terms), the points margin, the losses each side has taken and its suppressed units.
+
+Budget: ``search:N`` plays N rollouts a decision in all (rounds of one rollout per candidate;
+reproducible from the seed), ``search:0.25s`` searches each decision for that many seconds
+(wall clock: not reproducible). Other decisions (movement steps, targets...) are the heuristic's.
 """
 from __future__ import annotations
 
 import math
 import random
+import time
 
 from . import victory
+from .bots import goal_distance
 from .bots_heuristic import HeuristicBot2, fallback
 from .context import SIDES, other
 from .dice import Dice
+from .state import ON_MAP
 
 # decisions worth searching; everything else is the heuristic's
 SEARCHED = {"interrupt", "command", "activation", "opportunity", "lowest"}
+NEUTRAL = ("pass", "end", "opp-pass", "decline", "hold", "react-pass")
+DEFAULT_ROLLOUTS = 16
+MAX_SECONDS = 60.0  # a decision's time budget: search:600s would stall a game for hours
+
+
+def parse_budget(text: str):
+    """``""`` -> (16 rollouts, no time limit); ``"200"`` -> (200, None); ``"0.5s"`` -> (None, 0.5).
+    None when the text is not a budget (or out of limits): the caller says so."""
+    from sandtable.rules.limits import SEARCH_ROLLOUTS
+    if text == "":
+        return DEFAULT_ROLLOUTS, None
+    if text.endswith("s"):
+        number = text[:-1]
+        try:
+            seconds = float(number)
+        except ValueError:
+            return None
+        if not number or not (0 < seconds <= MAX_SECONDS) or len(number) > 9:
+            return None
+        return None, seconds
+    if text.isdigit() and len(text) <= 9 and 1 <= int(text) <= SEARCH_ROLLOUTS:
+        return int(text), None
+    return None
 
 
 class SpielState:
@@ -61,31 +97,92 @@ class SpielState:
         g.events = []  # a rollout needs no history: cloning stays cheap late in the game
         return SpielState(g)
 
-    def resample(self, rng: random.Random, player: int) -> "SpielState":
-        """A determinization: the state as ``player`` might believe it, with what it cannot see
-        drawn afresh (a clone; this state is untouched)."""
+    def resample_from_infostate(self, player: int, rng: random.Random) -> "SpielState":
+        """A determinization: a clone of the state as ``player`` might believe it, with what it
+        cannot know drawn afresh (this state is untouched). See :func:`determinize`."""
         s = self.clone()
-        g = s.game
-        g.dice = Dice(rng.randrange(2 ** 31))
-        st = g.state
-        if st.raid_deck:
-            deck = list(st.raid_deck)
-            rng.shuffle(deck)
-            st.raid_deck = deck
-        me = SIDES[player]
-        turns = g.ctx.scenario.turns
-        raids = []
-        for r in st.raids:  # the enemy's raid record is secret (§16.21): when its raids come is a guess
-            if r["side"] != me and not r.get("done") and r.get("turn") is not None and r["turn"] >= st.turn:
-                r = dict(r, turn=rng.randint(st.turn, turns))
-            raids.append(r)
-        st.raids = raids
+        determinize(s.game, SIDES[player], rng)
         return s
+
+    resample = resample_from_infostate  # the name of the first version
+
+
+def determinize(g, me: str, rng: random.Random) -> None:
+    """Redraw, in place, what side ``me`` cannot know in game ``g``:
+
+    - the dice to come and the order of the raid deck;
+    - the turns the enemy's raids are planned for (its raid record is secret, §16.21);
+    - the hexes of the enemy's hidden units (FOs on paper §12.21, XII's hidden formation): each
+      goes to a hex of its formation's set-up zone (where the enemy could have written it) that
+      none of ``me``'s units stands on (entering its hex would have revealed it, §12.22), no more
+      than the stacking limit a hex;
+    - the hexes of the enemy's unrevealed minefields (§15.11): anywhere in the enemy's set-up
+      zones, one a hex, not under one of ``me``'s units (entering would have set it off or
+      revealed it).
+    The searcher's own hidden units and minefields are its own knowledge and stay."""
+    g.dice = Dice(rng.randrange(2 ** 31))
+    st = g.state
+    if st.raid_deck:
+        deck = list(st.raid_deck)
+        rng.shuffle(deck)
+        st.raid_deck = deck
+    turns = g.ctx.scenario.turns
+    raids = []
+    for r in st.raids:
+        if r["side"] != me and not r.get("done") and r.get("turn") is not None and r["turn"] >= st.turn:
+            r = dict(r, turn=rng.randint(st.turn, turns))
+        raids.append(r)
+    st.raids = raids
+    hidden = [u for u in st.units.values() if u.hidden and u.side != me and u.status == ON_MAP]
+    mines = [m for m in st.minefields if m["side"] != me and m["active"] and not m["revealed"]]
+    if not hidden and not mines:
+        return
+    mine_hexes = {u.hex for u in st.units.values() if u.side == me and u.status == ON_MAP}
+    limit = g.ctx.tables.stacking()["units"]
+    if hidden:
+        crowd: dict = {}
+        for u in st.units.values():
+            if u.status == ON_MAP and u.side != me and not u.hidden:
+                crowd[u.hex] = crowd.get(u.hex, 0) + 1
+        for u in hidden:
+            zone = [h for h in _setup_zone(g, u.side, u.card) if h not in mine_hexes and crowd.get(h, 0) < limit]
+            if zone:
+                u.hex = rng.choice(zone)
+            crowd[u.hex] = crowd.get(u.hex, 0) + 1
+    if mines:
+        enemy = other(me)
+        zone = sorted(set().union(*(_setup_zone(g, enemy, c) for c in _setup_cards(g, enemy))) - mine_hexes)
+        known = {m["hex"] for m in st.minefields if not (m["side"] != me and m["active"] and not m["revealed"])}
+        free = [h for h in zone if h not in known]
+        if len(free) >= len(mines):
+            for m, h in zip(mines, rng.sample(free, len(mines))):
+                m["hex"] = h
+
+
+def _setup_cards(g, side: str) -> list:
+    return [c for group in g.ctx.scenario.sides[side].groups if group.get("setup") for c in group["cards"]]
+
+
+def _setup_zone(g, side: str, card: int) -> list:
+    """The sorted hexes of the set-up zone of the group a card belongs to (memoised on the
+    context: a battlefield's zones do not change)."""
+    memo = g.ctx.__dict__.setdefault("_search_zones", {})
+    key = (side, card)
+    if key not in memo:
+        hexes: frozenset = frozenset()
+        for group in g.ctx.scenario.sides[side].groups:
+            if card in group["cards"] and group.get("setup"):
+                try:
+                    hexes = g.ctx.field.zone(group["setup"])
+                except Exception:  # noqa: BLE001 - a zone the field cannot read: keep the unit where it is
+                    hexes = frozenset()
+        memo[key] = sorted(hexes)
+    return memo[key]
 
 
 def evaluate(game, side: str) -> float:
     """A position's worth to a side in [-1, 1]: the result if the game is over, else who would
-    win if it ended now, the points margin and the losses (each bounded)."""
+    win if it ended now, the points margin, the losses and the suppressed units (each bounded)."""
     if game.is_terminal():
         winner = game.returns()["winner"]
         return 1.0 if winner == side else -1.0 if winner in SIDES else 0.0
@@ -98,79 +195,187 @@ def evaluate(game, side: str) -> float:
     else:
         winner = victory.evaluate(game)["winner"]
         verdict = 1.0 if winner == side else -1.0 if winner in SIDES else 0.0
-    lost = {s: sum(f.losses for f in game.state.formations.values() if f.side == s) for s in SIDES}
+    lost = {s: 0.0 for s in SIDES}
+    for f in game.state.formations.values():
+        lost[f.side] += f.losses
+    down = {s: 0 for s in SIDES}
+    for u in game.state.units.values():
+        if u.suppressed and u.status == ON_MAP:
+            down[u.side] += 1
     material = math.tanh((lost[other(side)] - lost[side]) / 4)
-    return 0.5 * verdict + 0.3 * math.tanh(margin / 5) + 0.2 * material
+    suppressed = math.tanh((down[other(side)] - down[side]) / 4)
+    progress = math.tanh((_progress(game, side) - _progress(game, other(side))) / 3)
+    return 0.4 * verdict + 0.25 * math.tanh(margin / 5) + 0.2 * material + 0.05 * suppressed + 0.1 * progress
+
+
+def _progress(game, side: str) -> float:
+    """How near the side's units stand to the places its victory terms reward (exit edges,
+    zones): each unit on the map scores 1 on the place, 0 at 30 hexes (or MP) or more; 0 when the
+    terms reward no place. A move towards an exit is worth something before the exit counts."""
+    distance = goal_distance(game, side)
+    if not distance:
+        return 0.0
+    total = 0.0
+    for u in game.state.on_map(side):
+        d = distance.get(u.hex)
+        if d is not None:
+            total += max(0.0, 1.0 - d / 30)
+    return total
+
+
+def flat_search(root: SpielState, player: int, candidates: list, rollout, rng: random.Random,
+                rollouts: int | None, seconds: float | None) -> tuple[int, list[float], int]:
+    """Flat information-set Monte Carlo over a generic OpenSpiel-style state: rounds in which one
+    determinization (``root.resample_from_infostate``) is shared by every candidate (common
+    random numbers), ``rollout(state, action) -> value`` scoring each. Stops after ``rollouts``
+    rollouts (whole rounds, at least one) or ``seconds``. Returns the best candidate's index,
+    the mean values and the rollouts played."""
+    k = len(candidates)
+    total = [0.0] * k
+    rounds = 0
+    deadline = time.perf_counter() + seconds if seconds else None
+    max_rounds = max(1, (rollouts or 0) // k) if rollouts else None
+    while True:
+        sample = root.resample_from_infostate(player, rng)
+        for j, a in enumerate(candidates):  # a clone copies the dice: each candidate rolls the same
+            total[j] += rollout(sample.clone() if j < k - 1 else sample, a)
+        rounds += 1
+        if max_rounds is not None and rounds >= max_rounds:
+            break
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    means = [t / rounds for t in total]
+    best = max(range(k), key=lambda j: (means[j], -j))  # ties: the earlier (the heuristic's choice)
+    return best, means, rounds * k
 
 
 class SearchBot:
     name = "search"
-    CANDIDATES = 4  # the heuristic's choice and up to three others
-    HORIZON = 60  # decisions a rollout plays past the candidate (at most: the turn's end stops it)
+    CANDIDATES = 4  # the heuristic's choice, the neutral action and up to two others
+    ACTIVATIONS = 2  # a rollout stops when this many more activations have begun after the current one
+    HORIZON = 400  # and after this many decisions at most (or at the end of the turn)
+    # A game's search work, in decisions played inside rollouts, spread evenly over the turns: by
+    # the end of turn t the bot has used at most t/turns of it, then leaves the rest of that turn's
+    # decisions to the heuristic. It bounds a game's time on every scenario (about 0.2-0.4 ms a
+    # rollout decision on a 2020s core: 60,000 is some 15-25 s) and keeps it reproducible.
+    GAME_STEPS = 60_000
 
-    def __init__(self, seed: int = 0, budget: int = 0):
+    def __init__(self, seed: int = 0, budget: int | None = 0, seconds: float | None = None):
         self.rng = random.Random(seed)
-        self.budget = budget or 16
+        self.budget = budget if budget is not None else 0
+        if not self.budget and not seconds:
+            self.budget = DEFAULT_ROLLOUTS
+        self.seconds = seconds
         self.policy = HeuristicBot2(seed)
         self.rollout_bots = {s: HeuristicBot2(seed + 7 + i) for i, s in enumerate(SIDES)}
-        self.searched = 0  # decisions searched (for the ladder's report)
+        self.searched = 0  # decisions searched (for reports)
+        self.rollouts = 0  # rollouts played
+        self.overruled = 0  # decisions where the search chose other than the heuristic
+        self.steps = 0  # decisions played inside rollouts (against GAME_STEPS)
 
     def choose(self, game, actions: list) -> tuple:
+        tried = dict(self.policy._tried) if hasattr(self.policy, "_tried") else None
         choice = self.policy.choose(game, actions)
-        if game.mode not in SEARCHED or len(actions) < 2 or self.budget < 2:
+        if game.mode not in SEARCHED or len(actions) < 2 or (self.budget < 2 and not self.seconds):
             return choice
         if game.mode == "opportunity" and choice[0] == "opp-pass":
             return choice  # every enemy step asks: search only whether to take a shot the heuristic wants
+        if self.steps >= self.GAME_STEPS * game.state.turn / max(1, game.ctx.scenario.turns):
+            return choice  # this turn's share of the game's search work is spent
         candidates = self._candidates(game, actions, choice)
         if len(candidates) < 2:
             return choice
         self.searched += 1
-        return self._search(game, candidates)
+        side = game.side_to_act
+        self._tried = tried if tried is not None else {}
+        best, _, n = flat_search(SpielState(game), SIDES.index(side), candidates,
+                                 lambda state, a: self._rollout(state, a, side), self.rng, self.budget or None,
+                                 self.seconds)
+        self.rollouts += n
+        if best != 0:
+            self.overruled += 1
+            if tried is not None:  # the heuristic counted its own choice as tried: count what was played
+                self.policy._tried = tried
+                if candidates[best][0] == "op":
+                    key = (game.state.turn, tuple(game.cx.get("cards", ())), candidates[best])
+                    tried[key] = tried.get(key, 0) + 1
+        return candidates[best]
+
+    # --- candidates ----------------------------------------------------------------------------
 
     def _candidates(self, game, actions: list, choice) -> list:
-        """The heuristic's choice, the 'do nothing' action, and others drawn at random; in an
-        activation only whole operations of different units (a unit's first operation)."""
-        pool = [a for a in actions if a != choice]
+        """The heuristic's choice, the neutral action, then the best others by the heuristic's
+        own measure (the expected effect of the best shot), at most CANDIDATES."""
         out = [choice]
+        pool = [a for a in actions if a != choice]
         neutral = fallback(pool) if pool else None
-        if neutral is not None and neutral[0] in ("pass", "end", "opp-pass", "decline", "hold", "react-pass"):
+        if neutral is not None and neutral[0] in NEUTRAL:
             out.append(neutral)
             pool.remove(neutral)
-        if game.mode == "activation":  # one op per unit: its fire if it has one, else what comes first
-            per_unit: dict = {}
-            for a in pool:
-                if a[0] == "op" and len(a) > 2:
-                    if a[1] not in per_unit or a[2] == "fire":
-                        per_unit[a[1]] = a
-            pool = sorted(per_unit.values())
-        self.rng.shuffle(pool)
+        if game.mode == "activation":
+            pool = self._ranked_ops(game, pool, choice)
+        elif game.mode == "interrupt":
+            pool = self._ranked_interrupts(game, pool)
+        else:
+            pool = sorted(pool)
+            self.rng.shuffle(pool)
         out += pool[:max(0, self.CANDIDATES - len(out))]
         return out
 
-    def _search(self, game, candidates: list) -> tuple:
-        side = game.side_to_act
-        root = SpielState(game)
-        player = SIDES.index(side)
-        n = [0] * len(candidates)
-        total = [0.0] * len(candidates)
-        for i in range(self.budget):
-            if i < len(candidates):
-                k = i
-            else:  # UCB1 over the candidates
-                k = max(range(len(candidates)), key=lambda j: total[j] / n[j] + 0.7 * math.sqrt(math.log(i) / n[j]))
-            state = root.resample(self.rng, player)
-            n[k] += 1
-            total[k] += self._rollout(state, candidates[k], side)
-        best = max(range(len(candidates)), key=lambda j: (total[j] / n[j] if n[j] else -9, -j))
-        return candidates[best]
+    def _ranked_ops(self, game, pool: list, choice) -> list:
+        """One operation a unit (its best shot if it has one, else its move, else its first),
+        units with a shot first, best shot first; facing changes left out (the heuristic's)."""
+        units = game.state.units
+        by_unit: dict = {}
+        for a in pool:
+            if a[0] == "op" and len(a) > 2:
+                by_unit.setdefault(a[1], {})[a[2]] = a
+        chosen_unit = choice[1] if choice[0] == "op" else None
+        ranked = []
+        for uid, kinds in sorted(by_unit.items()):
+            if uid == chosen_unit and len(kinds) == 0:
+                continue
+            try:
+                value, shot = self.policy._unit_shot(game, units[uid], kinds)
+            except Exception:  # noqa: BLE001 - the heuristic's helper changed: fall back to a plain order
+                value, shot = 0.0, kinds.get("fire")
+            if shot is not None and value > 0.05:
+                ranked.append((-value, uid, shot))
+            elif uid != chosen_unit and "move" in kinds:
+                ranked.append((1.0, uid, kinds["move"]))
+        ranked.sort()
+        return [a for _, _, a in ranked]
+
+    def _ranked_interrupts(self, game, pool: list) -> list:
+        """Interrupt cards cheapest first (the card spent matters: a cheap one keeps the others)."""
+        cards = [a for a in pool if a[0] == "interrupt"]
+        return sorted(cards, key=lambda a: game._priority(a[1]))
+
+    # --- rollouts ------------------------------------------------------------------------------
 
     def _rollout(self, state: SpielState, action, side: str) -> float:
         g = state.game
-        g.apply(action)
+        limit = len(g.state.played) + self.ACTIVATIONS  # the current activation's card is counted already
         turn = g.state.turn
+        luck = g.dice.seed  # the round's: every candidate's rollout bots draw alike
+        for i, (s, bot) in enumerate(self.rollout_bots.items()):
+            bot.rng = random.Random(luck + i)
+            if hasattr(bot, "_tried"):  # a rollout starts with what the searcher's bot remembers of this turn
+                bot._tried = dict(self._tried) if s == side else {}
+                bot._route = None
+        g.apply(action)
         steps = 0
-        while not g.is_terminal() and steps < self.HORIZON and g.state.turn == turn:
+        while not g.is_terminal() and steps < self.HORIZON and g.state.turn == turn and len(g.state.played) <= limit:
             bot = self.rollout_bots[g.current_player()]
             g.apply(bot.choose(g, g.legal_actions()))
             steps += 1
+        self.steps += steps + 1
         return evaluate(g, side)
+
+
+def make_search_bot(seed: int, budget_text: str) -> SearchBot:
+    parsed = parse_budget(budget_text)
+    if parsed is None:
+        raise ValueError(f"search budget {budget_text!r}: N rollouts (1 to the limit) or seconds such as 0.5s")
+    rollouts, seconds = parsed
+    return SearchBot(seed, rollouts, seconds)

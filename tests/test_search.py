@@ -1,0 +1,144 @@
+"""The search bot (issue 15): its budget (rollouts or seconds a decision, a game's share of
+work), information-set determinization that does not leak the enemy's hidden units or
+minefields, and the --bots search:N / search:Ts names in play and simulate."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sandtable.cli import main
+from sandtable.rules.desert_steel.engine import search
+from sandtable.rules.desert_steel.engine.bots import make_bot, valid_bot
+from sandtable.rules.desert_steel.engine.game import Game
+from sandtable.rules.desert_steel.engine.runner import sample_setup
+from sandtable.rules.desert_steel.engine.search import SearchBot, SpielState, determinize, flat_search
+
+def test_search_budgets_in_rollouts_or_seconds():
+    assert search.parse_budget("") == (16, None) and search.parse_budget("200") == (200, None)
+    assert search.parse_budget("0.5s") == (None, 0.5) and search.parse_budget("2s") == (None, 2.0)
+    for bad in ("0", "0s", "-1s", "s", "abc", "1e9s", "61s", "nans", "infs", "10001", "1.5"):
+        assert search.parse_budget(bad) is None, bad
+        assert not valid_bot(f"search:{bad}")
+    bot = make_bot("search:0.25s", 3)
+    assert bot.seconds == 0.25 and not bot.budget
+    assert make_bot("search:200").budget == 200 and make_bot("search:200").seconds is None
+    with pytest.raises(ValueError, match="search:N, search:Ts"):
+        make_bot("search:fast")
+
+
+def _game(model, catalog, number, seed=1):
+    scenario = model.scenario(number)
+    return Game(model, scenario, sample_setup(catalog, scenario), seed)
+
+
+def test_determinization_redraws_the_enemys_hidden_observer_whatever_its_true_hex(model, catalog):
+    """VIII: the British FO is hidden (§12.21). The Axis searcher's samples put it anywhere in the
+    British set-up zone off the Axis units, and the same draws whatever hex it truly holds: the
+    rollouts cannot learn where it is. The British searcher keeps its own FO where it is."""
+    game = _game(model, catalog, "VIII")
+    fo = next(u for u in game.state.units.values() if u.hidden)
+    assert fo.side == "allied"
+    zone = set(search._setup_zone(game, "allied", fo.card))
+    elsewhere = next(h for h in sorted(zone) if h != fo.hex)
+    moved = game.clone()
+    moved.state.units[fo.id].hex = elsewhere
+    axis_hexes = {u.hex for u in game.state.on_map("axis")}
+    seen = set()
+    for seed in range(12):
+        a, b = game.clone(), moved.clone()
+        determinize(a, "axis", random.Random(seed))
+        determinize(b, "axis", random.Random(seed))
+        assert a.state.units[fo.id].hex == b.state.units[fo.id].hex  # the truth does not show
+        assert a.state.units[fo.id].hex in zone and a.state.units[fo.id].hex not in axis_hexes
+        seen.add(a.state.units[fo.id].hex)
+        own = game.clone()
+        determinize(own, "allied", random.Random(seed))
+        assert own.state.units[fo.id].hex == fo.hex
+    assert len(seen) > 6
+    assert game.state.units[fo.id].hex == fo.hex  # the game itself is untouched
+    sample = SpielState(game).resample_from_infostate(1, random.Random(0))
+    assert sample.game is not game and sample.legal_actions() == game.legal_actions()
+
+
+def test_determinization_redraws_the_enemys_unrevealed_minefields(model, catalog):
+    """XI: the Axis minefields are on paper (§15.11); an Allied searcher's samples do not depend
+    on where they are, keep one a hex and stay in the Axis set-up zone."""
+    game = _game(model, catalog, "XI")
+    mines = [m for m in game.state.minefields if m["side"] == "axis"]
+    assert mines and not any(m["revealed"] for m in mines)
+    zone = set().union(*(search._setup_zone(game, "axis", c) for c in search._setup_cards(game, "axis")))
+    shifted = game.clone()
+    taken = {m["hex"] for m in mines}
+    for m, h in zip(shifted.state.minefields, (h for h in sorted(zone) if h not in taken)):
+        if m["side"] == "axis":
+            m["hex"] = h
+    a, b = game.clone(), shifted.clone()
+    determinize(a, "allied", random.Random(5))
+    determinize(b, "allied", random.Random(5))
+    hexes = [m["hex"] for m in a.state.minefields if m["side"] == "axis"]
+    assert hexes == [m["hex"] for m in b.state.minefields if m["side"] == "axis"]
+    assert len(set(hexes)) == len(hexes) and set(hexes) <= zone and set(hexes) != taken
+    own = game.clone()
+    determinize(own, "axis", random.Random(5))
+    assert [m["hex"] for m in own.state.minefields] == [m["hex"] for m in game.state.minefields]
+
+
+def _decision(model, catalog):
+    game = _game(model, catalog, "I", seed=2)
+    while game.mode not in ("activation", "interrupt") or len(game.legal_actions()) < 3:
+        game.apply(make_bot("heuristic").choose(game, game.legal_actions()))
+    return game
+
+
+def test_the_rollout_budget_is_honoured_and_candidates_share_their_luck(model, catalog):
+    game = _decision(model, catalog)
+    bot = SearchBot(7, 8)
+    choice = bot.choose(game, game.legal_actions())
+    assert choice in game.legal_actions() and bot.searched == 1
+    assert bot.rollouts <= 8 and bot.rollouts % len(bot._candidates(game, game.legal_actions(),
+                                                                      bot.policy.choose(game, game.legal_actions()))) == 0
+    # common random numbers: two candidates that are the same action score the same in every round
+    action = game.legal_actions()[0]
+    _, means, n = flat_search(SpielState(game), 0, [action, action], lambda s, a: bot._rollout(s, a, "allied"),
+                              random.Random(1), 4, None)
+    assert n == 4 and means[0] == means[1]
+
+
+def test_a_time_budget_stops_the_search_when_its_seconds_are_spent(model, catalog, monkeypatch):
+    """A fake clock (no timing in tests): each round reads the clock once; 0.5 s a decision
+    and a clock moving 0.2 s a round stop it after three rounds."""
+    game = _decision(model, catalog)
+    clock = iter(i * 0.2 for i in range(1000))
+    monkeypatch.setattr(search.time, "perf_counter", lambda: next(clock))
+    rounds = []
+    flat_search(SpielState(game), 0, [("a",), ("b",)], lambda s, a: rounds.append(a) or 0.0,
+                random.Random(1), None, 0.5)
+    assert len(rounds) == 2 * 3
+
+
+def test_a_games_search_work_is_shared_out_over_its_turns(model, catalog, monkeypatch):
+    game = _decision(model, catalog)
+    monkeypatch.setattr(SearchBot, "GAME_STEPS", 0)
+    bot = SearchBot(7, 8)
+    assert bot.choose(game, game.legal_actions()) == bot.policy.choose(game, game.legal_actions())
+    assert bot.searched == 0 and bot.rollouts == 0
+
+
+@pytest.mark.parametrize("command", [["play", "V", "--quiet", "--seed", "3"],
+                                     ["simulate", "V", "--games", "1", "--no-progress", "--jobs", "1"]])
+@pytest.mark.parametrize("bot", ["search:4", "search:0.01s"])
+def test_play_and_simulate_take_a_search_bot(capsys, monkeypatch, command, bot):
+    monkeypatch.setattr(SearchBot, "GAME_STEPS", 300)  # a few searched decisions keep the test short
+    searched = []
+    real = SearchBot.choose
+
+    def spy(self, game, actions):
+        out = real(self, game, actions)
+        searched.append(self.searched)
+        return out
+    monkeypatch.setattr(SearchBot, "choose", spy)
+    code = main([*command, "--bots", f"{bot},heuristic"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "Traceback" not in out + err and searched and max(searched) >= 1
