@@ -489,10 +489,12 @@ class MainWindow(QMainWindow):
     def save_as_mod_dialog(self) -> bool:
         self._flush_editors()
         dlg = ModPackDialog(self.ws, self)
-        if dlg.exec() != QDialog.Accepted:
+        accepted = dlg.exec() == QDialog.Accepted
+        folder, pack_id, name = dlg.folder.text(), dlg.pack_id.text().strip(), dlg.name.text().strip()
+        dlg.deleteLater()  # a child of the window: each use would keep one otherwise
+        if not accepted:
             return False
-        result = self.save_as_mod(Path(dlg.folder.text()), dlg.pack_id.text().strip() or None,
-                                  dlg.name.text().strip() or None)
+        result = self.save_as_mod(Path(folder), pack_id or None, name or None)
         return bool(result is not None and result.ok)
 
     def save_as_mod(self, folder: Path, pack_id: str | None = None, name: str | None = None, reopen: bool = True):
@@ -756,6 +758,7 @@ class MainWindow(QMainWindow):
                               else QMessageBox.DestructiveRole) for i, b in enumerate(buttons)]
         box.exec()
         clicked = box.clickedButton()
+        box.deleteLater()  # a child of the window: every question asked would stay otherwise
         return buttons[made.index(clicked)] if clicked in made else buttons[-1]
 
 

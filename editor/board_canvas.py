@@ -527,6 +527,9 @@ class CanvasView(QGraphicsView):
             menu = self.tool.context_menu(self, key)
             if menu is not None and not menu.isEmpty():
                 menu.exec(event.globalPos())
+                # the menu is a child of the long-lived workbench: without this every
+                # right-click on the board left one behind until the window closed
+                menu.deleteLater()
                 return
         super().contextMenuEvent(event)
 

@@ -416,6 +416,7 @@ class Explorer(QWidget):
                 menu.addSeparator()
                 menu.addAction("New setup of this scenario…", lambda: self.lifecycle_action("New setup…", kind, oid))
         menu.exec(self.tree.viewport().mapToGlobal(pos))
+        menu.deleteLater()  # a child of the explorer: kept until the window closed otherwise
 
     def _structure_changed(self, touched: list) -> None:
         """Objects were made, renamed or deleted: rebuild the tree (keeping the search), close

@@ -226,10 +226,14 @@ class DeleteDialog(_Dialog):
 
 
 def run(dialog: QDialog, parent: QWidget | None = None) -> str | None:
-    """Show a dialog modally; the id it made (or None when cancelled)."""
-    if dialog.exec() == QDialog.Accepted:
-        return getattr(dialog, "result_id", None) or ""
-    return None
+    """Show a dialog modally; the id it made (or None when cancelled). The dialog is deleted
+    afterwards: it is a child of the explorer, which lives as long as the window."""
+    try:
+        if dialog.exec() == QDialog.Accepted:
+            return getattr(dialog, "result_id", None) or ""
+        return None
+    finally:
+        dialog.deleteLater()
 
 
 def confirm_rename(ask):

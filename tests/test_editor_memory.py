@@ -55,3 +55,62 @@ def test_a_closed_scenario_tab_leaves_no_widget_or_board_behind(qtbot, tmp_path,
     assert orphans == []
     assert gone() is None
     close(w)
+
+
+def test_menus_questions_and_dialogs_shown_many_times_leave_no_widget_behind(qtbot, tmp_path, monkeypatch):
+    # Right-click menus, question boxes and dialogs were made as children of long-lived
+    # widgets (explorer, form, JSON tree, window) and stayed alive once closed: one more
+    # widget tree per right-click or question until the window closed. Each path is run
+    # many times with exec() answering at once; the count of live widgets must not grow.
+    from PySide6.QtCore import QEvent, QPoint, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from sandtable.editor.forms.jsontree import JsonTree
+
+    app = QApplication.instance()
+    shown = []
+
+    def close_what_is_open():  # the user's Escape: closes the open menu or the modal dialog
+        popup = app.activePopupWidget() or app.activeModalWidget()
+        if popup is not None:
+            shown.append(type(popup).__name__)
+            popup.close()
+    closer = QTimer()
+    closer.setInterval(5)
+    closer.timeout.connect(close_what_is_open)
+    closer.start()
+    isolate(monkeypatch, tmp_path)
+    w = window(qtbot, copy_pack(tmp_path))
+    app = QApplication.instance()
+    form = w.open_object("formation-card", "161")
+    tree = form.bind("", JsonTree(form, expand_depth=1))  # the tree every kind's JSON view uses
+    item_pos = tree.tree.visualItemRect(tree.tree.topLevelItem(0)).center()
+    pointer, spin = next((p, x) for p, x in form.bindings if p.endswith("/morale"))
+    badge = form.badges[0]
+    w.explorer.select(*TIGER)
+    explorer_pos = w.explorer.tree.visualRect(w.explorer.tree.currentIndex()).center()
+
+    def every_popup():
+        w.explorer._context_menu(explorer_pos)
+        tree._menu(item_pos)
+        tree._edit_json("")
+        form._field_menu(spin, pointer, QPoint(2, 2))
+        badge._ask("rulebook")
+        w._ask("A question", "Go on?", ["Go on", "Cancel"])
+        for action in ("New…", "New like…", "Rename…", "Delete…"):
+            w.explorer.lifecycle_action(action, *TIGER)
+        w.save_as_mod_dialog()
+
+    def live_widgets() -> int:
+        app.sendPostedEvents(None, QEvent.DeferredDelete)
+        app.processEvents()
+        return len(app.allWidgets())
+
+    every_popup()  # first use: anything made once and kept (caches, lazy panels) is made here
+    first, before = live_widgets(), len(shown)
+    for _ in range(15):
+        every_popup()
+    assert len(shown) - before == 15 * 11  # every menu and dialog was really shown each time
+    assert live_widgets() == first
+    closer.stop()
+    close(w)

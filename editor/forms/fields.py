@@ -329,6 +329,7 @@ class ProvenanceBadge(QToolButton):
         dlg = ProvenanceDialog(source, self)
         if dlg.exec() == QDialog.Accepted:
             self._set(dlg.entry())
+        dlg.deleteLater()
 
 
 class ProvenanceDialog(QDialog):
@@ -421,7 +422,9 @@ class ObjectForm(QWidget):
         return widget
 
     def _field_menu(self, anchor: QWidget, pointer: str, pos) -> None:
-        self.field_menu(anchor, pointer).exec(anchor.mapToGlobal(pos))
+        menu = self.field_menu(anchor, pointer)
+        menu.exec(anchor.mapToGlobal(pos))
+        menu.deleteLater()  # parented to the field: one per right-click would stay otherwise
 
     def field_menu(self, anchor: QWidget, pointer: str) -> QMenu:
         """A field's context menu: its usual entries (copy, paste…) and "Sweep this value…"."""

@@ -183,6 +183,7 @@ class JsonTree(QWidget, Field):
                 menu.addAction("Create as {}", lambda: self.commit({}))
                 menu.addAction("Create as []", lambda: self.commit([]))
             menu.exec(self.tree.viewport().mapToGlobal(pos))
+            menu.deleteLater()
             return
         ptr = item.data(0, PTR)
         node = jsonptr.get(self.value, ptr)
@@ -197,6 +198,7 @@ class JsonTree(QWidget, Field):
             menu.addAction("Remove", lambda: self.commit_at(ptr, MISSING))
         menu.addAction("Edit as JSON…", lambda: self._edit_json(ptr))
         menu.exec(self.tree.viewport().mapToGlobal(pos))
+        menu.deleteLater()  # a child of the tree: one per right-click would stay with it otherwise
 
     def _schema_at(self, rel: str) -> dict:
         """The schema of the value at a pointer of this tree ({} when unknown)."""
@@ -261,6 +263,7 @@ class JsonTree(QWidget, Field):
         buttons.accepted.connect(ok)
         buttons.rejected.connect(dlg.reject)
         dlg.exec()
+        dlg.deleteLater()
 
     def select_pointer(self, rel: str) -> bool:
         """Select the tree node at a pointer relative to this tree's value."""
