@@ -12,7 +12,7 @@ objects are written into the pack, or into a mod pack as added documents and rem
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtGui import QUndoCommand
 
@@ -58,11 +58,21 @@ class RenamePreview:
     new: str
     edits: list[R.Edit]
     overrides: list[tuple[str, str]]  # (document, pointer) of override targets renamed too
+    # (document, pointer, old, new): references inside this pack's override values (patches)
+    override_values: list[tuple[str, str, object, object]] = field(default_factory=list)
+    # (object or document, pointer, excerpt): texts naming the old id, listed, not changed
+    mentions: list[tuple[str, str, str]] = field(default_factory=list)
+
+    @property
+    def updated(self) -> int:
+        return len(self.edits) + len(self.overrides) + len(self.override_values)
 
     def lines(self) -> list[str]:
         out = [f"{self.kind} {self.old} → {self.new}"]
         out += [e.describe() for e in self.edits]
         out += [f"overrides {rel} {ptr}: {self.old} → {self.new}" for rel, ptr in self.overrides]
+        out += [f"overrides {rel} {ptr}: {R._short(a)} → {R._short(b)}" for rel, ptr, a, b in self.override_values]
+        out += [f"text, not changed: {where} {ptr}: “{excerpt}”" for where, ptr, excerpt in self.mentions]
         return out
 
 
@@ -206,11 +216,14 @@ class Lifecycle:
         if not self.ws.exists(kind, old):
             raise LifecycleError(f"{kind} {old} does not exist")
         edits = R.rename_edits(self.scheme, self.objects(), kind, str(old), new)
-        overrides = []
+        overrides, values = [], []
         for rel, v in self.ws.docs.items():
             if isinstance(v, dict) and v.get("kind") == "overrides":
                 overrides += [(rel, p) for p in R.override_references(v, kind, old)]
-        return RenamePreview(kind, str(old), new, edits, overrides)
+                values += [(rel, p, a, b) for p, a, b in R.override_value_edits(self.scheme, v, kind, str(old), new)]
+        # texts are only listed: a number or a word in prose may not mean this object
+        mentions = R.prose_mentions(self.scheme, self.objects(), kind, str(old))
+        return RenamePreview(kind, str(old), new, edits, overrides, values, mentions)
 
     def rename(self, kind: str, old: str, new: str, preview: RenamePreview | None = None) -> str:
         preview = preview or self.rename_preview(kind, old, new)
@@ -230,6 +243,11 @@ class Lifecycle:
                 ws.set(e.kind, target_id, e.pointer, e.new)
             for rel, ptr in preview.overrides:
                 ws.docs[rel] = jsonptr.set_in(ws.docs[rel], ptr, R.typed_id(sch, kind, new))
+            # the pack's own patches keep their form (and reason) with the new id inside; the
+            # objects they patch are renamed above too, and saving keeps these patches when
+            # they still make those objects (Workspace._save_foreign_as_overrides)
+            for rel, ptr, _, value in preview.override_values:
+                ws.docs[rel] = jsonptr.set_in(ws.docs[rel], ptr, value)
         touched = [(kind, str(old)), (kind, new)] + [(e.kind, e.id) for e in preview.edits]
         self._step(f"Rename {kind} {old} to {new} ({len(preview.edits)} reference(s))", touched, change)
         return new

@@ -170,8 +170,11 @@ class RenameDialog(_Dialog):
             self.ok_button().setEnabled(False)
             return
         self.problem.setText("")
-        n = len(self.preview.edits) + len(self.preview.overrides)
-        self.summary.setText(f"{n} reference(s) will be updated:" if n else "Nothing else refers to it.")
+        n, texts = self.preview.updated, len(self.preview.mentions)
+        said = f"{n} reference(s) will be updated" if n else "Nothing else refers to it"
+        if texts:
+            said += f"; {texts} text(s) mention {self.oid} and are listed, not changed"
+        self.summary.setText(said + (":" if n or texts else "."))
         self.list.addItems(self.preview.lines()[1:])
         self.ok_button().setEnabled(True)
 
@@ -242,8 +245,9 @@ def confirm_rename(ask):
     def confirm(preview) -> bool:
         lines = preview.lines()
         refs = "\n".join(lines[1:13]) + ("\n…" if len(lines) > 13 else "")
-        text = (f"Rename {preview.kind} {preview.old} to {preview.new}? {len(lines) - 1} reference(s) across the pack "
-                "follow" + (":\n" + refs if len(lines) > 1 else "."))
+        text = (f"Rename {preview.kind} {preview.old} to {preview.new}? {preview.updated} reference(s) across the pack "
+                "follow" + (f" ({len(preview.mentions)} text(s) naming it are not changed)" if preview.mentions else "")
+                + (":\n" + refs if len(lines) > 1 else "."))
         return ask("Rename", text, ["Rename", "Cancel"]) == "Rename"
     return confirm
 

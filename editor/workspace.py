@@ -414,6 +414,9 @@ class Workspace:
             lower = self.lower_value(kind, oid)
             if lower is None:
                 continue
+            mine = [it for it in items if it["target"]["kind"] == kind and str(it["target"]["id"]) == oid]
+            if mine and _apply_items(lower, mine) == value:
+                continue  # this pack's own overrides still make it (a rename rewrote ids inside): kept as written
             items = [it for it in items if not (it["target"]["kind"] == kind and str(it["target"]["id"]) == oid)]
             if value != lower:
                 items.append(override_item(kind, oid, lower, value, "edited in sandtable edit"))

@@ -328,6 +328,125 @@ def override_references(overrides_doc: Any, target_kind: str, target_id: str) ->
             and it["target"].get("kind") == target_kind and str(it["target"].get("id")) == str(target_id)]
 
 
+# --- references inside overrides (a mod pack's patches) ---------------------------------
+
+# Patch operations whose value becomes part of the target (so its references are the target
+# kind's). A ``test`` value is never renamed: it guards the value of a pack below, which a
+# rename in this pack does not change (and a pack below cannot name this pack's objects).
+_VALUE_OPS = ("add", "replace")
+
+
+def _skeleton(path: str, value: Any) -> dict:
+    """``value`` placed at ``path`` of an otherwise empty object, so the target kind's
+    reference patterns (``*`` matches a key or an index alike) can be matched against it."""
+    out: Any = value
+    for part in reversed(_split(path)):
+        out = {part: out}
+    return out if isinstance(out, dict) else {}
+
+
+def override_value_edits(sch: Scheme, overrides_doc: Any, kind: str, old_id: str,
+                         new_id: str) -> list[tuple[str, Any, Any]]:
+    """(pointer in the overrides document, old, new) for every reference to ``kind old_id``
+    inside its override values: the ``value`` of ``add``/``replace`` patch operations and
+    ``replace`` objects, read with the target kind's reference fields (a card number in a
+    scenario's formation list, a unit type in a card's units, a hex ``B2620``), never by
+    text search. Target ids are ``override_references``'s."""
+    items = overrides_doc.get("overrides", []) if isinstance(overrides_doc, dict) else []
+    new_typed = typed_id(sch, kind, new_id)
+    out: list[tuple[str, Any, Any]] = []
+
+    def rename_in(base_ptr: str, target_kind: str, target_id: str, path: str, value: Any) -> None:
+        whole = _skeleton(path, value)
+        for ref in references_in(sch, target_kind, target_id, whole):
+            if ref.target_kind != kind or ref.target_id != str(old_id) or ref.key:
+                continue  # ids used as keys (by_map) would move a patch's path: left to the user
+            head = _split(path)
+            parts = _split(ref.pointer)
+            if parts[:len(head)] != head:
+                continue
+            inner = _join(parts[len(head):])
+            old = get(value, inner)
+            if ref.prefix:
+                new = f"{new_id}{old[-4:]}"
+            elif isinstance(old, str) and kind in sch.int_ids:
+                new = str(new_id)
+            else:
+                new = new_typed if isinstance(old, int) or kind in sch.int_ids else str(new_id)
+            out.append((base_ptr + inner, old, new))
+
+    for i, it in enumerate(items):
+        if not isinstance(it, dict) or not isinstance(it.get("target"), dict):
+            continue
+        tk, tid = it["target"].get("kind"), it["target"].get("id")
+        if not isinstance(tk, str) or not isinstance(tid, (str, int)):
+            continue
+        if isinstance(it.get("replace"), dict):
+            rename_in(f"/overrides/{i}/replace", tk, str(tid), "", it["replace"])
+        for j, op in enumerate(it.get("patch") or []):
+            if isinstance(op, dict) and op.get("op") in _VALUE_OPS and "value" in op \
+                    and isinstance(op.get("path"), str):
+                rename_in(f"/overrides/{i}/patch/{j}/value", tk, str(tid), op["path"], op["value"])
+    return out
+
+
+_PROSE_MIN = 3  # shorter ids (map letters "A", "B") are words of ordinary text: not listed
+
+
+def prose_mentions(sch: Scheme, objects: Objects, kind: str, oid: str,
+                   documents: Mapping[str, Any] | None = None) -> list[tuple[str, str, str]]:
+    """Texts that mention an id as a word (a description, a rule's text, a note): (where,
+    pointer, excerpt). A rename does not change prose (``322`` may be a number, not the card):
+    the preview lists these so the user can reword them. Reference fields are not prose and
+    are left out; so are ids shorter than three characters. ``documents`` (name -> value)
+    adds documents such as overrides."""
+    oid = str(oid)
+    if len(oid) < _PROSE_MIN:
+        return []
+    word = re.compile(r"(?<![A-Za-z0-9_-])" + re.escape(oid) + r"(?![A-Za-z0-9_-])")
+    out: list[tuple[str, str, str]] = []
+
+    def scan(where: str, value: Any, ptr: str, skip: set[str]) -> None:
+        if ptr in skip:
+            return
+        if isinstance(value, str):
+            m = word.search(value)
+            if m and not ptr.endswith("/id"):
+                a, b = max(0, m.start() - 30), min(len(value), m.end() + 30)
+                out.append((where, ptr, ("…" if a else "") + value[a:b] + ("…" if b < len(value) else "")))
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                scan(where, v, f"{ptr}/{escape(str(k))}", skip)
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                scan(where, v, f"{ptr}/{i}", skip)
+
+    for k in sorted(objects):
+        for i, value in sorted((objects.get(k) or {}).items()):
+            if k == kind and str(i) == oid:
+                continue  # the object's own texts name itself: they are not references to fix
+            skip = {r.pointer for r in references_in(sch, k, i, value)}
+            scan(f"{k} {i}", value, "", skip)
+    for name, doc in sorted((documents or {}).items()):
+        scan(name, doc, "", _override_non_prose(sch, doc, kind, oid))
+    return out
+
+
+def _override_non_prose(sch: Scheme, doc: Any, kind: str, oid: str) -> set[str]:
+    """Pointers of an overrides document that are not prose: the references a rename
+    rewrites, the paths of patch operations and the base values ``test`` operations guard."""
+    if not isinstance(doc, dict) or doc.get("kind") != "overrides":
+        return set()
+    skip = {p for p, _, _ in override_value_edits(sch, doc, kind, oid, oid)}
+    for i, it in enumerate(doc.get("overrides") or []):
+        for j, op in enumerate((it.get("patch") or []) if isinstance(it, dict) else []):
+            base = f"/overrides/{i}/patch/{j}"
+            skip |= {f"{base}/path", f"{base}/from"}
+            if isinstance(op, dict) and op.get("op") not in _VALUE_OPS:
+                skip.add(f"{base}/value")
+    return skip
+
+
 # --- renaming ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)

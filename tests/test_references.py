@@ -152,3 +152,46 @@ def test_grouping_works_for_any_ruleset(tmp_path):
     missing = [f for f in cat.findings if f.code == "unknown-reference"]
     assert len(missing) - before == 1, [f.message for f in missing]
     assert any("breaks its schema" in f.message and f"counter {target}" in f.message for f in missing)
+
+
+OVERRIDES = {"kind": "overrides", "overrides": [
+    {"target": {"kind": "scenario", "id": "gazala"}, "reason": "a late card", "patch": [
+        {"op": "test", "path": "/sides/axis/formations/0/cards/0", "value": 322},  # guards the base
+        {"op": "add", "path": "/sides/axis/formations/0/cards/-", "value": 322},
+        {"op": "add", "path": "/special_rules/-", "value": {
+            "id": "late", "type": "text-only", "side": "axis", "cards": [322], "text": {"en": "Card 322 arrives late."}}},
+    ]},
+    {"target": {"kind": "formation-card", "id": 321}, "replace": {"number": 321, "subordinates": [322, 323]}},
+    {"target": {"kind": "setup", "id": "gazala-sample"}, "patch": [
+        {"op": "add", "path": "/sides/axis/placements/-", "value": {"card": 322, "type": "de-pz-vi-e", "hex": "B2620"}},
+    ]},
+]}
+
+
+def test_rename_rewrites_references_inside_override_values_by_their_fields():
+    edits = R.override_value_edits(SCH, OVERRIDES, "formation-card", "322", "9322")
+    assert edits == [("/overrides/0/patch/1/value", 322, 9322),  # a card in a formation list
+                     ("/overrides/0/patch/2/value/cards/0", 322, 9322),  # a card named by a rule's expression
+                     ("/overrides/1/replace/subordinates/0", 322, 9322),  # inside a whole replacement
+                     ("/overrides/2/patch/0/value/card", 322, 9322)]  # a placement's card
+    # not the test that guards the base value, not the rule's text, not 323
+    assert R.override_value_edits(SCH, OVERRIDES, "unit-type", "de-pz-vi-e", "de-tiger-e") == [
+        ("/overrides/2/patch/0/value/type", "de-pz-vi-e", "de-tiger-e")]
+    assert R.override_value_edits(SCH, OVERRIDES, "map", "B", "C") == [
+        ("/overrides/2/patch/0/value/hex", "B2620", "C2620")]  # hex references keep their hex
+    assert R.override_value_edits(SCH, OVERRIDES, "formation-card", "999", "998") == []
+    after = OVERRIDES
+    for ptr, _, new in edits:
+        after = R.set_in(after, ptr, new)
+    assert R.override_value_edits(SCH, after, "formation-card", "322", "9322") == []
+
+
+def test_texts_that_mention_an_id_are_listed_not_rewritten(objects):
+    docs = {"mod/overrides.json": OVERRIDES}
+    found = R.prose_mentions(SCH, {"scenario": {"s": {"id": "s", "background": {"en": "Tiger de-pz-vi-e, and 1322"},
+                                                       "sides": {"axis": {"transports": [{"unit_type": "de-pz-vi-e"}]}}}}},
+                             "unit-type", "de-pz-vi-e", docs)
+    assert found == [("scenario s", "/background/en", "Tiger de-pz-vi-e, and 1322")]  # the reference field is not prose
+    found = R.prose_mentions(SCH, {}, "formation-card", "322", docs)
+    assert found == [("mod/overrides.json", "/overrides/0/patch/2/value/text/en", "Card 322 arrives late.")]
+    assert R.prose_mentions(SCH, objects, "map", "B") == []  # a one-letter id is any text's word
