@@ -31,6 +31,7 @@ from .board_tools import LosTool, MoveTool
 from .board_zones import ZonePaintTool, ZonePanel
 from .board_canvas import UNITS_MIME, BoardCanvas, CanvasView, Minimap, StackItem, overlay_colour
 from .counter import paint_counter
+from .lazytab import LazyTab  # noqa: F401  (moved; mapconf and tests import it from here)
 
 FACINGS = ("up the page", "upper right", "lower right", "down the page", "lower left", "upper left")
 
@@ -820,19 +821,3 @@ class SetupWorkbench(QWidget):
             self._fitted = True
             self.view.fit()
             self.minimap.refit()
-
-
-class LazyTab(QWidget):
-    """A tab whose content is built the first time it is shown (a board costs a moment)."""
-
-    def __init__(self, build, parent=None):
-        super().__init__(parent)
-        self._build = build
-        self.content = None
-        QVBoxLayout(self).setContentsMargins(0, 0, 0, 0)
-
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        if self.content is None:
-            self.content = self._build()
-            self.layout().addWidget(self.content)

@@ -50,6 +50,7 @@ def test_open_slash_says_so_without_scanning(qtbot, tmp_path, monkeypatch):
 def _tree(w, kind, oid):
     form = w.open_object(kind, oid)
     w.tabs.setCurrentWidget(form)
+    form.ensure_built("")  # every tab made (a scenario's are made when first shown)
     trees = [t for t in form.findChildren(JsonTree) if t.tree.topLevelItemCount()]
     return form, max(trees, key=lambda t: (t.expand_depth, t.tree.topLevelItem(0).childCount()))
 

@@ -22,7 +22,7 @@ def win(qtbot, tmp_path, monkeypatch):
 
 
 def field(form, pointer):
-    return next(w for p, w in form.bindings if p == pointer)
+    return form.field(pointer)  # makes the tab holding it first (a scenario's tabs are made when shown)
 
 
 def codes(w):
@@ -139,3 +139,39 @@ def test_map_configuration_and_scenario(win, qtbot):
     assert scen.board.scene.overlay is not None
     win.doc.undo_stack.undo()
     assert win.doc.get("scenario", "battleaxe", "/conditions/turns") == 12
+
+
+def test_scenario_tabs_are_made_when_first_shown_or_jumped_to(win, qtbot):
+    """Opening a scenario makes its General tab only; a side, special rules and victory are made
+    when shown, when a field in them is asked for, or when a finding jumps to one of them."""
+    from sandtable.editor.forms.scenario import CardPicker
+    scen = win.open_object("scenario", "gazala")
+    bound = [p for p, _ in scen.bindings]
+    assert "/conditions/turns" in bound and not any(p.startswith(("/sides/", "/victory", "/special_rules"))
+                                                    for p in bound)
+    assert scen.formations == {}
+    # shown by the user: the Allied tab and its first sub-tab (formations, first group selected)
+    scen.tabs.setCurrentIndex(1)
+    qtbot.waitUntil(lambda: "allied" in scen.formations)
+    assert isinstance(scen.field("/sides/allied/formations/0/cards"), CardPicker)
+    assert not any(p.startswith("/sides/allied/reinforcements") for p, _ in scen.bindings)  # its own sub-tab
+    # fields made later carry their provenance badge and follow edits like the others
+    text = scen.field("/victory/text/en")
+    assert any(b.pointer == "/victory/text/en" for b in scen.badges)
+    win.doc.set("scenario", "gazala", "/victory/text/en", "Changed.")
+    assert text.toPlainText() == "Changed."
+    with pytest.raises(KeyError):
+        scen.field("/no/such/field")
+    # a finding's jump into a tab never shown: the Axis side's reinforcements grid, focused
+    beda = win.open_object("scenario", "beda-fomm")
+    assert beda.focus_pointer("/sides/axis/reinforcements/0/turn")
+    grid = beda.field("/sides/axis/reinforcements")
+    assert beda.tabs.currentIndex() == 2 and grid.isVisible() and grid.table.currentRow() == 0
+    assert grid.table.item(0, 0).text() == str(win.doc.get("scenario", "beda-fomm",
+                                                           "/sides/axis/reinforcements/0/turn"))
+    # into the second formation group of a side never shown: that group selected, its field shown
+    cauldron = win.open_object("scenario", "cauldron")
+    assert cauldron.focus_pointer("/sides/axis/formations/1/cards")
+    assert cauldron.formations["axis"].selected == 1
+    picker = cauldron.field("/sides/axis/formations/1/cards")
+    qtbot.waitUntil(picker.isVisible)  # a group's fields are shown on the next turn of the event loop

@@ -20,7 +20,7 @@ from sandtable.editor.forms.scenario import CardPicker
 
 
 def field(form, pointer):
-    return next(w for p, w in form.bindings if p == pointer)
+    return form.field(pointer)  # makes the tab holding it first (a scenario's tabs are made when shown)
 
 
 def test_a_new_scenario_from_a_template_to_a_played_mod_pack(qtbot, tmp_path, monkeypatch, capsys):
@@ -53,9 +53,9 @@ def test_a_new_scenario_from_a_template_to_a_played_mod_pack(qtbot, tmp_path, mo
     zone = field(form, "/sides/allied/formations/0/setup")
     zone.commit_at("", {"near_edge": {"edge": "east", "within": 5, "map": "B"}})
     # 4. reinforcements: 425 arrives on turn 3 (the reinforcement grid)
-    grid = next(x for p, x in form.bindings if p == "/sides/allied/reinforcements")
+    grid = field(form, "/sides/allied/reinforcements")
     grid._add()
-    grid = next(x for p, x in form.bindings if p == "/sides/allied/reinforcements")
+    grid = field(form, "/sides/allied/reinforcements")
     cols = {c.title: i for i, c in enumerate(grid.columns)}
     grid.table.item(0, cols["Turn"]).setText("3")
     grid.table.item(0, cols["Cards"]).setText("[425]")

@@ -271,7 +271,9 @@ class ProvenanceBadge(QToolButton):
     """Where a value comes from; click to set it (e.g. checked against my copy)."""
 
     def __init__(self, form: "ObjectForm", pointer: str):
-        super().__init__()
+        # Made inside the form: a badge without a parent shown by refresh() would be a
+        # top-level window for a moment (a native window each, 54 in a scenario form).
+        super().__init__(form)
         self.form, self.pointer = form, pointer
         self.setAutoRaise(True)
         self.setFixedWidth(30)
@@ -302,7 +304,8 @@ class ProvenanceBadge(QToolButton):
     def refresh(self, value: dict | None) -> None:
         entry = current_source(value or {}, self.pointer) if value and "provenance" in value else None
         has = bool(value and "provenance" in value)
-        self.setVisible(has)
+        if self.isHidden() == has:  # every badge refreshes on every edit: only when it changes
+            self.setVisible(has)
         source = entry.get("source") if entry else None
         self.source = source
         mark, colour, meaning = SOURCE_STYLE.get(source, SOURCE_STYLE[None])
@@ -479,10 +482,25 @@ class ObjectForm(QWidget):
             pal.setColor(QPalette.Base, RECONSTRUCTED_TINT if rec else self.palette().color(QPalette.Base))
             target.setPalette(pal)
 
+    # --- fields made later -------------------------------------------------------------
+
+    def ensure_built(self, pointer: str) -> None:
+        """Make the parts of the form that hold ``pointer`` (or fields under it) if they are
+        not made yet: forms that make some tabs only when first shown override this."""
+
+    def field(self, pointer: str) -> QWidget:
+        """The widget bound to exactly ``pointer`` (its tab made first if need be)."""
+        self.ensure_built(pointer)
+        for p, w in self.bindings:
+            if p == pointer:
+                return w
+        raise KeyError(f"no field of {self.kind} {self.oid} is bound to {pointer}")
+
     # --- jumping ----------------------------------------------------------------------
 
     def focus_pointer(self, pointer: str) -> bool:
         """Show and focus the field that holds ``pointer`` (or its nearest enclosing field)."""
+        self.ensure_built(pointer)  # e.g. a finding about a tab not shown yet: make it, then jump
         best = None
         for ptr, w in self.bindings:
             if jsonptr.is_prefix(ptr, pointer) or jsonptr.is_prefix(pointer, ptr):

@@ -11,8 +11,10 @@ from PySide6.QtWidgets import (QButtonGroup, QFormLayout, QGroupBox, QHBoxLayout
                                QListWidgetItem, QPushButton, QRadioButton, QSplitter, QTableWidget, QTableWidgetItem,
                                QTabWidget, QVBoxLayout, QWidget)
 
+from .. import jsonptr
 from ..boardview import BoardWidget
 from ..jsonptr import MISSING
+from ..lazytab import LazyTab
 from .fields import BoolField, EnumField, Field, Heading, IntField, LongTextField, ObjectForm, TextField, scrolled
 from .grid import Col, JsonGrid
 from .jsontree import JsonTree
@@ -254,15 +256,47 @@ class ScenarioForm(ObjectForm):
         lay.addWidget(self.tabs, 1)
         self.tabs.addTab(scrolled(self._general()), "General")
         self.formations: dict[str, FormationsEditor] = {}
+        # Only the General tab is made now: the sides, special rules and victory (two thirds of
+        # the form's widgets, ~0.1 s for Gazala) are made when first shown, or when a field in
+        # them is asked for (``field``, ``focus_pointer``): see ``ensure_built``.
+        self._lazy: list[tuple[tuple[str, ...], LazyTab]] = []
         for side in ("allied", "axis"):
-            self.tabs.addTab(self._side(side), side.capitalize())
-        self.tabs.addTab(self._special_rules(), "Special rules")
-        self.tabs.addTab(scrolled(self._victory()), "Victory")
+            self._add_lazy(self.tabs, side.capitalize(), (f"/sides/{side}",), lambda side=side: self._side(side))
+        self._add_lazy(self.tabs, "Special rules", ("/special_rules",), self._special_rules)
+        self._add_lazy(self.tabs, "Victory", ("/victory", "/exits"), lambda: scrolled(self._victory()))
         self.board = BoardWidget(ctx, scenario=oid)
         self.tabs.addTab(self.board, "Board")
-        from ..board_setup import LazyTab, SetupWorkbench
-        self.tabs.addTab(LazyTab(lambda: SetupWorkbench(ctx, oid)), "Setup placement")
+
+        def workbench():
+            from ..board_setup import SetupWorkbench  # the board modules load when the tab is first shown
+            return SetupWorkbench(ctx, oid)
+        self.tabs.addTab(LazyTab(workbench), "Setup placement")
         self.refresh("")
+
+    def _add_lazy(self, tabs: QTabWidget, title: str, prefixes: tuple[str, ...], build) -> None:
+        """A tab of ``tabs`` made when first shown; ``prefixes``: the pointers its fields are under."""
+        tab = LazyTab(build, on_built=self._built)
+        self._lazy.append((prefixes, tab))
+        tabs.addTab(tab, title)
+
+    def _built(self, tab: LazyTab) -> None:
+        # what __init__'s refresh did for the tabs made with the form: groups listed and the
+        # first selected, reconstructed values tinted (fields and badges load themselves on bind)
+        for fe in self.formations.values():
+            if tab.isAncestorOf(fe):
+                fe.refresh()
+        self.mark_reconstructed()
+
+    def ensure_built(self, pointer: str) -> None:
+        """Make the tabs not yet shown that hold ``pointer`` or fields under it (every tab
+        for ""), so its fields are bound and can be read (``field``), changed or focused."""
+        i = 0
+        while i < len(self._lazy):  # a side's tab, once made, adds its own lazy tabs to the list
+            prefixes, tab = self._lazy[i]
+            if tab.content is None and any(jsonptr.is_prefix(p, pointer) or jsonptr.is_prefix(pointer, p)
+                                           for p in prefixes):
+                tab.build()
+            i += 1
 
     def side_year(self, side: str) -> int:
         return self.get(f"/year_override/{side}") or self.get("/year") or 0
@@ -315,24 +349,40 @@ class ScenarioForm(ObjectForm):
         return self.ctx.ws.value("terrain-effects", ids[0]) if ids else {}
 
     def _side(self, side: str) -> QWidget:
+        """A side's tabs, each made when first shown (the formations first)."""
         base = f"/sides/{side}"
         tabs = QTabWidget()
+        self._add_lazy(tabs, "Formations", (f"{base}/formations",), lambda: self._formations(side))
+        self._add_lazy(tabs, "Reinforcements", (f"{base}/reinforcements",), lambda: self._reinforcements(base))
+        self._add_lazy(tabs, "Undermanned", (f"{base}/undermanned",), lambda: self._undermanned(base))
+        self._add_lazy(tabs, "Smoke, raids, motorization",
+                       tuple(f"{base}/{k}" for k in ("smoke", "raids", "transports", "hidden_observers")),
+                       lambda: scrolled(self._support(base)))
+        self._add_lazy(tabs, "Fortifications", (f"{base}/fortifications",), lambda: scrolled(self._forts(base)))
+        return tabs
+
+    def _formations(self, side: str) -> QWidget:
         fe = FormationsEditor(self, side)
         self.formations[side] = fe
-        tabs.addTab(fe, "Formations")
+        return fe
+
+    def _reinforcements(self, base: str) -> QWidget:
         re = JsonGrid(self, [Col("Turn", "/turn", "int"), Col("Cards", "/cards", "json"),
                              Col("Entry zone", "/zone", "json"), Col("Hand only", "/hand_only", "bool"),
                              Col("Text (en)", "/text/en", "text")],
                       new_row=lambda: {"turn": 2, "cards": [], "zone": {"near_edge": {"edge": "south", "within": 1}}})
-        tabs.addTab(self._with_note(self.bind(f"{base}/reinforcements", re),
-                                    "Formations that arrive later (§5): turn, cards and the zone they enter through."),
-                    "Reinforcements")
+        return self._with_note(self.bind(f"{base}/reinforcements", re),
+                               "Formations that arrive later (§5): turn, cards and the zone they enter through.")
+
+    def _undermanned(self, base: str) -> QWidget:
         um = JsonGrid(self, [Col("Card", "/card", "int"), Col("Units removed", "/remove", "json"),
                              Col("Counts for morale", "/affects_morale", "bool")],
                       new_row=lambda: {"card": 0, "remove": [{"type": "", "count": 1}], "affects_morale": False})
-        tabs.addTab(self._with_note(self.bind(f"{base}/undermanned", um),
-                                    "Units a card lacks in this scenario (§18.5); 'counts for morale': the removed "
-                                    "units count as destroyed for morale."), "Undermanned")
+        return self._with_note(self.bind(f"{base}/undermanned", um),
+                               "Units a card lacks in this scenario (§18.5); 'counts for morale': the removed "
+                               "units count as destroyed for morale.")
+
+    def _support(self, base: str) -> QWidget:
         support = QWidget()
         sf = QFormLayout(support)
         self.row(sf, "Smoke points (§17)", f"{base}/smoke", IntField(0, 99, optional=True))
@@ -351,7 +401,9 @@ class ScenarioForm(ObjectForm):
         tr.setMinimumHeight(140)
         sf.addRow("Motorization (§13.3)", self.bind(f"{base}/transports", tr))
         self.row(sf, "Hidden observers allowed", f"{base}/hidden_observers/allowed", BoolField())
-        tabs.addTab(scrolled(support), "Smoke, raids, motorization")
+        return support
+
+    def _forts(self, base: str) -> QWidget:
         forts = QWidget()
         fv = QVBoxLayout(forts)
         for kind in ("wire", "entrenchments", "bunkers", "minefields"):
@@ -363,8 +415,7 @@ class ScenarioForm(ObjectForm):
             bf.addRow("Zone", self.bind(f"{base}/fortifications/{kind}/zone", zt))
             fv.addWidget(box)
         fv.addStretch(1)
-        tabs.addTab(scrolled(forts), "Fortifications")
-        return tabs
+        return forts
 
     @staticmethod
     def _with_note(widget: QWidget, note: str) -> QWidget:
@@ -438,10 +489,10 @@ class ScenarioForm(ObjectForm):
         return False
 
     def _bound(self, pointer: str) -> bool:
-        from .. import jsonptr
         return any(jsonptr.is_prefix(p, pointer) for p, _ in self.bindings)
 
     def focus_pointer(self, pointer: str) -> bool:
+        self.ensure_built(pointer)  # a finding about a tab not shown yet: make it, then jump
         for fe in self.formations.values():
             if pointer.startswith(fe.base + "/"):
                 return self.focus_extra(pointer)
