@@ -30,7 +30,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from rules.limits import file_kind
+from .limits import file_kind
 
 SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")
 MAX_PATH_BYTES = 4096
