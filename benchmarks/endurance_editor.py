@@ -9,7 +9,10 @@ into scenario III (Gazala)'s turns and battle conditions with its two-map board 
 hovered, edits unit types and formation cards in their forms, edits and pastes cells of the
 bulk grids, undoes and redoes, opens and closes tabs, saves, and lets autosave and the live
 validation run. Every minute it prints one line: edits so far, the reference count of None
-(it must not fall: the crash of issue #13), resident memory, the longest UI stall.
+(it must not fall: the crash of issue #13), resident memory, the longest UI stall, live
+widgets, tabs, scene items, Python objects and cache sizes. At the end every tab is closed
+and the live widgets are counted again: the same count as at the start (no tab open) means
+no widget leaked.
 
 Exit status 0 when the session survived with None's reference count intact and no
 exception escaped to Qt's event loop; 1 otherwise. A native abort (the old crash) ends the
@@ -95,6 +98,14 @@ def main() -> int:
             if time.perf_counter() >= end:
                 break
             time.sleep(0.002)
+
+    def live_widgets() -> int:
+        """Live widgets once deferred deletions have run (what a closed tab or menu left)."""
+        from PySide6.QtCore import QEvent
+        app.sendPostedEvents(None, QEvent.DeferredDelete)
+        app.processEvents()
+        gc.collect()
+        return len(app.allWidgets())
 
     def binding(form, pointer):
         return next((x for p, x in form.bindings if p == pointer), None)
@@ -196,6 +207,7 @@ def main() -> int:
     state["next_report"] = state["t0"] + 60
     stall["worst"] = 0.0
     rss_start = rss_mb()
+    widgets_start = live_widgets()  # no tab open yet: the window, its docks and their contents
 
     def step():
         # One action per turn of the real event loop (app.exec), so deferred deletions, queued
@@ -222,7 +234,8 @@ def main() -> int:
                    "worst_stall_s": round(stall["worst"], 3), "undo_steps": w.doc.undo_stack.count(),
                    # what could hold memory: live widgets (closed tabs must go), graphics items,
                    # Python objects the cyclic GC tracks
-                   "widgets": len(app.allWidgets()), "tabs": w.tabs.count(),
+                   "widgets": len(app.allWidgets()), "top_level_widgets": len(app.topLevelWidgets()),
+                   "tabs": w.tabs.count(),
                    "scene_items": sum(len(s.items()) for s in _scenes(app)), "py_objects": len(gc.get_objects()),
                    "checker_docs": len(w.validator.checker._doc_cache),
                    "checker_schema": len(w.validator.checker._schema_cache)}
@@ -236,13 +249,19 @@ def main() -> int:
     app.exec()
     none_start, none_min = state["none_start"], state["none_min"]
     seconds = time.perf_counter() - state["t0"]
+    rss_end = rss_mb()
+    # every tab closed again: what is still alive beyond the start's widgets was leaked
+    while w.tabs.count():
+        w.close_tab(0)
+    widgets_end = live_widgets()
     w.ask = lambda *a: "Discard"
     w.close()
     pump(0.2)
     report = {"minutes": round(seconds / 60, 2), "survived": True, "actions": counts,
               "edits": sum(counts.values()),
               "none_refcount": {"start": none_start, "min": none_min, "end": sys.getrefcount(None)},
-              "rss_mb": {"start": round(rss_start, 1), "end": round(rss_mb(), 1)},
+              "rss_mb": {"start": round(rss_start, 1), "end": round(rss_end, 1)},
+              "widgets_no_tab_open": {"start": widgets_start, "end": widgets_end},
               "worst_ui_stall_s": round(stall["worst"], 3), "exceptions": escaped[:5],
               "slowest_action_s": {k: round(v, 3) for k, v in sorted(slowest.items())},
               "python": sys.version.split()[0]}
