@@ -227,7 +227,10 @@ class BulkModel(QAbstractTableModel):
     def texts(self, row: int) -> list[str]:
         got = self._texts.get(row)
         if got is None:
-            got = self._texts[row] = [cell_text(self.raw(row, c), col) for c, col in enumerate(self.columns)]
+            r = self.rows[row]
+            value = self.ctx.ws.value(r.kind, r.oid)  # once a row, not once a cell (as raw() does)
+            got = self._texts[row] = [cell_text(MISSING if (ptr := r.pointer(col)) is None else
+                                                jsonptr.get(value, ptr, MISSING), col) for col in self.columns]
         return got
 
     def data(self, index, role=DISPLAY):
