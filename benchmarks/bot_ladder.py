@@ -18,6 +18,7 @@ import argparse
 import itertools
 import json
 import math
+import resource
 import statistics
 import time
 from pathlib import Path
@@ -64,9 +65,12 @@ def run_batches(catalog, scenarios, bots, args) -> list[dict]:
             if cached and cached.is_file():
                 out = json.loads(cached.read_text())
             else:
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), _cpu()
                 out = simulate([], s.id, setup, games, args.seed, args.jobs, (a, b)).to_json()
                 out["wall_seconds"] = round(time.perf_counter() - start, 2)
+                # CPU time a game (this process and its finished workers): on a shared machine the
+                # wall clock measures the neighbours' load as much as the bots
+                out["cpu_seconds_per_game"] = round((_cpu() - cpu) / max(1, out["games"]), 3)
                 out["seconds_per_game"] = [round(r, 3) for r in _times(out)]
                 if args.save:
                     Path(args.save).mkdir(parents=True, exist_ok=True)
@@ -77,8 +81,15 @@ def run_batches(catalog, scenarios, bots, args) -> list[dict]:
             rows.append({"scenario": s.number, "allied": a, "axis": b, "games": out["games"],
                          "allied_wins": out["sides"]["allied"]["wins"], "axis_wins": out["sides"]["axis"]["wins"],
                          "draws": out["draws"], "median_game_seconds": out["median_game_seconds"],
+                         "cpu_seconds_per_game": out.get("cpu_seconds_per_game"),
                          "diagnostics": out.get("diagnostics")})
     return rows
+
+
+def _cpu() -> float:
+    own = time.process_time()
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own + children.ru_utime + children.ru_stime
 
 
 def _times(out) -> list:
@@ -156,10 +167,16 @@ def write_doc(path, rows, bots, scenarios, args, wall) -> list[str]:
              "Bots: `random` (uniform over legal actions), `heuristic-v1` (the first heuristic, kept for "
              "comparison), `heuristic` (the second: stance from the victory terms, full stacking, own "
              "minefields, deadlines, path planning, move-and-fire, interrupts only for a good shot, raids timed "
-             "to contact; rules/desert_steel/engine/bots_heuristic.py), `search:N` (determinized Monte Carlo "
-             "with N rollouts a decision, the heuristic as rollout policy; rules/desert_steel/engine/search.py). "
-             "The search rollouts see the enemy's hidden forward observers where they are (the only hidden "
-             "information not resampled).", "",
+             "to contact; rules/desert_steel/engine/bots_heuristic.py), `search:N` (flat information-set Monte "
+             "Carlo, rules/desert_steel/engine/search.py: for shots, interrupts, card choices and whether to end "
+             "an activation, the heuristic's choice, the neutral action and the next best shots are played in "
+             "rounds of N rollouts a decision in all; each round is one determinization of what the searcher cannot "
+             "know — dice, raid deck, the enemy's raid turns, its hidden forward observers and formations and its "
+             "unrevealed minefields redrawn in its set-up zone — shared by every candidate; the heuristic plays "
+             "both sides to the end of the turn or a few activations, and the victory terms, losses, suppressions "
+             "and progress to objectives score the position; the heuristic's choice stands unless another scores "
+             "clearly better; a game's search work is capped and spread over its turns). `search:Ts` searches T "
+             "seconds a decision instead (not reproducible).", "",
              "## Ratings", "", "| Bot | Elo-style rating | Median game (s), against each opponent |", "|---|---:|---|"]
     ratings = elo(rows, bots)
     for b in sorted(bots, key=lambda x: -ratings[x]):
@@ -230,10 +247,17 @@ def targets(rows, bots, scenarios) -> list[str]:
                    f"({ci(ax['win_rate_95'])}, n={ax['games']}) | {'yes' if met else 'no'} |")
     searchers = [x for x in bots if x.startswith("search")]
     for b in searchers:
-        ts = [r["median_game_seconds"] for r in rows if b in (r["allied"], r["axis"])]
+        mine = [r for r in rows if b in (r["allied"], r["axis"])]
+        ts = [r["median_game_seconds"] for r in mine]
+        cpu = [(r["cpu_seconds_per_game"], r["scenario"]) for r in mine if r.get("cpu_seconds_per_game") is not None]
         if ts:
-            out.append(f"| {b}: a game under 30 s | median {statistics.median(ts):.1f} s, worst scenario "
-                       f"{max(ts):.1f} s (shared CPU) | {'yes' if max(ts) < 30 else 'no'} |")
+            worst = max(cpu) if cpu else None
+            cpu_text = (f"CPU time a game: median {statistics.median(c for c, _ in cpu):.1f} s, worst "
+                        f"{worst[0]:.1f} s ({worst[1]}); ") if cpu else ""
+            met = (worst[0] if cpu else max(ts)) < 30
+            out.append(f"| {b}: a game under 30 s | {cpu_text}wall clock on the shared machine: median "
+                       f"{statistics.median(ts):.1f} s, worst scenario {max(ts):.1f} s | {'yes' if met else 'no'} "
+                       f"(CPU time) |")
     return out
 
 

@@ -25,9 +25,22 @@ values), and plays them against one another in rounds:
   position from the searching side: who would win if the game ended now (the scenario's victory
   terms), the points margin, the losses each side has taken and its suppressed units.
 
+The heuristic's choice stands unless another candidate scores clearly better (MARGIN), and a
+move, ride, assault or dig-in the heuristic chose is not searched (PLANNED: a short rollout sees
+its risk before its reward). Other decisions (movement steps, targets...) are the heuristic's.
+
+**Plans.** At the start (REPLAN) the bot also searches over policies: it plays whole games out
+from the position, one determinization a round shared by every plan, its side playing each
+variant of the heuristic (search_policies.PLANS: its own stance, always attack, always hold,
+quicker to fire, never interrupting) against the heuristic, and plays on with the best one when
+it beats the heuristic's own by PLAN_MARGIN. When the game is too long for PLAN_MIN_ROUNDS rounds
+within PLAN_STEPS, the plan search is skipped (a coin toss would do harm).
+
 Budget: ``search:N`` plays N rollouts a decision in all (rounds of one rollout per candidate;
 reproducible from the seed), ``search:0.25s`` searches each decision for that many seconds
-(wall clock: not reproducible). Other decisions (movement steps, targets...) are the heuristic's.
+(wall clock: not reproducible). Whatever the budget, a game's work is bounded in decisions
+played inside rollouts: GAME_STEPS for the decisions, spread evenly over the turns, and
+PLAN_STEPS for the plans; that keeps a game near 10-20 s of CPU on every scenario.
 """
 from __future__ import annotations
 
@@ -37,7 +50,8 @@ import time
 
 from . import victory
 from .bots import goal_distance
-from .bots_heuristic import HeuristicBot2, fallback
+from .bots_heuristic import fallback
+from .search_policies import PLANS, VariantBot
 from .context import SIDES, other
 from .dice import Dice
 from .state import ON_MAP
@@ -45,6 +59,10 @@ from .state import ON_MAP
 # decisions worth searching; everything else is the heuristic's
 SEARCHED = {"interrupt", "command", "activation", "opportunity", "lowest"}
 NEUTRAL = ("pass", "end", "opp-pass", "decline", "hold", "react-pass")
+# Operations that serve a plan (a move towards a goal, a ride, an assault, digging in): a short
+# rollout sees their risk (opportunity fire) long before their reward (an exit, a position), so the
+# heuristic's choice of one stands; the search weighs shots, interrupts and whether to end.
+PLANNED = {"move", "move-fire", "transport", "assault", "overrun", "entrench", "engineer", "call-bombardment"}
 DEFAULT_ROLLOUTS = 16
 MAX_SECONDS = 60.0  # a decision's time budget: search:600s would stall a game for hours
 
@@ -104,7 +122,9 @@ class SpielState:
         determinize(s.game, SIDES[player], rng)
         return s
 
-    resample = resample_from_infostate  # the name of the first version
+    def resample(self, rng: random.Random, player: int) -> "SpielState":
+        """The first version's name and argument order for resample_from_infostate."""
+        return self.resample_from_infostate(player, rng)
 
 
 def determinize(g, me: str, rng: random.Random) -> None:
@@ -208,6 +228,20 @@ def evaluate(game, side: str) -> float:
     return 0.4 * verdict + 0.25 * math.tanh(margin / 5) + 0.2 * material + 0.05 * suppressed + 0.1 * progress
 
 
+def final_score(game, side: str) -> float:
+    """A finished game's worth to a side: the result (1, 0, -1), with the points margin and the
+    losses as a small tie-break (a narrow loss beats a rout)."""
+    result = game.returns()
+    winner = result["winner"]
+    value = 1.0 if winner == side else -1.0 if winner in SIDES else 0.0
+    points = result.get("points") or {}
+    margin = (points.get(side, 0) or 0) - (points.get(other(side), 0) or 0)
+    lost = {s: 0.0 for s in SIDES}
+    for f in game.state.formations.values():
+        lost[f.side] += f.losses
+    return value + 0.1 * math.tanh(margin / 5) + 0.1 * math.tanh((lost[other(side)] - lost[side]) / 4)
+
+
 def _progress(game, side: str) -> float:
     """How near the side's units stand to the places its victory terms reward (exit edges,
     zones): each unit on the map scores 1 on the place, 0 at 30 hexes (or MP) or more; 0 when the
@@ -252,13 +286,22 @@ def flat_search(root: SpielState, player: int, candidates: list, rollout, rng: r
 class SearchBot:
     name = "search"
     CANDIDATES = 4  # the heuristic's choice, the neutral action and up to two others
+    MARGIN = 0.02  # how much better (in evaluation units, -1..1) a candidate must score to overrule the heuristic
     ACTIVATIONS = 2  # a rollout stops when this many more activations have begun after the current one
     HORIZON = 400  # and after this many decisions at most (or at the end of the turn)
     # A game's search work, in decisions played inside rollouts, spread evenly over the turns: by
     # the end of turn t the bot has used at most t/turns of it, then leaves the rest of that turn's
     # decisions to the heuristic. It bounds a game's time on every scenario (about 0.2-0.4 ms a
     # rollout decision on a 2020s core: 60,000 is some 15-25 s) and keeps it reproducible.
-    GAME_STEPS = 60_000
+    GAME_STEPS = 15_000
+    # Plans: at the turns in REPLAN the bot plays whole games out from the position, each variant
+    # of the heuristic (stance, fire and interrupt thresholds) for its side against the heuristic,
+    # and plays on with the best. PLAN_STEPS bounds the decisions played in those games.
+    REPLAN = (1,)
+    PLAN_STEPS = 30_000
+    PLAN_ROUNDS = 12  # at most, a replan
+    PLAN_MIN_ROUNDS = 4  # at least, or no plan search
+    PLAN_MARGIN = 0.15  # in result units (a win 1, a loss -1): the current plan stays unless beaten by this
 
     def __init__(self, seed: int = 0, budget: int | None = 0, seconds: float | None = None):
         self.rng = random.Random(seed)
@@ -266,32 +309,46 @@ class SearchBot:
         if not self.budget and not seconds:
             self.budget = DEFAULT_ROLLOUTS
         self.seconds = seconds
-        self.policy = HeuristicBot2(seed)
-        self.rollout_bots = {s: HeuristicBot2(seed + 7 + i) for i, s in enumerate(SIDES)}
+        self.seed = seed
+        self.policy = VariantBot(seed)
+        self.rollout_bots = {s: VariantBot(seed + 7 + i) for i, s in enumerate(SIDES)}
+        self.plan = "heuristic"  # the variant of the heuristic the bot plays (see _replan)
+        self.plans: list = []  # (turn, plan chosen, mean values) for reports
+        self._planned_turn = 0
+        self.plan_steps = 0  # decisions played inside plan rollouts (against PLAN_STEPS)
         self.searched = 0  # decisions searched (for reports)
         self.rollouts = 0  # rollouts played
         self.overruled = 0  # decisions where the search chose other than the heuristic
         self.steps = 0  # decisions played inside rollouts (against GAME_STEPS)
 
     def choose(self, game, actions: list) -> tuple:
+        side = game.side_to_act
+        self.policy.me = side
+        if game.state.turn in self.REPLAN and game.state.turn > self._planned_turn and \
+                (self.budget >= 2 or self.seconds) and not game.is_terminal():
+            self._planned_turn = game.state.turn
+            self._replan(game, side)
         tried = dict(self.policy._tried) if hasattr(self.policy, "_tried") else None
         choice = self.policy.choose(game, actions)
         if game.mode not in SEARCHED or len(actions) < 2 or (self.budget < 2 and not self.seconds):
             return choice
         if game.mode == "opportunity" and choice[0] == "opp-pass":
             return choice  # every enemy step asks: search only whether to take a shot the heuristic wants
+        if choice[0] == "op" and len(choice) > 2 and choice[2] in PLANNED:
+            return choice
         if self.steps >= self.GAME_STEPS * game.state.turn / max(1, game.ctx.scenario.turns):
             return choice  # this turn's share of the game's search work is spent
         candidates = self._candidates(game, actions, choice)
         if len(candidates) < 2:
             return choice
         self.searched += 1
-        side = game.side_to_act
         self._tried = tried if tried is not None else {}
-        best, _, n = flat_search(SpielState(game), SIDES.index(side), candidates,
-                                 lambda state, a: self._rollout(state, a, side), self.rng, self.budget or None,
-                                 self.seconds)
+        best, means, n = flat_search(SpielState(game), SIDES.index(side), candidates,
+                                     lambda state, a: self._rollout(state, a, side), self.rng, self.budget or None,
+                                     self.seconds)
         self.rollouts += n
+        if means[best] - means[0] < self.MARGIN:
+            best = 0  # the heuristic's choice unless another is clearly better (a handful of samples is noisy)
         if best != 0:
             self.overruled += 1
             if tried is not None:  # the heuristic counted its own choice as tried: count what was played
@@ -300,6 +357,58 @@ class SearchBot:
                     key = (game.state.turn, tuple(game.cx.get("cards", ())), candidates[best])
                     tried[key] = tried.get(key, 0) + 1
         return candidates[best]
+
+    # --- plans ---------------------------------------------------------------------------------
+
+    def _replan(self, game, side: str) -> None:
+        """Choose the variant of the heuristic to play from here (search_policies.PLANS): rounds
+        of whole-game rollouts, one determinization a round shared by every plan, the searcher's
+        side playing the plan and the other side the heuristic; the plan's share of PLAN_STEPS
+        (this replan's part of what is left) bounds the rounds. Fewer than PLAN_MIN_ROUNDS would
+        be a coin toss: the first rollout tells how long the rest of the game is, and when that
+        many rounds do not fit (long scenarios), the bot keeps its plan and spends its time on the
+        decisions instead. The current plan is kept unless another scores clearly better."""
+        replans_left = sum(1 for t in self.REPLAN if t >= game.state.turn)
+        share = (self.PLAN_STEPS - self.plan_steps) / max(1, replans_left)
+        start = self.plan_steps
+        root = SpielState(game)
+        player = SIDES.index(side)
+        total = {p: 0.0 for p in PLANS}
+        rounds = 0
+        deadline = time.perf_counter() + 20 * self.seconds if self.seconds else None
+        while True:
+            sample = root.resample_from_infostate(player, self.rng)
+            for p in PLANS:
+                total[p] += self._play_out(sample.clone(), side, p)
+                if rounds == 0 and p == PLANS[0] and \
+                        (self.plan_steps - start) * len(PLANS) * self.PLAN_MIN_ROUNDS > share:
+                    self.plans.append((game.state.turn, self.plan, None, 0))
+                    return  # too long a game for this share: no plan search
+            rounds += 1
+            if self.plan_steps - start >= share or rounds >= self.PLAN_ROUNDS:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        means = {p: total[p] / rounds for p in PLANS}
+        best = max(PLANS, key=lambda p: (means[p], p == self.plan, p == "heuristic"))
+        if means[best] - means[self.plan] >= self.PLAN_MARGIN:
+            self.plan = best
+        self.policy.set_variant(self.plan)
+        self.rollout_bots[side].set_variant(self.plan)
+        self.plans.append((game.state.turn, self.plan, {p: round(v, 2) for p, v in means.items()}, rounds))
+
+    def _play_out(self, state: SpielState, side: str, plan: str) -> float:
+        """A whole-game rollout: the searcher's side plays ``plan``, the other the heuristic."""
+        g = state.game
+        luck = g.dice.seed
+        bots = {s: VariantBot(luck + i, plan if s == side else "heuristic") for i, s in enumerate(SIDES)}
+        bots[side].me = side
+        steps = 0
+        while not g.is_terminal() and steps < 100_000:
+            g.apply(bots[g.current_player()].choose(g, g.legal_actions()))
+            steps += 1
+        self.plan_steps += steps
+        return final_score(g, side)
 
     # --- candidates ----------------------------------------------------------------------------
 
@@ -323,8 +432,8 @@ class SearchBot:
         return out
 
     def _ranked_ops(self, game, pool: list, choice) -> list:
-        """One operation a unit (its best shot if it has one, else its move, else its first),
-        units with a shot first, best shot first; facing changes left out (the heuristic's)."""
+        """Other units' shots (direct or indirect), best first by the heuristic's expected effect;
+        moves and facing changes left out (see PLANNED)."""
         units = game.state.units
         by_unit: dict = {}
         for a in pool:
@@ -341,8 +450,6 @@ class SearchBot:
                 value, shot = 0.0, kinds.get("fire")
             if shot is not None and value > 0.05:
                 ranked.append((-value, uid, shot))
-            elif uid != chosen_unit and "move" in kinds:
-                ranked.append((1.0, uid, kinds["move"]))
         ranked.sort()
         return [a for _, _, a in ranked]
 

@@ -1,0 +1,41 @@
+"""Variants of the heuristic bot for the search bot's plan search (search.py): the same rules
+with another stance or other thresholds for firing and interrupting. The search plays them
+against the heuristic in rollouts and keeps the one that does best from the position reached."""
+from __future__ import annotations
+
+from .bots_heuristic import HeuristicBot2
+
+# name -> (stance forced on the bot's own side or None, scale of its fire thresholds, of its interrupt threshold)
+VARIANTS = {
+    "heuristic": (None, 1.0, 1.0),
+    "attack": ("attack", 1.0, 1.0),
+    "hold": ("hold", 1.0, 1.0),
+    "trigger-happy": (None, 0.5, 0.6),
+    "patient": (None, 1.6, 1.6),
+    "no-interrupt": (None, 1.0, 99.0),
+}
+PLANS = ("heuristic", "attack", "hold", "trigger-happy", "no-interrupt")  # the ones the search tries
+
+
+class VariantBot(HeuristicBot2):
+    """HeuristicBot2 with one variant's stance and thresholds for the side it plays."""
+
+    def __init__(self, seed: int = 0, variant: str = "heuristic"):
+        super().__init__(seed)
+        self.set_variant(variant)
+
+    def set_variant(self, variant: str) -> None:
+        stance, fire, interrupt = VARIANTS[variant]
+        self.variant = variant
+        self.forced_stance = stance
+        base = HeuristicBot2
+        self.FIRE = base.FIRE * fire
+        self.ATTACK_FIRE = base.ATTACK_FIRE * fire
+        self.HOLD_FIRE = base.HOLD_FIRE * fire
+        self.INTERRUPT = base.INTERRUPT * interrupt
+
+    def stance(self, game, side: str) -> str:
+        me = getattr(game, "side_to_act", None)
+        if self.forced_stance is not None and side == getattr(self, "me", me):
+            return self.forced_stance
+        return super().stance(game, side)
