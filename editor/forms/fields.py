@@ -168,17 +168,18 @@ class EnumField(QComboBox, Field):
         super().__init__()
         self.optional = optional
         self._values = ([MISSING] if optional else []) + list(values)
-        for v in self._values:
-            self.addItem("—" if v is MISSING else str((labels or {}).get(v, v)))
+        self.addItems(self._texts(labels))  # one call, not one a value (a scenario form has ~80 of them)
         self.currentIndexChanged.connect(self._changed)
+
+    def _texts(self, labels: dict | None) -> list[str]:
+        return ["—" if v is MISSING else str((labels or {}).get(v, v)) for v in self._values]
 
     def set_values(self, values: list, labels: dict | None = None) -> None:
         self._loading = True
         current = self.current()
         self.clear()
         self._values = ([MISSING] if self.optional else []) + list(values)
-        for v in self._values:
-            self.addItem("—" if v is MISSING else str((labels or {}).get(v, v)))
+        self.addItems(self._texts(labels))
         self.load(current)
         self._loading = False
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QButtonGroup, QFormLayout, QGroupBox, QHBoxLayout, QHeaderView, QLabel, QListWidget,
-                               QListWidgetItem, QPushButton, QRadioButton, QSplitter, QTableWidget, QTableWidgetItem,
-                               QTabWidget, QVBoxLayout, QWidget)
+                               QListWidgetItem, QPushButton, QRadioButton, QScrollArea, QSplitter, QTableWidget,
+                               QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 from .. import jsonptr
 from ..boardview import BoardWidget
@@ -33,6 +33,16 @@ def units_text(card: dict, year: int, units: dict) -> str:
     return ", ".join(f"{u.get('count')} {(units.get(u.get('type')) or {}).get('name', u.get('type'))}"
                      for u in variant.get("units", [])) + \
         f" · {variant.get('experience', '')}, C3 {variant.get('c3', '')}, morale {variant.get('morale', '')}"
+
+
+def filled_scroll(fill) -> QScrollArea:
+    """A scroll area around a page laid out by ``fill(page)``. The page goes in while still
+    empty: QScrollArea.setWidget sizes what it is given, and a full page's size would be
+    worked out twice (there and when shown; 5 ms for the General page)."""
+    page = QWidget()
+    area = scrolled(page)
+    fill(page)
+    return area
 
 
 class CardPicker(QListWidget, Field):
@@ -254,7 +264,7 @@ class ScenarioForm(ObjectForm):
         lay.addWidget(Heading(f"Scenario {s.get('number', '')} — {(s.get('name') or {}).get('en', oid)}"))
         self.tabs = QTabWidget()
         lay.addWidget(self.tabs, 1)
-        self.tabs.addTab(scrolled(self._general()), "General")
+        self.tabs.addTab(filled_scroll(self._general), "General")
         self.formations: dict[str, FormationsEditor] = {}
         # Only the General tab is made now: the sides, special rules and victory (two thirds of
         # the form's widgets, ~0.1 s for Gazala) are made when first shown, or when a field in
@@ -263,7 +273,7 @@ class ScenarioForm(ObjectForm):
         for side in ("allied", "axis"):
             self._add_lazy(self.tabs, side.capitalize(), (f"/sides/{side}",), lambda side=side: self._side(side))
         self._add_lazy(self.tabs, "Special rules", ("/special_rules",), self._special_rules)
-        self._add_lazy(self.tabs, "Victory", ("/victory", "/exits"), lambda: scrolled(self._victory()))
+        self._add_lazy(self.tabs, "Victory", ("/victory", "/exits"), lambda: filled_scroll(self._victory))
         self.board = BoardWidget(ctx, scenario=oid)
         self.tabs.addTab(self.board, "Board")
 
@@ -312,8 +322,7 @@ class ScenarioForm(ObjectForm):
 
     # --- tabs -------------------------------------------------------------------------
 
-    def _general(self) -> QWidget:
-        w = QWidget()
+    def _general(self, w: QWidget) -> None:
         v = QVBoxLayout(w)
         box = QGroupBox("Scenario")
         f = QFormLayout(box)
@@ -342,7 +351,6 @@ class ScenarioForm(ObjectForm):
         add_fields(self, tf, self.schema, self.rel, "", ["background", "designer_notes"])
         v.addWidget(tb)
         v.addStretch(1)
-        return w
 
     def _effects(self) -> dict:
         ids = self.ctx.ws.keys("terrain-effects")
@@ -357,8 +365,9 @@ class ScenarioForm(ObjectForm):
         self._add_lazy(tabs, "Undermanned", (f"{base}/undermanned",), lambda: self._undermanned(base))
         self._add_lazy(tabs, "Smoke, raids, motorization",
                        tuple(f"{base}/{k}" for k in ("smoke", "raids", "transports", "hidden_observers")),
-                       lambda: scrolled(self._support(base)))
-        self._add_lazy(tabs, "Fortifications", (f"{base}/fortifications",), lambda: scrolled(self._forts(base)))
+                       lambda: filled_scroll(lambda page: self._support(page, base)))
+        self._add_lazy(tabs, "Fortifications", (f"{base}/fortifications",),
+                       lambda: filled_scroll(lambda page: self._forts(page, base)))
         return tabs
 
     def _formations(self, side: str) -> QWidget:
@@ -382,8 +391,7 @@ class ScenarioForm(ObjectForm):
                                "Units a card lacks in this scenario (§18.5); 'counts for morale': the removed "
                                "units count as destroyed for morale.")
 
-    def _support(self, base: str) -> QWidget:
-        support = QWidget()
+    def _support(self, support: QWidget, base: str) -> None:
         sf = QFormLayout(support)
         self.row(sf, "Smoke points (§17)", f"{base}/smoke", IntField(0, 99, optional=True))
         self.row(sf, "Preplanned bombardments", f"{base}/raids/preplanned_bombardments", IntField(0, 99, optional=True))
@@ -401,10 +409,8 @@ class ScenarioForm(ObjectForm):
         tr.setMinimumHeight(140)
         sf.addRow("Motorization (§13.3)", self.bind(f"{base}/transports", tr))
         self.row(sf, "Hidden observers allowed", f"{base}/hidden_observers/allowed", BoolField())
-        return support
 
-    def _forts(self, base: str) -> QWidget:
-        forts = QWidget()
+    def _forts(self, forts: QWidget, base: str) -> None:
         fv = QVBoxLayout(forts)
         for kind in ("wire", "entrenchments", "bunkers", "minefields"):
             box = QGroupBox(kind.capitalize())
@@ -415,7 +421,6 @@ class ScenarioForm(ObjectForm):
             bf.addRow("Zone", self.bind(f"{base}/fortifications/{kind}/zone", zt))
             fv.addWidget(box)
         fv.addStretch(1)
-        return forts
 
     @staticmethod
     def _with_note(widget: QWidget, note: str) -> QWidget:
@@ -443,8 +448,7 @@ class ScenarioForm(ObjectForm):
         v.addWidget(self.bind("/special_rules", JsonTree(self, expand_depth=1)), 1)
         return w
 
-    def _victory(self) -> QWidget:
-        w = QWidget()
+    def _victory(self, w: QWidget) -> None:
         v = QVBoxLayout(w)
         tb = QGroupBox("Victory conditions as printed")
         tf = QFormLayout(tb)
@@ -465,7 +469,6 @@ class ScenarioForm(ObjectForm):
         xt.setMinimumHeight(140)
         xl.addWidget(self.bind("/exits", xt))
         v.addWidget(xb)
-        return w
 
     # --- refresh ----------------------------------------------------------------------
 
