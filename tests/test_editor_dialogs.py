@@ -3,7 +3,7 @@ user does: the explorer's action opens the dialog, the test fills it and presses
 button while it is shown (a timer in the dialog's own event loop), and the result is
 checked in the pack: new like a template, rename with its preview (references inside a
 mod pack's own patches follow, texts naming the old number are listed), delete with its
-cascade, save as mod pack."""
+cascade, save as mod pack, open recent with the real question boxes."""
 from __future__ import annotations
 
 import json
@@ -193,4 +193,40 @@ def test_save_as_mod_pack_through_the_dialog(qtbot, tmp_path, monkeypatch):
     cat = load_catalog([folder], search=[pack.parent])
     assert cat.get("unit-type", "de-pz-vi-e").value["movement"] == 5
     assert w.ws.pack_id == "faster-tigers"
+    close(w)
+
+
+def press_text(dialog, text: str) -> None:
+    from PySide6.QtWidgets import QPushButton
+    next(b for b in dialog.findChildren(QPushButton) if b.text().replace("&", "") == text).click()
+
+
+def test_open_recent_through_the_menu_and_the_real_question_boxes(qtbot, tmp_path, monkeypatch):
+    isolate(monkeypatch, tmp_path)
+    first = copy_pack(tmp_path)
+    second = copy_pack(tmp_path, "other-copy")
+    w = window(qtbot, second)
+    w.load_pack(first)  # now two recent packs: first, then second
+    w.ask = w._ask  # the real question box, answered below as a user would
+    recent = {a.text(): a for a in w.recent_menu.actions()}
+    assert list(recent) == [str(first), str(second)]
+    # a recent pack moved away since: said so, nothing changes
+    moved = tmp_path / "moved"
+    second.rename(moved)
+    answer = Modal(lambda m, box, tick: (m.seen.setdefault("text", box.text()), press_text(box, "OK")))
+    recent[str(second)].trigger()
+    answer.stop()
+    assert answer.seen["title"] == "Not a pack" and str(second) in answer.seen["text"]
+    assert w.ws.path == first
+    moved.rename(second)
+    # unsaved edits: the real box asks; Cancel keeps them, Discard opens the other pack
+    w.doc.set("unit-type", "de-pz-vi-e", "/movement", 5)
+    cancel = Modal(lambda m, box, tick: press_text(box, "Cancel"))
+    recent[str(second)].trigger()
+    cancel.stop()
+    assert cancel.seen["title"] == "Unsaved changes" and w.ws.path == first and w.doc.dirty
+    discard = Modal(lambda m, box, tick: press_text(box, "Discard"))
+    recent[str(second)].trigger()
+    discard.stop()
+    assert w.ws.path == second and not w.doc.dirty
     close(w)
