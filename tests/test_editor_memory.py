@@ -57,6 +57,31 @@ def test_a_closed_scenario_tab_leaves_no_widget_or_board_behind(qtbot, tmp_path,
     close(w)
 
 
+def test_opening_and_closing_gazala_with_its_board_again_and_again_leaves_no_widget(qtbot, tmp_path, monkeypatch):
+    # The endurance session's leak (0.4 widgets an action): each Gazala board opened left its
+    # two pinned combos (and their popups) alive. Whole widget count, several rounds.
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    isolate(monkeypatch, tmp_path)
+    w = window(qtbot, copy_pack(tmp_path))
+    app = QApplication.instance()
+
+    def round_trip() -> int:
+        form = w.open_object("scenario", "gazala")
+        form.tabs.setCurrentWidget(form.board)  # the board is made when its tab shows
+        app.processEvents()
+        while w.tabs.count():
+            w.close_tab(0)
+        app.sendPostedEvents(None, QEvent.DeferredDelete)
+        app.processEvents()
+        return len(app.allWidgets())
+
+    first = round_trip()
+    assert [round_trip() for _ in range(3)] == [first] * 3
+    close(w)
+
+
 def test_menus_questions_and_dialogs_shown_many_times_leave_no_widget_behind(qtbot, tmp_path, monkeypatch):
     # Right-click menus, question boxes and dialogs were made as children of long-lived
     # widgets (explorer, form, JSON tree, window) and stayed alive once closed: one more
