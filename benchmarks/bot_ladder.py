@@ -211,8 +211,23 @@ def write_doc(path, rows, bots, scenarios, args, wall) -> list[str]:
             r = next((r for r in rows if r["scenario"] == s.number and r["allied"] == a and r["axis"] == b), None)
             cells.append(f"{r['allied_wins']}/{r['axis_wins']}/{r['draws']}" if r else "")
         lines.append(f"| {s.number} | " + " | ".join(cells) + " |")
-    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tail = _kept_tail(path)
+    Path(path).write_text("\n".join(lines) + "\n" + tail, encoding="utf-8")
     return lines
+
+
+KEPT = "\n## Other measurements"
+
+
+def _kept_tail(path) -> str:
+    """The hand-written sections after the tables (from '## Other measurements' on: benchmarks
+    run apart, what the bots do) stay when the tables are remade."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    at = text.find(KEPT)
+    return text[at:] if at >= 0 else ""
 
 
 def targets(rows, bots, scenarios) -> list[str]:

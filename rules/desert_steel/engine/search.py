@@ -293,13 +293,13 @@ class SearchBot:
     # the end of turn t the bot has used at most t/turns of it, then leaves the rest of that turn's
     # decisions to the heuristic. It bounds a game's time on every scenario (about 0.2-0.4 ms a
     # rollout decision on a 2020s core: 60,000 is some 15-25 s) and keeps it reproducible.
-    GAME_STEPS = 15_000
+    GAME_STEPS = 12_000
     # Plans: at the turns in REPLAN the bot plays whole games out from the position, each variant
     # of the heuristic (stance, fire and interrupt thresholds) for its side against the heuristic,
     # and plays on with the best. PLAN_STEPS bounds the decisions played in those games.
     REPLAN = (1,)
-    PLAN_STEPS = 30_000
-    PLAN_ROUNDS = 12  # at most, a replan
+    PLAN_STEPS = 45_000
+    PLAN_ROUNDS = 10  # at most, a replan
     PLAN_MIN_ROUNDS = 4  # at least, or no plan search
     PLAN_MARGIN = 0.15  # in result units (a win 1, a loss -1): the current plan stays unless beaten by this
 
@@ -385,8 +385,9 @@ class SearchBot:
                     self.plans.append((game.state.turn, self.plan, None, 0))
                     return  # too long a game for this share: no plan search
             rounds += 1
-            if self.plan_steps - start >= share or rounds >= self.PLAN_ROUNDS:
-                break
+            used = self.plan_steps - start
+            if used + used / rounds > share or rounds >= self.PLAN_ROUNDS:
+                break  # another round like the last ones would overrun the share
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         means = {p: total[p] / rounds for p in PLANS}

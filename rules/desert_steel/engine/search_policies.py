@@ -14,7 +14,9 @@ VARIANTS = {
     "patient": (None, 1.6, 1.6),
     "no-interrupt": (None, 1.0, 99.0),
 }
-PLANS = ("heuristic", "attack", "hold", "trigger-happy", "no-interrupt")  # the ones the search tries
+# the ones the search tries (each costs a whole game a round: four keep medium scenarios in reach);
+# in trials against the heuristic over every scenario these four were the ones that changed results
+PLANS = ("heuristic", "attack", "hold", "trigger-happy")
 
 
 class VariantBot(HeuristicBot2):
