@@ -351,6 +351,8 @@ class MainWindow(QMainWindow):
             form = form_for(self.ctx, kind, oid)
             fit_form(form)
             self.forms[key] = form
+            if hasattr(form, "show_findings"):  # a scenario's tab titles count their findings
+                form.show_findings(self.findings.model.rows)
             title = label(kind, oid, self.ws.value(kind, oid))
             self.tabs.addTab(form, title if len(title) < 32 else title[:30] + "…")
             self.tabs.setTabToolTip(self.tabs.indexOf(form), f"{kind} {oid}")
@@ -417,6 +419,9 @@ class MainWindow(QMainWindow):
     def set_findings(self, rows) -> None:
         self.findings.set_findings(rows)
         self.explorer.show_problems(rows)  # incomplete objects are marked where they are listed
+        for form in self.forms.values():
+            if hasattr(form, "show_findings"):
+                form.show_findings(rows)
         for grid in getattr(self, "bulk", {}).values():
             grid.set_findings(rows)
         errors = sum(1 for r in rows if r.finding.severity == 2)

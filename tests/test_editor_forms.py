@@ -175,3 +175,18 @@ def test_scenario_tabs_are_made_when_first_shown_or_jumped_to(win, qtbot):
     assert cauldron.formations["axis"].selected == 1
     picker = cauldron.field("/sides/axis/formations/1/cards")
     qtbot.waitUntil(picker.isVisible)  # a group's fields are shown on the next turn of the event loop
+
+
+def test_scenario_tab_titles_count_the_findings_about_their_fields(win, qtbot):
+    scen = win.open_object("scenario", "gazala")
+    titles = [scen.tabs.tabText(i) for i in range(5)]
+    assert titles == ["General", "Allied", "Axis", "Special rules", "Victory"]  # the pack is clean
+    win.doc.set("scenario", "gazala", "/sides/axis/formations/0/cards", [99999])  # no such card
+    settle(qtbot, win)
+    mine = [r for r in win.findings.model.rows if r.id == "gazala" and r.pointer.startswith("/sides/axis/")]
+    assert mine and scen.tabs.tabText(2) == f"Axis ({len(mine)})"
+    assert [scen.tabs.tabText(i) for i in (0, 1, 3, 4)] == ["General", "Allied", "Special rules", "Victory"]
+    assert scen.tabs.widget(2).content is None  # counted without making the tab
+    win.doc.undo_stack.undo()
+    settle(qtbot, win)
+    assert scen.tabs.tabText(2) == "Axis"

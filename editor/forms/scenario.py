@@ -283,6 +283,24 @@ class ScenarioForm(ObjectForm):
         self.tabs.addTab(LazyTab(workbench), "Setup placement")
         self.refresh("")
 
+    # The main tabs whose titles count the findings about their fields: (title, the pointers
+    # its fields are under; None: the general data, whatever no other tab holds).
+    COUNTED = (("General", None), ("Allied", ("/sides/allied",)), ("Axis", ("/sides/axis",)),
+               ("Special rules", ("/special_rules",)), ("Victory", ("/victory", "/exits")))
+
+    def show_findings(self, rows) -> None:
+        """Titles such as "Axis (2)": the findings about a tab's fields, whether the tab is made
+        yet or not (the findings list jumps to them, making the tab first)."""
+        ptrs = [r.pointer or "" for r in rows if r.kind == self.kind and str(r.id) == self.oid]
+        held = [p for _, prefixes in self.COUNTED if prefixes for p in prefixes]
+        for i, (title, prefixes) in enumerate(self.COUNTED):
+            if prefixes is None:
+                n = sum(1 for ptr in ptrs if ptr and not jsonptr.is_prefix("/provenance", ptr)
+                        and not any(jsonptr.is_prefix(p, ptr) for p in held))
+            else:
+                n = sum(1 for ptr in ptrs if any(jsonptr.is_prefix(p, ptr) for p in prefixes))
+            self.tabs.setTabText(i, f"{title} ({n})" if n else title)
+
     def _add_lazy(self, tabs: QTabWidget, title: str, prefixes: tuple[str, ...], build) -> None:
         """A tab of ``tabs`` made when first shown; ``prefixes``: the pointers its fields are under."""
         tab = LazyTab(build, on_built=self._built)
