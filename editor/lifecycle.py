@@ -62,16 +62,21 @@ class RenamePreview:
     override_values: list[tuple[str, str, object, object]] = field(default_factory=list)
     # (object or document, pointer, excerpt): texts naming the old id, listed, not changed
     mentions: list[tuple[str, str, str]] = field(default_factory=list)
+    # (document, index): this pack's overrides of the renamed object when it comes from a pack
+    # below: their changes are in the renamed copy this pack now holds, so they go
+    dropped: list[tuple[str, int]] = field(default_factory=list)
 
     @property
     def updated(self) -> int:
-        return len(self.edits) + len(self.overrides) + len(self.override_values)
+        return len(self.edits) + len(self.overrides) + len(self.override_values) + len(self.dropped)
 
     def lines(self) -> list[str]:
         out = [f"{self.kind} {self.old} → {self.new}"]
         out += [e.describe() for e in self.edits]
         out += [f"overrides {rel} {ptr}: {self.old} → {self.new}" for rel, ptr in self.overrides]
         out += [f"overrides {rel} {ptr}: {R._short(a)} → {R._short(b)}" for rel, ptr, a, b in self.override_values]
+        out += [f"overrides {rel} /overrides/{i}: dropped (its changes to {self.kind} {self.old} are kept in {self.new})"
+                for rel, i in self.dropped]
         out += [f"text, not changed: {where} {ptr}: “{excerpt}”" for where, ptr, excerpt in self.mentions]
         return out
 
@@ -216,14 +221,19 @@ class Lifecycle:
         if not self.ws.exists(kind, old):
             raise LifecycleError(f"{kind} {old} does not exist")
         edits = R.rename_edits(self.scheme, self.objects(), kind, str(old), new)
-        overrides, values = [], []
+        overrides, values, dropped = [], [], []
+        home = self.ws.is_home(kind, old)
         for rel, v in self.ws.docs.items():
             if isinstance(v, dict) and v.get("kind") == "overrides":
-                overrides += [(rel, p) for p in R.override_references(v, kind, old)]
+                targets = R.override_references(v, kind, old)
+                if home:
+                    overrides += [(rel, p) for p in targets]
+                else:  # retargeted, they would apply a second time to the copy (override-stale)
+                    dropped += [(rel, int(p.split("/")[2])) for p in targets]
                 values += [(rel, p, a, b) for p, a, b in R.override_value_edits(self.scheme, v, kind, str(old), new)]
         # texts are only listed: a number or a word in prose may not mean this object
         mentions = R.prose_mentions(self.scheme, self.objects(), kind, str(old))
-        return RenamePreview(kind, str(old), new, edits, overrides, values, mentions)
+        return RenamePreview(kind, str(old), new, edits, overrides, values, mentions, dropped)
 
     def rename(self, kind: str, old: str, new: str, preview: RenamePreview | None = None) -> str:
         preview = preview or self.rename_preview(kind, old, new)
@@ -248,6 +258,8 @@ class Lifecycle:
             # they still make those objects (Workspace._save_foreign_as_overrides)
             for rel, ptr, _, value in preview.override_values:
                 ws.docs[rel] = jsonptr.set_in(ws.docs[rel], ptr, value)
+            for rel, i in sorted(preview.dropped, reverse=True):  # later items first: indices stay valid
+                ws.docs[rel] = jsonptr.set_in(ws.docs[rel], f"/overrides/{i}", MISSING)
         touched = [(kind, str(old)), (kind, new)] + [(e.kind, e.id) for e in preview.edits]
         self._step(f"Rename {kind} {old} to {new} ({len(preview.edits)} reference(s))", touched, change)
         return new

@@ -177,3 +177,26 @@ def test_an_object_with_a_schema_error_stays_listed_without_cascading_findings(q
     settle(qtbot, w)
     assert w.counts.text() == "valid"
     close(w)
+
+
+def test_renaming_a_base_object_your_mod_pack_overrides_keeps_its_changes_once(qtbot, tmp_path, monkeypatch):
+    # The mod's override of the Tiger (movement 5) was retargeted to the renamed copy, which
+    # already holds movement 5: applied a second time, its test failed (override-stale).
+    isolate(monkeypatch, tmp_path)
+    base = copy_pack(tmp_path)
+    mod = write_pack(tmp_path / "packs", "faster", {"overrides.json": {"kind": "overrides", "overrides": [
+        {"target": {"kind": "unit-type", "id": "de-pz-vi-e"}, "reason": "faster Tigers", "patch": [
+            {"op": "test", "path": "/movement", "value": 4}, {"op": "replace", "path": "/movement", "value": 5}]}]}},
+        depends_on=[{"id": "desert-steel"}])
+    before = errors(load_catalog([mod], search=[base.parent]))
+    w = window(qtbot, mod, search=[base.parent])
+    preview = w.doc.lifecycle.rename_preview("unit-type", "de-pz-vi-e", "de-tiger-e")
+    assert "overrides overrides.json /overrides/0: dropped (its changes to unit-type de-pz-vi-e are kept in " \
+           "de-tiger-e)" in preview.lines()
+    w.doc.lifecycle.rename("unit-type", "de-pz-vi-e", "de-tiger-e", preview)
+    assert w.ws.value("unit-type", "de-tiger-e")["movement"] == 5
+    assert w.save()
+    cat = load_catalog([mod], search=[base.parent])
+    assert errors(cat) == before
+    assert cat.get("unit-type", "de-tiger-e").value["movement"] == 5 and cat.get("unit-type", "de-pz-vi-e") is None
+    close(w)
