@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import random
 
 from . import victory
 from .bots import HeuristicBot, _counts, _dijkstra, _dist, spec_targets
@@ -44,12 +45,38 @@ def fallback(actions: list) -> tuple:
     return actions[0]
 
 
+def _dijkstra_around(field, sources: set[str], unit_type, extra: dict) -> dict[str, float]:
+    """bots._dijkstra with an extra cost for entering some hexes (known minefields)."""
+    if not extra:
+        return _dijkstra(field, sources, unit_type)
+    board = field.board
+    dist = {k: 0.0 for k in sources if k in board.usable}
+    heap = [(0.0, k) for k in dist]
+    heapq.heapify(heap)
+    while heap:
+        d, k = heapq.heappop(heap)
+        if d > dist.get(k, math.inf):
+            continue
+        penalty = extra.get(k, 0)  # paid by whoever steps into k
+        for n in board.neighbours(k):
+            cost = 1.0 if unit_type is None else field.enter_cost(unit_type, n, k)
+            if cost == "prohibited":
+                continue
+            cost = (unit_type.movement or 1) if cost == "all" else cost
+            if d + cost + penalty < dist.get(n, math.inf):
+                dist[n] = d + cost + penalty
+                heapq.heappush(heap, (d + cost + penalty, n))
+    return dist
+
+
 class HeuristicBot2(HeuristicBot):
     name = "heuristic"
     FIRE = 0.3  # a shot worth at least this (expected hits, destroyed = 1) beats waiting
     ATTACK_FIRE = 0.12  # attacking, in place (at its objective, or in range): take any real chance
     HOLD_FIRE = 0.35  # holding: below this, a ready enemy is better left to opportunity fire
     INTERRUPT = 0.45  # interrupt only to shoot first at the formation about to act this well
+    URGENT_INTERRUPT = True  # interrupt to get a unit moving that needs every turn left
+    SAFE_PASS = 10  # hexes from the nearest enemy beyond which a move may cross a full friendly hex
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
@@ -134,6 +161,19 @@ class HeuristicBot2(HeuristicBot):
             self._memo[key] = specs
         return self._memo[key]
 
+    def _kills_score(self, game, side: str) -> bool:
+        """The side's victory terms count enemy losses (VII: one point a British unit destroyed):
+        a hit on the way is progress too, not only the hexes made towards the exit."""
+        key = ("kills-score", side)
+        if key not in self._memo:
+            expression = game.ctx.scenario.raw["victory"].get("expression") or {}
+            specs = [spec for term in expression.get("points", {}).get(side, ()) for spec in _counts(term["value"])]
+            specs += [spec for outcome in expression.get("outcomes", ())
+                      if outcome["result"]["winner"] == side for spec in _counts(outcome["when"])]
+            self._memo[key] = any(s.get("event") in ("eliminated", "destroyed")
+                                  and s.get("units", {}).get("side") == other(side) for s in specs)
+        return self._memo[key]
+
     def _points_needed(self, game, side: str):
         """The fixed number of points that wins for the side (an outcome 'side points >= N'), or None."""
         expression = game.ctx.scenario.raw["victory"].get("expression", {})
@@ -190,36 +230,73 @@ class HeuristicBot2(HeuristicBot):
         """Hex -> MP (for a unit type; hexes without one) to what the side's open victory specs
         reward reaching; only the specs counting ``unit`` when it is given."""
         specs = self._unit_specs(game, side, unit)
+        mines = self._mine_costs(game, side)
         mkey = ("goal", side, unit_type.id if unit_type else None, unit.card if unit else None,
-                unit.type.id if unit else None, game.state.turn, len(game.ctx.field.wire))
+                unit.type.id if unit else None, game.state.turn, len(game.ctx.field.wire), mines)
         if mkey in self._memo:
             return self._memo[mkey]
         goals = game.ctx.field.__dict__.setdefault("_bot2_goals", {})
         key = (game.ctx.scenario.id, side, unit_type.id if unit_type else None, frozenset(game.ctx.field.wire),
-               tuple(sorted(id(s) for s in specs)))
+               tuple(sorted(id(s) for s in specs)), mines)
         if key in goals:
             self._memo[mkey] = goals[key]
             return goals[key]
         targets: set[str] = set()
         for spec in specs:
             targets |= spec_targets(game.ctx.field, spec)
-        goals[key] = _dijkstra(game.ctx.field, targets, unit_type) if targets else {}
+        if len(goals) > 1024:  # each newly revealed minefield makes new distances: keep the cache bounded
+            goals.clear()
+        goals[key] = _dijkstra_around(game.ctx.field, targets, unit_type, dict(mines)) if targets else {}
         self._memo[mkey] = goals[key]
         return goals[key]
+
+    def _mine_costs(self, game, side: str) -> frozenset:
+        """(hex, cost) of the minefields the side knows of, as the move score prices them: a
+        revealed enemy one attacks every unit entering (§15.13), its own only on 2 or 12 (§15.14).
+        The way to an objective goes round them (a road through a revealed minefield stopped
+        Tobruk's panzers four hexes short of the edge for the rest of the game)."""
+        fields = game.state.minefields
+        if not fields:
+            return frozenset()
+        sig = (side, sum(1 for m in fields if m["active"] and m["revealed"]), len(fields))
+        key = ("mines", sig)
+        if key not in self._memo:
+            own = 0 if game._exempt_from_own_mines(side) else 3
+            self._memo[key] = frozenset((m["hex"], own if m["side"] == side else 6) for m in fields
+                                        if m["active"] and (m["revealed"] or m["side"] == side)
+                                        and (own or m["side"] != side))
+        return self._memo[key]
 
     def _deadline(self, game, side: str) -> int:
         turns = [s["by_turn"] for s in self._specs(game, side) if "by_turn" in s]
         return min(turns) if turns else game.ctx.scenario.turns
 
-    def _urgent(self, game, u) -> bool:
-        """The unit needs (nearly) every turn left to reach its side's objective."""
+    PACE = 1.5  # turns a move really takes for one on a clear board (stops, jams, opportunity fire)
+
+    def _slack(self, game, u):
+        """Turns the unit could spare on its way to its side's objective (deadline, distance in
+        MP at a realistic pace), or None when it has no place to reach or is there."""
         goal = self._goal_distance(game, u.side, u.type, u)
         if not goal or u.hex is None:
-            return False
+            return None
+        d = goal.get(u.hex, 99)
+        if d <= 0:
+            return None
         mp = max(1.0, game.ctx.field.allowance(u.type))
-        needed = goal.get(u.hex, 99) / mp
-        left = self._deadline(game, u.side) - game.state.turn + 1
-        return needed >= left - 1
+        return self._deadline(game, u.side) - game.state.turn + 1 - self.PACE * d / mp
+
+    def _urgent(self, game, u) -> bool:
+        """The unit needs (nearly) every turn left to reach its side's objective, and can still
+        make it moving every turn at full speed (a hopeless walker, Tobruk's infantry at one hex
+        a turn, trickling forward alone only dies on the way: better it fights or rides)."""
+        slack = self._slack(game, u)
+        if slack is None or slack > 1 or self._kills_score(game, u.side):
+            return False  # where enemy losses score too, a shot on the way is worth a hex
+        return slack + (self.PACE - 1) * self._turns_to_goal(game, u) >= 0
+
+    def _turns_to_goal(self, game, u) -> float:
+        goal = self._goal_distance(game, u.side, u.type, u)
+        return goal.get(u.hex, 99) / max(1.0, game.ctx.field.allowance(u.type))
 
     def _fortified(self, game, u) -> bool:
         return game._entrenched(u) or game._bunker_of(u) is not None
@@ -279,8 +356,8 @@ class HeuristicBot2(HeuristicBot):
             mine = [a[1]] if s.formations[a[1]].kind != "command" else self._subordinates(game, a[1])
             if self._best_shot_at(game, mine, targets) >= self.INTERRUPT:
                 return a
-            if self.stance(game, me) == "attack" and any(self._urgent(game, u) for c in mine
-                                                         for u in game._units_of(c) if u.ready):
+            if self.stance(game, me) == "attack" and self.URGENT_INTERRUPT and any(
+                    self._urgent(game, u) for c in mine for u in game._units_of(c) if u.ready):
                 return a
         return ("pass",)
 
@@ -345,7 +422,7 @@ class HeuristicBot2(HeuristicBot):
         for uid in sorted(by_unit):
             u, kinds = units[uid], by_unit[uid]
             if "move" in kinds and self._urgent(game, u) and self._wants_to_move(game, u):
-                return kinds["move"]
+                return self._ride(game, u, ops) or kinds["move"]
         for value, uid, action in shots:
             u = units[uid]
             need = self.FIRE
@@ -356,6 +433,13 @@ class HeuristicBot2(HeuristicBot):
                 need = self.HOLD_FIRE  # a ready enemy will move or fire: opportunity fire may do better
             elif not holding and not self._wants_to_move(game, u):
                 need = self.ATTACK_FIRE  # attacking with nowhere better to be: every chance counts
+            elif not holding:
+                slack = self._slack(game, u)
+                goal = self._goal_distance(game, side, u.type, u)
+                if slack is not None and not self._open_step(game, u, goal):
+                    need = self.ATTACK_FIRE  # the enemy bars the way on: shooting it is the progress
+                elif slack is not None and not self._kills_score(game, side):
+                    need = self.FIRE + 0.6 / max(slack, 0.5)  # a turn spent shooting is a turn less to get there
             if value >= need:
                 return action
         for a in ops:  # infantry assaults enemy vehicles it may reach (§14.1)
@@ -390,7 +474,7 @@ class HeuristicBot2(HeuristicBot):
             if "move-fire" in kinds and self._move_fire_pays(game, u):
                 return kinds["move-fire"]
             if "move" in kinds:
-                return kinds["move"]
+                return self._ride(game, u, ops) or kinds["move"]
         dig = [a for a in ops if a[2] == "entrench" and not self._enemy_near(game, units[a[1]], 6)]
         if dig:
             return dig[0]
@@ -398,6 +482,22 @@ class HeuristicBot2(HeuristicBot):
         if face is not None:
             return face
         return ("end",) if ("end",) in actions else ops[0]
+
+    def _ride(self, game, u, ops):
+        """A transport op of a faster carrier in the unit's hex that can take it (§13.3), for a
+        unit on foot that wants to go somewhere: walking off would leave the carrier behind
+        (Tobruk's infantry, 1 MP a turn, walked 20 hexes beside empty trucks)."""
+        if u.type.is_vehicle or u.hex is None:
+            return None
+        field = game.ctx.field
+        units = game.state.units
+        for a in ops:
+            if a[2] == "transport":
+                carrier = units[a[1]]
+                if carrier.hex == u.hex and field.allowance(carrier.type) > field.allowance(u.type) \
+                        and game._can_load(carrier, u, []):
+                    return a
+        return None
 
     def _opportunity(self, game, actions):
         """Fire at a moving enemy when it pays; a mover on its way to an objective is worth a
@@ -475,10 +575,27 @@ class HeuristicBot2(HeuristicBot):
             return False  # moving to fight, not to get somewhere: better a full move, then a steady shot
         half = max(1.0, game.ctx.field.allowance(u.type) / 2)
         left = self._deadline(game, u.side) - game.state.turn + 1
-        if goal.get(u.hex, 99) / half >= left - 1:
+        if self.PACE * goal.get(u.hex, 99) / half >= left - 2:
             return False
+        if not self._open_step(game, u, goal):
+            return False  # the way ahead is blocked: a way round needs every MP
         reach = (game._range(u, True) or 0) + max(1, int(game.ctx.field.allowance(u.type) // 2))
         return self._enemy_near(game, u, reach)
+
+    def _open_step(self, game, u, goal) -> bool:
+        """A neighbouring hex nearer the goal with no enemy and room for the unit."""
+        here = goal.get(u.hex, 99)
+        limits = game.ctx.tables.stacking()
+        for n in game.ctx.field.board.neighbours(u.hex):
+            if goal.get(n, 99) >= here:
+                continue
+            there = game.state.at(n)
+            if any(x.side != u.side for x in there):
+                continue
+            if len(there) < limits["units"] and (not u.type.is_vehicle or
+                                                 sum(x.type.is_vehicle for x in there) < limits["vehicles"]):
+                return True
+        return False
 
     def _rides(self, game, p) -> bool:
         """A passenger worth carrying: a towed gun, or a unit that wants to go somewhere (not a
@@ -578,7 +695,7 @@ class HeuristicBot2(HeuristicBot):
         for n in sorted(first_steps):
             c = game._enter_cost(u, u.hex, n)
             c = mp_left if c == "all" else c
-            if c == "prohibited" or view["crowded"](n):
+            if c == "prohibited" or not view["passable"](n):
                 continue
             dist[n], prev[n] = min(c, mp_left), None
             heap.append((dist[n], n))
@@ -595,8 +712,8 @@ class HeuristicBot2(HeuristicBot):
                 c = game._enter_cost(u, h, n)
                 if not isinstance(c, (int, float)) or d + c > mp_left + 1e-9:
                     continue
-                if not game._may_enter_zone(u, n) or view["crowded"](n):
-                    continue  # a move can stop anywhere (opportunity fire): never through a full hex
+                if not game._may_enter_zone(u, n) or not view["passable"](n):
+                    continue  # a move can stop anywhere (opportunity fire): not through a full hex near the enemy
                 if d + c < dist.get(n, math.inf):
                     dist[n], prev[n] = d + c, h
                     heapq.heappush(heap, (d + c, n))
@@ -651,6 +768,18 @@ class HeuristicBot2(HeuristicBot):
             c = counts.get(h)
             return c is not None and (c[0] > units_room or c[1] > vehicles_room)
         view["crowded"] = crowded
+        axial = view["axial"]
+        near_enemies = view["enemies"]
+
+        def passable(h) -> bool:
+            """Through a full hex only out of the enemy's reach: a move stops early only under
+            opportunity fire, and a column nose to tail on a road otherwise jams (XV's panzers
+            waited turns behind full stacks)."""
+            if not crowded(h):
+                return True
+            q, r = axial[h]
+            return all(_dist((q, r), e) > self.SAFE_PASS for e in near_enemies)
+        view["passable"] = passable
         view["friends"] = lambda h: 0  # crowded() decides
         mines = dict(view["mines"])
         if mines:
@@ -713,5 +842,66 @@ class HeuristicBot2(HeuristicBot):
         return ("raid-turn", min(turns, key=lambda t: (abs(t - want), t)))
 
     def _plan_bombardment(self, game, actions):
-        want = self._contact_turn(game, game.side_to_act)
+        """§16.31: a preplanned bombardment lands when its formation is activated in the planned
+        turn, on enemies its FOs then see; with none in sight it is wasted. The turn and the
+        formation are taken where a forecast (games played ahead from here, this bot on both
+        sides) saw the most enemies from that formation's FOs; a guess from distances when the
+        forecast saw none (the old rule planned IX's and XV's on turns 3-5, before any contact)."""
+        side = game.side_to_act
+        want = self._contact_turn(game, side)
+        seen = self._sightings(game, side)
+        planned = {(r["turn"], r["spotting_card"]) for r in game.state.raids
+                   if r["side"] == side and r["kind"] == "bombardment" and r["turn"]}
+        if seen:
+            def value(a):  # fewer for a turn another bombardment already covers (its markers take the best)
+                return seen.get((a[1], a[2]), 0) - 2 * sum(1 for t, _ in planned if t == a[1])
+            best = max(actions, key=lambda a: (value(a), -abs(a[1] - want), -a[1], -a[2]))
+            if seen.get((best[1], best[2]), 0) > 0:
+                return best
         return min(actions, key=lambda a: (abs(a[1] - want), a[1], a[2]))
+
+    FORECAST_GAMES = 2
+
+    def _sightings(self, game, side: str) -> dict:
+        """(turn, card) -> enemies in sight of the card's ready FOs when it was activated, summed
+        over a few games played ahead from this position by this bot on both sides (dice
+        reseeded, so the forecast does not know the real game's rolls; it does see where the
+        enemy's hidden units stand). Computed once per
+        battlefield, side and starting position (the search bot's clones share it)."""
+        if getattr(self, "_forecasting", False):
+            return {}
+        cache = game.ctx.field.__dict__.setdefault("_bot2_sightings", {})
+        key = (game.ctx.scenario.id, side, game.state.turn,
+               hash(tuple(sorted((u.id, u.hex, u.status) for u in game.state.units.values()))))
+        if key in cache:
+            return cache[key]
+        seen: dict = {}
+        cards = {c for c, f in game.state.formations.items() if f.side == side and f.kind == "combat"
+                 and game._observers(c)}
+        for k in range(self.FORECAST_GAMES):
+            g = game.clone()
+            # fixed seeds: the forecast depends on the position only, so a batch's results do not
+            # depend on which of its games (or worker processes) made it first
+            g.dice._rng = random.Random(7919 * (k + 1))
+            bots = {}
+            for i, s in enumerate(("allied", "axis")):
+                b = HeuristicBot2(seed=31 * k + i)
+                b._forecasting = True
+                bots[s] = b
+            done: set = set()  # (turn, card): counted at its first activation, when a bombardment lands
+            steps = 0
+            while not g.is_terminal() and steps < 60_000:
+                if g.mode == "activation" and g.side_to_act == side:
+                    for c in g.cx.get("cards", ()):
+                        if c in cards and (g.state.turn, c) not in done:
+                            done.add((g.state.turn, c))
+                            n = sum(1 for fo in g._observers(c, ready=True) for u in g.state.units.values()
+                                    if u.side != side and u.on_map and not u.hidden and not u.carried_by
+                                    and (u.hex == fo.hex or g._visible(fo.hex, u.hex)))
+                            seen[(g.state.turn, c)] = seen.get((g.state.turn, c), 0) + min(n, 3)
+                g.apply(bots[g.current_player()].choose(g, g.legal_actions()))
+                steps += 1
+        if len(cache) > 64:
+            cache.clear()
+        cache[key] = seen
+        return seen
