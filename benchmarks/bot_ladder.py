@@ -82,6 +82,7 @@ def run_batches(catalog, scenarios, bots, args) -> list[dict]:
                          "allied_wins": out["sides"]["allied"]["wins"], "axis_wins": out["sides"]["axis"]["wins"],
                          "draws": out["draws"], "median_game_seconds": out["median_game_seconds"],
                          "cpu_seconds_per_game": out.get("cpu_seconds_per_game"),
+                         "wall_seconds": out.get("wall_seconds", 0.0),
                          "diagnostics": out.get("diagnostics")})
     return rows
 
@@ -144,6 +145,14 @@ def elo(rows, bots, iterations: int = 500) -> dict:
     return {b: round(1000 + 400 * math.log10(strength[b] / strength[anchor])) for b in bots}
 
 
+def _batch_minutes(rows, kind: str) -> str:
+    if kind == "wall":
+        total = sum(r.get("wall_seconds") or 0 for r in rows)
+    else:
+        total = sum((r.get("cpu_seconds_per_game") or 0) * r["games"] for r in rows)
+    return f"{total / 60:.0f}"
+
+
 def pct(x) -> str:
     return f"{100 * x:.0f} %"
 
@@ -159,7 +168,9 @@ def write_doc(path, rows, bots, scenarios, args, wall) -> list[str]:
              f"{' --search-opponents ' + args.search_opponents if args.search_opponents else ''}"
              f"{' --search-scenarios ' + args.search_scenarios if args.search_scenarios else ''}` on {len(scenarios)} scenarios with victory conditions "
              f"({', '.join(s.number for s in scenarios)}; VI has none), the pack's sample setups; "
-             f"{sum(r['games'] for r in rows)} games in {wall / 60:.0f} min of wall time on a shared 2-core machine. "
+             f"{sum(r['games'] for r in rows)} games; the batches took {_batch_minutes(rows, 'wall')} min of wall time "
+             f"and {_batch_minutes(rows, 'cpu')} min of CPU time on a shared 2-core machine "
+             f"(this run: {wall / 60:.0f} min; --from reuses saved batches). "
              f"Each pairing plays both sides: {args.games} games per scenario and side "
              f"({args.search_games} when a search bot plays). Win rates carry 95 % Wilson intervals; "
              "small samples give wide intervals — the full run is the same command with "
