@@ -127,6 +127,12 @@ def test_findings_show_on_their_cells(win, qtbot):
     assert hits and hits[0].finding.code == "unknown-reference"
     assert m.data(m.index(r, c), Qt.BackgroundRole) is not None
     assert "de-no-such-tank" in m.data(m.index(r, c), Qt.ToolTipRole)
+    # the row header is wide enough for every row's label, as Qt would have made it (it measures
+    # the labels itself; Qt's own size hint calls the model thousands of times)
+    from PySide6.QtWidgets import QHeaderView
+    header = grid.view.verticalHeader()
+    assert header.sizeHint().width() >= QHeaderView.sizeHint(header).width()
+    assert header.sectionsClickable() and header.width() >= header.sizeHint().width()
 
 
 def test_units_text_round_trips():
