@@ -466,6 +466,7 @@ class BulkGrid(QWidget):
         lay = QVBoxLayout(self)
         top = QHBoxLayout()
         self.filter = QLineEdit()
+        self.filter.setMinimumWidth(160)  # room to read what is typed when the window is narrow
         self.filter.setPlaceholderText("Filter: any text in a row (an id, a nationality, a value…)")
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.filter_column = QComboBox()
@@ -498,6 +499,7 @@ class BulkGrid(QWidget):
         hint = QLabel("Double-click a cell to edit it; paste a block copied from a spreadsheet with Ctrl+V (one "
                       "undo step); a red cell has a finding (hover it).")
         hint.setStyleSheet("color: #666")
+        hint.setWordWrap(True)  # on one line it was 800 px wide: opening the grid widened the window
         lay.addWidget(hint)
         QShortcut(QKeySequence.Paste, self.view, activated=self.paste_clipboard, context=Qt.WidgetShortcut)
         QShortcut(QKeySequence.Copy, self.view, activated=self.copy_selection, context=Qt.WidgetShortcut)
