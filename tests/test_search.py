@@ -105,9 +105,12 @@ def test_the_rollout_budget_is_honoured_and_candidates_share_their_luck(model, c
     assert 2 <= bot.rollouts <= 8  # whole rounds of one rollout a candidate, within the budget
     # common random numbers: two candidates that are the same action score the same in every round
     action = game.legal_actions()[0]
-    _, means, n = flat_search(SpielState(game), 0, [action, action], lambda s, a: bot._rollout(s, a, "allied"),
+    _, means, n, values = flat_search(SpielState(game), 0, [action, action], lambda s, a: bot._rollout(s, a, "allied"),
                               random.Random(1), 4, None)
-    assert n == 4 and means[0] == means[1]
+    assert n == 4 and means[0] == means[1] and values[0] == values[1] and len(values[0]) == 2
+    assert not search.clearly_better(values[0], values[1], 0.0)
+    assert search.clearly_better([0.5, 0.6, 0.55], [0.1, 0.2, 0.1], 0.03)
+    assert not search.clearly_better([0.9, -0.5, 0.9], [0.1, 0.2, 0.1], 0.03)  # luck, not a pattern
 
 
 def test_a_time_budget_stops_the_search_when_its_seconds_are_spent(model, catalog, monkeypatch):

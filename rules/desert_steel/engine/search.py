@@ -258,35 +258,51 @@ def _progress(game, side: str) -> float:
 
 
 def flat_search(root: SpielState, player: int, candidates: list, rollout, rng: random.Random,
-                rollouts: int | None, seconds: float | None) -> tuple[int, list[float], int]:
+                rollouts: int | None, seconds: float | None) -> tuple[int, list[float], int, list[list[float]]]:
     """Flat information-set Monte Carlo over a generic OpenSpiel-style state: rounds in which one
     determinization (``root.resample_from_infostate``) is shared by every candidate (common
     random numbers), ``rollout(state, action) -> value`` scoring each. Stops after ``rollouts``
     rollouts (whole rounds, at least one) or ``seconds``. Returns the best candidate's index,
-    the mean values and the rollouts played."""
+    the mean values, the rollouts played and each candidate's value round by round."""
     k = len(candidates)
-    total = [0.0] * k
+    values: list[list[float]] = [[] for _ in range(k)]
     rounds = 0
     deadline = time.perf_counter() + seconds if seconds else None
     max_rounds = max(1, (rollouts or 0) // k) if rollouts else None
     while True:
         sample = root.resample_from_infostate(player, rng)
         for j, a in enumerate(candidates):  # a clone copies the dice: each candidate rolls the same
-            total[j] += rollout(sample.clone() if j < k - 1 else sample, a)
+            values[j].append(rollout(sample.clone() if j < k - 1 else sample, a))
         rounds += 1
         if max_rounds is not None and rounds >= max_rounds:
             break
         if deadline is not None and time.perf_counter() >= deadline:
             break
-    means = [t / rounds for t in total]
+    means = [sum(v) / rounds for v in values]
     best = max(range(k), key=lambda j: (means[j], -j))  # ties: the earlier (the heuristic's choice)
-    return best, means, rounds * k
+    return best, means, rounds * k, values
+
+
+def clearly_better(a: list[float], b: list[float], margin: float) -> bool:
+    """Whether the values of a beat b's, round by round (paired: the same determinizations), by
+    at least ``margin`` on average and by two standard errors of the differences; with one
+    round, by twice the margin. A handful of rollouts is noisy: a candidate that merely drew
+    better luck must not overrule the heuristic."""
+    d = [x - y for x, y in zip(a, b)]
+    n = len(d)
+    mean = sum(d) / n
+    if mean <= 0:
+        return False
+    if n == 1:
+        return mean >= 2 * margin
+    sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1))
+    return mean >= margin and mean >= 2 * sd / math.sqrt(n)
 
 
 class SearchBot:
     name = "search"
     CANDIDATES = 4  # the heuristic's choice, the neutral action and up to two others
-    MARGIN = 0.02  # how much better (in evaluation units, -1..1) a candidate must score to overrule the heuristic
+    MARGIN = 0.03  # how much better (in evaluation units, -1..1) a candidate must score to overrule the heuristic
     ACTIVATIONS = 2  # a rollout stops when this many more activations have begun after the current one
     HORIZON = 400  # and after this many decisions at most (or at the end of the turn)
     # A game's search work, in decisions played inside rollouts, spread evenly over the turns: by
@@ -343,12 +359,12 @@ class SearchBot:
             return choice
         self.searched += 1
         self._tried = tried if tried is not None else {}
-        best, means, n = flat_search(SpielState(game), SIDES.index(side), candidates,
-                                     lambda state, a: self._rollout(state, a, side), self.rng, self.budget or None,
-                                     self.seconds)
+        best, means, n, values = flat_search(SpielState(game), SIDES.index(side), candidates,
+                                             lambda state, a: self._rollout(state, a, side), self.rng,
+                                             self.budget or None, self.seconds)
         self.rollouts += n
-        if means[best] - means[0] < self.MARGIN:
-            best = 0  # the heuristic's choice unless another is clearly better (a handful of samples is noisy)
+        if best != 0 and not clearly_better(values[best], values[0], self.MARGIN):
+            best = 0  # the heuristic's choice unless another is clearly better
         if best != 0:
             self.overruled += 1
             if tried is not None:  # the heuristic counted its own choice as tried: count what was played
