@@ -118,7 +118,8 @@ def test_spiel_state_is_an_openspiel_style_game(model, catalog):
     assert state.current_player() == -4 and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
-def test_the_search_bot_chooses_legal_actions_and_is_reproducible(model, catalog):
+def test_the_search_bot_chooses_legal_actions_and_is_reproducible(model, catalog, monkeypatch):
+    monkeypatch.setattr(SearchBot, "REPLAN", ())  # the plan search has its own test (test_search.py)
     scenario = model.scenario("I")
     game = Game(model, scenario, sample_setup(catalog, scenario), seed=2)
     while game.mode not in ("activation", "interrupt") or len(game.legal_actions()) < 3:
@@ -151,8 +152,10 @@ def test_the_play_account_names_units_by_id_with_hexes_attack_kinds_and_modifier
     assert all(" differential " in x and " -> " in x for x in fires)
 
 
-def test_the_editor_quick_game_offers_and_plays_the_search_bot(catalog):
+def test_the_editor_quick_game_offers_and_plays_the_search_bot(catalog, monkeypatch):
     from pathlib import Path
+    monkeypatch.setattr(SearchBot, "PLAN_STEPS", 0)  # one game played out, no plan search: a short test
+    monkeypatch.setattr(SearchBot, "GAME_STEPS", 2000)
     from editor import hooks
     source = (Path(__file__).resolve().parents[1] / "editor" / "quickgame.py").read_text(encoding="utf-8")
     assert '"search:8"' in source and '"heuristic-v1"' in source  # listed in the panel's bot menus
