@@ -150,7 +150,7 @@ def _batch_minutes(rows, kind: str) -> str:
         total = sum(r.get("wall_seconds") or 0 for r in rows)
     else:
         total = sum((r.get("cpu_seconds_per_game") or 0) * r["games"] for r in rows)
-    return f"{total / 60:.0f}"
+    return f"{total / 60:.1f}"
 
 
 def pct(x) -> str:
