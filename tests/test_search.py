@@ -97,7 +97,8 @@ def _decision(model, catalog):
     return _DECISION["game"].clone()
 
 
-def test_the_rollout_budget_is_honoured_and_candidates_share_their_luck(model, catalog):
+def test_the_rollout_budget_is_honoured_and_candidates_share_their_luck(model, catalog, monkeypatch):
+    monkeypatch.setattr(SearchBot, "REPLAN", ())  # the plan search has its own test
     game = _decision(model, catalog)
     bot = SearchBot(7, 8)
     choice = bot.choose(game, game.legal_actions())
@@ -184,3 +185,23 @@ def test_a_variant_forces_its_stance_on_its_own_side_only(model, catalog):
     assert bot.stance(game, "axis") == "hold"
     assert bot.stance(game, "allied") == VariantBot(0).stance(game, "allied")
     assert VariantBot(0, "trigger-happy").FIRE < VariantBot(0).FIRE
+
+
+def test_determinization_replaces_the_enemys_simultaneous_interrupt_declaration(model, catalog):
+    """§6.43: both sides declare at once, but the engine asks the Allies first; an Axis searcher's
+    samples hold the heuristic's declaration in the Allies' place, not the one they made."""
+    game = _game(model, catalog, "II", seed=1)
+    bot = make_bot("heuristic")
+    while not (game.mode == "interrupt" and game.side_to_act == "axis" and "allied" in game.cx["declared"]
+               and game._beating("allied")):
+        game.apply(bot.choose(game, game.legal_actions()))
+    truths = [None] + list(game._beating("allied"))
+    seen = set()
+    for truth in truths:
+        g = game.clone()
+        g.cx = dict(g.cx, declared=dict(g.cx["declared"], allied=truth))
+        determinize(g, "axis", random.Random(0))
+        seen.add(g.cx["declared"]["allied"])
+        assert g.side_to_act == "axis" and g.legal_actions() == game.legal_actions()
+    assert len(seen) == 1  # the same whatever the Allies truly declared
+    assert game.cx["declared"]["allied"] in truths  # the game itself untouched

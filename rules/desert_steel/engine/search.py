@@ -132,6 +132,8 @@ def determinize(g, me: str, rng: random.Random) -> None:
 
     - the dice to come and the order of the raid deck;
     - the turns the enemy's raids are planned for (its raid record is secret, §16.21);
+    - the enemy's interrupt declaration when it was asked first (§6.43: declared at once): the
+      heuristic's in its place;
     - the hexes of the enemy's hidden units (FOs on paper §12.21, XII's hidden formation): each
       goes to a hex of its formation's set-up zone (where the enemy could have written it) that
       none of ``me``'s units stands on (entering its hex would have revealed it, §12.22), no more
@@ -141,6 +143,7 @@ def determinize(g, me: str, rng: random.Random) -> None:
       revealed it).
     The searcher's own hidden units and minefields are its own knowledge and stay."""
     g.dice = Dice(rng.randrange(2 ** 31))
+    _model_declaration(g, me)
     st = g.state
     if st.raid_deck:
         deck = list(st.raid_deck)
@@ -177,6 +180,25 @@ def determinize(g, me: str, rng: random.Random) -> None:
         if len(free) >= len(mines):
             for m, h in zip(mines, rng.sample(free, len(mines))):
                 m["hex"] = h
+
+
+def _model_declaration(g, me: str) -> None:
+    """Interrupts are declared at once (§6.43): the engine asks the Allies first, so an Axis
+    searcher's state holds the Allied declaration it may not know. It is replaced by what the
+    heuristic would have declared there (the bot's model of its opponent), whatever it was."""
+    declared = g.cx.get("declared") if g.mode == "interrupt" else None
+    enemy = other(me)
+    if not declared or enemy not in declared or g.side_to_act != me:
+        return
+    g.cx["declared"] = declared = dict(declared)  # a clone shares the nested dict with the game
+    g.side_to_act = enemy
+    g._legal_cache = None
+    try:
+        action = VariantBot(0).choose(g, g.legal_actions())
+    finally:
+        g.side_to_act = me
+        g._legal_cache = None
+    declared[enemy] = action[1] if action[0] == "interrupt" else None
 
 
 def _setup_cards(g, side: str) -> list:
