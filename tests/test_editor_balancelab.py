@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QLabel
 
 from editorkit import close, copy_pack, isolate, shot, window
 
@@ -18,7 +18,16 @@ def test_sweep_this_value_run_to_the_chart_and_cancel(qtbot, monkeypatch, tmp_pa
         turns = next(lab for lab in form.findChildren(QLabel) if lab.text() == "Turns")
         spin = next(wi for p, wi in form.bindings if p == "/conditions/turns")
         assert turns.contextMenuPolicy() == spin.contextMenuPolicy() == Qt.CustomContextMenu
-        spin.customContextMenuRequested.emit(QPoint(5, 5))  # a right-click (offscreen, the popup closes at once)
+        popped = []
+
+        def escape():  # the user's Escape on the menu the right-click popped up
+            popup = QApplication.activePopupWidget()
+            if popup is not None:
+                popped.append(popup)
+                popup.close()
+        QTimer.singleShot(50, escape)
+        spin.customContextMenuRequested.emit(QPoint(5, 5))  # a right-click: exec() returns once it is closed
+        assert popped  # the menu was shown
         menu = form.field_menu(spin, "/conditions/turns")  # the menu that right-click pops up
         seen = [a.text() for a in menu.actions()]
         assert "Sweep this value…" in seen and any("Copy" in t for t in seen)  # copy/paste kept
