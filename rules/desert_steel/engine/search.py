@@ -156,7 +156,9 @@ def determinize(g, me: str, rng: random.Random) -> None:
             r = dict(r, turn=rng.randint(st.turn, turns))
         raids.append(r)
     st.raids = raids
-    hidden = [u for u in st.units.values() if u.hidden and u.side != me and u.status == ON_MAP]
+    placed = {e.get("occupant") for e in st.entrenchments} | {b.get("occupant") for b in st.bunkers}
+    hidden = [u for u in st.units.values() if u.hidden and u.side != me and u.status == ON_MAP
+              and u.id not in placed]  # one in a marked entrenchment or bunker stays: the marker is on the map
     mines = [m for m in st.minefields if m["side"] != me and m["active"] and not m["revealed"]]
     if not hidden and not mines:
         return
@@ -171,6 +173,8 @@ def determinize(g, me: str, rng: random.Random) -> None:
             zone = [h for h in _setup_zone(g, u.side, u.card) if h not in mine_hexes and crowd.get(h, 0) < limit]
             if zone:
                 u.hex = rng.choice(zone)
+                if u.start_hex is not None:
+                    u.start_hex = u.hex
             crowd[u.hex] = crowd.get(u.hex, 0) + 1
     if mines:
         enemy = other(me)
