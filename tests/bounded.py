@@ -8,6 +8,7 @@ as a stuck run.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
 import signal
@@ -21,10 +22,15 @@ ROOT = Path(__file__).resolve().parents[1]
 MEMORY_MB = 1536  # address space: Python, numpy and jsonschema need about 600 MB of it
 
 
-def _cap(memory_mb: int):
+def _cap(memory_mb: int, as_in_a_terminal: bool = False):
     def apply():
         limit = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        if as_in_a_terminal:
+            # A shell's background job inherits SIGINT ignored, and Python then never raises
+            # KeyboardInterrupt: the child would run on, deaf to the test's Ctrl-C.
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
     return apply
 
 
@@ -42,9 +48,34 @@ def run_cli(*argv, timeout: float = 30, memory_mb: int = MEMORY_MB, cwd=None, en
     if send_signal is None:
         return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd, env=environment,
                               preexec_fn=_cap(memory_mb), stdin=subprocess.DEVNULL)
-    after, signum = send_signal
+    # Its own process group, so that whatever happens its workers never outlive the test.
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
-                            env=environment, preexec_fn=_cap(memory_mb), stdin=subprocess.DEVNULL)
+                            env=environment, preexec_fn=_cap(memory_mb, as_in_a_terminal=True),
+                            stdin=subprocess.DEVNULL, start_new_session=True)
+    try:
+        result = _signalled(proc, cmd, send_signal, timeout, signal_delay)
+        survivors = _group_lingers(proc.pid)
+    finally:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert not survivors, f"sandtable {' '.join(map(str, argv))}: its worker processes outlived it"
+    return result
+
+
+def _group_lingers(pgid: int, grace: float = 5.0) -> bool:
+    """Whether processes of the group are still running ``grace`` seconds after its leader ended."""
+    end = time.monotonic() + grace
+    while time.monotonic() < end:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def _signalled(proc, cmd, send_signal, timeout, signal_delay) -> subprocess.CompletedProcess:
+    after, signum = send_signal
     if callable(after):  # a condition on the child's pid: signal as soon as it holds (or at the timeout)
         start = time.monotonic()
         while proc.poll() is None and not after(proc.pid) and time.monotonic() - start < timeout:
