@@ -66,9 +66,9 @@ def main() -> None:
              f"spread over {args.setups + 1} setups (the pack's sample and {args.setups} seeded automatic legal "
              "setups, `simulate --setups`); made by "
              f"`python benchmarks/balance.py --games {args.games} --setups {args.setups} --bots {args.bots}`. "
-             "Win rates with 95 % Wilson intervals. The machine is shared by eight engineers, so the game counts are "
-             "modest: the full run is `python benchmarks/balance.py --games 200 --setups 5` (about two hours "
-             "on two free cores).",
+             "Win rates with 95 % Wilson intervals; median game times are wall clock on a shared, loaded machine. "
+             "The game counts are modest: the full run is `python benchmarks/balance.py --games 200 --setups 5 "
+             "--jobs 2` (this run, 24 games of each scenario, took 7.5 minutes on one loaded core).",
              "Most values of the pack are reconstructed (NOTES.md): read a lopsided result as a question for the "
              "designer, not a verdict. The bots are described in docs/bots.md.", "",
              "| # | Scenario | Games | Allied wins | Axis wins | Draws | Win rate by setup (allied) | Setup share of variance | Most common result | Median game |",
