@@ -3,6 +3,11 @@ shared machine's load falls on both alike (issue 15: a default heuristic game of
 stay within 1.5x of the first heuristic's time).
 
     python benchmarks/bench_bots.py [--scenario I] [--seeds 20] [--bots heuristic-v1,heuristic]
+                                    [--opponent heuristic]
+
+Each bot plays both sides of its games unless --opponent names the bot it plays against (on the
+other side, sides alternating seed by seed): e.g. ``--bots search:16 --opponent heuristic --seeds 2``
+times the search bot's games against the heuristic (issue 15: a search game under 30 s).
 """
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ import statistics
 import time
 
 from sandtable.rules.catalog import load_catalog
+from sandtable.rules.desert_steel.engine.bots import valid_bot
 from sandtable.rules.desert_steel.engine.game import make_context
 from sandtable.rules.desert_steel.engine.runner import play, sample_setup
 
@@ -20,7 +26,11 @@ def main() -> None:
     ap.add_argument("--scenario", default="I")
     ap.add_argument("--seeds", type=int, default=20)
     ap.add_argument("--bots", default="heuristic-v1,heuristic")
+    ap.add_argument("--opponent", help="the bot the timed bots play against (default: themselves)")
     args = ap.parse_args()
+    for name in args.bots.split(",") + ([args.opponent] if args.opponent else []):
+        if not valid_bot(name):
+            ap.error(f"unknown bot {name!r} (random, heuristic-v1, heuristic, search:N, search:Ts)")
     catalog = load_catalog()
     model = catalog.model
     scenario = model.scenario(args.scenario)
@@ -29,8 +39,9 @@ def main() -> None:
     times: dict[str, list[float]] = {b: [] for b in bots}
     for seed in range(args.seeds):
         for b in bots:
+            pair = (b, b) if not args.opponent else (b, args.opponent) if seed % 2 == 0 else (args.opponent, b)
             start = time.process_time()
-            play(model, scenario, setup, seed, (b, b), context=ctx)
+            play(model, scenario, setup, seed, pair, context=ctx)
             times[b].append(time.process_time() - start)
     for b, ts in times.items():
         print(f"{scenario.number} {b}: median {statistics.median(ts):.3f} CPU s a game, mean {statistics.mean(ts):.3f}")
