@@ -143,8 +143,9 @@ def check_target(path: str | Path, *, force: bool = False, folder: bool = False)
 # --- clean-up on signals -----------------------------------------------------------------------
 
 @contextlib.contextmanager
-def _terminate_raises():
-    """While a temporary exists, SIGTERM and SIGHUP raise Terminated (so ``finally`` removes it)."""
+def terminate_raises():
+    """SIGTERM and SIGHUP raise Terminated for a while, so ``finally`` clauses (removing a
+    temporary, terminating a worker pool) run instead of the process just vanishing."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -188,7 +189,7 @@ def write_bytes(path: str | Path, data: bytes, *, force: bool | None = None) -> 
     except OSError as exc:
         raise _explain(exc, path.parent) from None
     tmp = None
-    with _terminate_raises():
+    with terminate_raises():
         try:
             fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:200]}.", suffix=".tmp", dir=path.parent)
             with os.fdopen(fd, "wb") as fh:
@@ -295,7 +296,7 @@ def staged_dir(target: str | Path, *, force: bool | None = None, expected=None):
     except OSError as exc:
         raise _explain(exc, target) from None
     done = False
-    with _terminate_raises():
+    with terminate_raises():
         try:
             yield stage
             foreign = []

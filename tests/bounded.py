@@ -63,15 +63,32 @@ def run_cli(*argv, timeout: float = 30, memory_mb: int = MEMORY_MB, cwd=None, en
 
 
 def _group_lingers(pgid: int, grace: float = 5.0) -> bool:
-    """Whether processes of the group are still running ``grace`` seconds after its leader ended."""
+    """Whether processes of the group still run ``grace`` seconds after its leader ended
+    (zombies waiting for init to reap them have ended)."""
     end = time.monotonic() + grace
     while time.monotonic() < end:
+        if not _running_in_group(pgid):
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def _running_in_group(pgid: int) -> bool:
+    if not Path("/proc/self/stat").exists():
         try:
             os.killpg(pgid, 0)
         except ProcessLookupError:
             return False
-        time.sleep(0.1)
-    return True
+        return True
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":  # state, ppid, pgrp
+                return True
+    return False
 
 
 def _signalled(proc, cmd, send_signal, timeout, signal_delay) -> subprocess.CompletedProcess:

@@ -153,6 +153,15 @@ def test_simulate_a_billion_games_on_a_thousand_jobs_streams_under_a_memory_cap(
     assert result.returncode == 130, (result.returncode, result.stderr[-2000:])
 
 
+def test_simulate_killed_by_sigterm_ends_its_workers_without_tracebacks(pack):
+    # `kill <pid>` of a batch: the pool is terminated (run_cli fails if a worker outlives it),
+    # and no worker prints a BrokenPipeError traceback on its way out
+    result = run_cli("simulate", "I", "--pack", pack, "--games", "1000000000", "--jobs", "2", "--no-progress",
+                     timeout=60, memory_mb=2048, send_signal=(has_children, signal.SIGTERM))
+    assert "Traceback" not in result.stderr, result.stderr[-2000:]
+    assert result.returncode == 128 + signal.SIGTERM, (result.returncode, result.stderr[-2000:])
+
+
 # --- a batch's report from running totals equals the report from every result ------------------
 
 def _result(i, rng):

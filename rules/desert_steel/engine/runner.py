@@ -11,13 +11,14 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...atomic import write_text
+from ...atomic import terminate_raises, write_text
 from ..autosetup import auto_setup
 from ..model import DesertSteel, Scenario
 from .bots import make_bot
@@ -126,12 +127,28 @@ _WORKER: dict = {}
 
 def _init_worker(pack_paths, scenario_id, setup, bots, options=None) -> None:
     """``setup``: one setup, or a list of them (game i plays on setup i % len)."""
+    if multiprocessing.parent_process() is not None:
+        _worker_signals()
     from ...catalog import load_catalog
     catalog = load_catalog([Path(p) for p in pack_paths] or None)
     model = catalog.model
     scenario = model.scenario(scenario_id)
     _WORKER.update(model=model, scenario=scenario, setup=setup, bots=bots, options=options,
                    context=make_context(model, scenario))
+
+
+def _worker_signals() -> None:
+    """A pool worker leaves Ctrl-C to its parent (which terminates the pool: no traceback per
+    worker), dies at once on SIGTERM, and on Linux dies with its parent even if that one is
+    killed outright (else it plays on through the tasks already queued to it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
 
 
 def _one(args) -> dict:
@@ -269,7 +286,8 @@ def simulate(pack_paths: list, scenario_id: str, setup: dict | list, games: int,
                 progress(summary.played, games)
         return summary
     ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(pack_paths, scenario_id, setup, bots, options)) as pool:
+    with terminate_raises(), \
+            ctx.Pool(jobs, initializer=_init_worker, initargs=(pack_paths, scenario_id, setup, bots, options)) as pool:
         for r in pool.imap(_one, tasks, chunksize=max(1, min(games // (jobs * 8), 64))):
             summary.add(r)
             if progress:
