@@ -333,8 +333,8 @@ class SearchBot:
     HORIZON = 400  # and after this many decisions at most (or at the end of the turn)
     # A game's search work, in decisions played inside rollouts, spread evenly over the turns: by
     # the end of turn t the bot has used at most t/turns of it, then leaves the rest of that turn's
-    # decisions to the heuristic. It bounds a game's time on every scenario (about 0.2-0.4 ms a
-    # rollout decision on a 2020s core: 60,000 is some 15-25 s) and keeps it reproducible.
+    # decisions to the heuristic. It bounds a game's time on every scenario (about 0.2-0.6 ms a
+    # rollout decision on a 2020s core: 12,000 are some 3-7 s) and keeps it reproducible.
     GAME_STEPS = 12_000
     # Plans: at the turns in REPLAN the bot plays whole games out from the position, each variant
     # of the heuristic (stance, fire and interrupt thresholds) for its side against the heuristic,
@@ -355,7 +355,7 @@ class SearchBot:
         self.policy = VariantBot(seed)
         self.rollout_bots = {s: VariantBot(seed + 7 + i) for i, s in enumerate(SIDES)}
         self.plan = "heuristic"  # the variant of the heuristic the bot plays (see _replan)
-        self.plans: list = []  # (turn, plan chosen, mean values) for reports
+        self.plans: list = []  # (turn, plan chosen, mean value of each plan or None, rounds) for reports
         self._planned_turn = 0
         self.plan_steps = 0  # decisions played inside plan rollouts (against PLAN_STEPS)
         self.searched = 0  # decisions searched (for reports)
