@@ -43,7 +43,6 @@ def provenance_key(pointer: str) -> str:
 class SetValue(QUndoCommand):
     """Put a value at a pointer of an object (and, optionally, set that value's provenance)."""
 
-    MERGE_ID = 7001
     MERGE_WINDOW = 1.5  # seconds: typing in one field is one undo step
 
     def __init__(self, doc: "PackDocument", kind: str, oid: str, pointer: str, new: Any,
@@ -61,19 +60,10 @@ class SetValue(QUndoCommand):
                 self.prov_new = dict(provenance)
         self.stamp = time.monotonic()
 
-    def id(self) -> int:
-        return self.MERGE_ID
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, SetValue) or (other.kind, other.oid, other.pointer) != (self.kind, self.oid, self.pointer):
-            return False
-        if other.stamp - self.stamp > self.MERGE_WINDOW or isinstance(self.new, (dict, list)):
-            return False
-        self.new = other.new
-        self.stamp = other.stamp
-        if other.prov_ptr and not self.prov_ptr:
-            self.prov_ptr, self.prov_old, self.prov_new = other.prov_ptr, other.prov_old, other.prov_new
-        return True
+    # No id(): Qt never merges these steps. Typing on in one field is merged by
+    # PackDocument._typed_on instead, because PySide6 never frees the Python object of a command
+    # QUndoStack deletes after merging it (a removal, or a list typed after a number, still
+    # merged here and leaked a command and its values).
 
     def redo(self) -> None:
         self.doc.ws.set(self.kind, self.oid, self.pointer, self.new)

@@ -139,3 +139,30 @@ def test_menus_questions_and_dialogs_shown_many_times_leave_no_widget_behind(qtb
     assert live_widgets() == first
     closer.stop()
     close(w)
+
+
+def test_undo_steps_that_follow_an_undo_or_remove_a_value_are_not_leaked(qtbot, tmp_path, monkeypatch):
+    # QUndoStack merged a step typed again after an undo, or a removal of the value just typed,
+    # into the step below and deleted it; PySide6 never freed such a command's Python object (a
+    # leak of a command and its values each time). The document merges typing itself now.
+    import gc
+
+    from sandtable.editor.document import SetValue
+    from sandtable.editor.jsonptr import MISSING
+
+    isolate(monkeypatch, tmp_path)
+    w = window(qtbot, copy_pack(tmp_path))
+    doc = w.doc
+
+    def alive() -> int:
+        gc.collect()
+        return sum(isinstance(o, SetValue) for o in gc.get_objects())
+    for i in range(40):
+        doc.set(*TIGER, "/notes", f"note {i}")
+        doc.set(*TIGER, "/notes", MISSING)  # typed, then cleared at once
+        doc.set(*TIGER, "/range", 2 + i % 5)
+        doc.set(*TIGER, "/defense", 2 + i % 5)
+        doc.undo_stack.undo()  # and the range typed again after an undo
+    assert alive() == doc.undo_stack.count()  # every live command is a step of the history
+    assert doc.get(*TIGER, "/range") == 2 + 39 % 5
+    close(w)
