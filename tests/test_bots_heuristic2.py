@@ -1,0 +1,62 @@
+"""The second heuristic's fixes for issue 15's unmet targets: infantry rides the carrier in its
+hex, the way to an objective goes round known minefields, and preplanned bombardments are
+planned where a forecast saw enemies (the forecast leaves the real game untouched)."""
+from __future__ import annotations
+
+from sandtable.rules.desert_steel.engine.bots import _dijkstra
+from sandtable.rules.desert_steel.engine.bots_heuristic import HeuristicBot2, _dijkstra_around
+from sandtable.rules.desert_steel.engine.dice import ScriptedDice
+from sandtable.rules.desert_steel.engine.game import Game
+from sandtable.rules.desert_steel.engine.runner import sample_setup
+from test_engine_advanced import activate, advanced_game, place, start_phase, truck
+
+
+def test_infantry_rides_the_faster_carrier_in_its_hex_instead_of_walking_off(model):
+    """Tobruk's German infantry (1 MP) walked beside empty trucks and never reached the edge."""
+    game = advanced_game(model, ScriptedDice([]))
+    t = truck(game, "TA.1", "gb-truck", "B2120", "allied")
+    inf = place(game, "330.1", 330, "us-infantry", "B2120", "allied")
+    alone = place(game, "330.2", 330, "us-infantry", "B2122", "allied")
+    start_phase(game)
+    activate(game, "allied", [330])
+    ops = [a for a in game.legal_actions() if a[0] == "op"]
+    bot = HeuristicBot2(0)
+    assert bot._ride(game, inf, ops) == ("op", t.id, "transport")
+    assert bot._ride(game, alone, ops) is None  # no carrier in its hex: it walks
+    assert bot._ride(game, t, ops) is None  # vehicles drive themselves
+
+
+def test_the_way_to_an_objective_goes_round_a_known_minefield(model):
+    game = advanced_game(model, ScriptedDice([]))
+    field = game.ctx.field
+    inf = model.unit_types["us-infantry"]
+    plain = _dijkstra(field, {"B2120"}, inf)
+    mine = "B2121"
+    around = _dijkstra_around(field, {"B2120"}, inf, {mine: 6})
+    assert all(around[h] >= plain[h] for h in plain)
+    assert around[mine] == plain[mine]  # the cost is paid entering the minefield, not leaving it
+    assert any(around[h] > plain[h] for h in plain)  # some ways went through it
+    assert max(around[h] - plain[h] for h in plain) <= 6
+    bot = HeuristicBot2(0)
+    game.state.minefields.extend([{"hex": mine, "side": "axis", "active": True, "revealed": True},
+                                  {"hex": "B2125", "side": "axis", "active": True, "revealed": False}])
+    known = dict(bot._mine_costs(game, "allied"))
+    assert known == {mine: 6}  # the hidden one is not known to the Allies
+
+
+def test_preplanned_bombardments_go_where_the_forecast_saw_enemies_and_leave_the_game_untouched(model, catalog):
+    """XV's Axis planned all three on turns 3-5, before any contact: three wasted a game."""
+    scenario = model.scenario("XV")
+    game = Game(model, scenario, sample_setup(catalog, scenario), seed=1)
+    bot = HeuristicBot2(1)
+    while game.mode != "plan-bombardment":
+        game.apply(bot.choose(game, game.legal_actions()))
+    side = game.side_to_act
+    dice, events, units = game.dice.state(), len(game.events), {u.id: u.hex for u in game.state.units.values()}
+    seen = bot._sightings(game, side)
+    assert game.dice.state() == dice and len(game.events) == events
+    assert {u.id: u.hex for u in game.state.units.values()} == units
+    assert any(v > 0 for v in seen.values())  # on the sample setup the games ahead meet the Allies
+    choice = bot.choose(game, game.legal_actions())
+    assert seen.get((choice[1], choice[2]), 0) > 0
+    assert HeuristicBot2(5)._sightings(game, side) is seen  # computed once per position, shared
