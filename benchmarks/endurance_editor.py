@@ -99,13 +99,16 @@ def main() -> int:
                 break
             time.sleep(0.002)
 
-    def live_widgets() -> int:
-        """Live widgets once deferred deletions have run (what a closed tab or menu left)."""
+    def live_widgets() -> dict[str, int]:
+        """Live widgets by class once deferred deletions have run (what a closed tab or menu left)."""
         from PySide6.QtCore import QEvent
         app.sendPostedEvents(None, QEvent.DeferredDelete)
         app.processEvents()
         gc.collect()
-        return len(app.allWidgets())
+        out: dict[str, int] = {}
+        for x in app.allWidgets():
+            out[type(x).__name__] = out.get(type(x).__name__, 0) + 1
+        return out
 
     def binding(form, pointer):
         return next((x for p, x in form.bindings if p == pointer), None)
@@ -261,7 +264,11 @@ def main() -> int:
               "edits": sum(counts.values()),
               "none_refcount": {"start": none_start, "min": none_min, "end": sys.getrefcount(None)},
               "rss_mb": {"start": round(rss_start, 1), "end": round(rss_end, 1)},
-              "widgets_no_tab_open": {"start": widgets_start, "end": widgets_end},
+              "widgets_no_tab_open": {"start": sum(widgets_start.values()), "end": sum(widgets_end.values())},
+              # the classes of what was left (or freed) once every tab closed: where a leak is
+              "widgets_left_by_class": {k: widgets_end.get(k, 0) - widgets_start.get(k, 0)
+                                        for k in sorted(set(widgets_start) | set(widgets_end))
+                                        if widgets_end.get(k, 0) != widgets_start.get(k, 0)},
               "worst_ui_stall_s": round(stall["worst"], 3), "exceptions": escaped[:5],
               "slowest_action_s": {k: round(v, 3) for k, v in sorted(slowest.items())},
               "python": sys.version.split()[0]}
