@@ -76,6 +76,7 @@ class HeuristicBot2(HeuristicBot):
     HOLD_FIRE = 0.35  # holding: below this, a ready enemy is better left to opportunity fire
     INTERRUPT = 0.45  # interrupt only to shoot first at the formation about to act this well
     URGENT_INTERRUPT = True  # interrupt to get a unit moving that needs every turn left
+    GUNNER = 4  # an enemy whose best factor reaches this kills a transport at close range
     SAFE_PASS = 10  # hexes from the nearest enemy beyond which a move may cross a full friendly hex
 
     def __init__(self, seed: int = 0):
@@ -788,6 +789,15 @@ class HeuristicBot2(HeuristicBot):
                 if m["active"] and m["side"] == side and m["hex"] in mines:
                     mines[m["hex"]] = 0 if exempt else 3  # a 1 in 18 attack (§15.14): not worth it
         view["mines"] = mines
+        # a transport (a carrier, a truck: defence 1) next to a seen enemy gun or tank is a loss
+        # for nothing, and its load dies with it (§8.4): XI's carriers drove within 2 hexes of
+        # the panzers turn after turn (4.75 carriers lost a game against a random Axis)
+        view["gunners"] = []
+        if u.type.unit_class == "transport":
+            view["gunners"] = [axial[x.hex] for x in state.units.values()
+                               if x.side != side and x.status == "on-map" and not x.hidden
+                               and x.carried_by is None and max(x.type.anti_infantry or 0,
+                                                                x.type.anti_vehicle or 0) >= self.GUNNER]
         return view
 
     def _score_hex(self, game, u, hex_, view=None) -> float:
@@ -801,6 +811,11 @@ class HeuristicBot2(HeuristicBot):
             score += 50  # §8.52: the surplus is destroyed at the Morale Phase
         if hex_ == u.hex and self._fortified(game, u):
             score -= 1.0  # leaving an entrenchment or bunker needs a real gain
+        if view.get("gunners"):
+            aq, ar = view["axial"][hex_]
+            near = min(max(abs(q - aq), abs(r - ar), abs(q - aq + r - ar)) for q, r in view["gunners"])
+            if near <= 3:  # worth more than 2-3 MP of progress: a transport waits behind the fighting
+                score += 3.0 if near <= 2 else 1.0
         return score
 
     # --- transport: only what fits ---------------------------------------------------------------
