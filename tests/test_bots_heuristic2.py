@@ -60,3 +60,25 @@ def test_preplanned_bombardments_go_where_the_forecast_saw_enemies_and_leave_the
     choice = bot.choose(game, game.legal_actions())
     assert seen.get((choice[1], choice[2]), 0) > 0
     assert HeuristicBot2(5)._sightings(game, side) is seen  # computed once per position, shared
+
+
+def test_a_transport_keeps_away_from_a_seen_enemy_gun_or_tank_and_a_tank_does_not(model):
+    """XI's Allied carriers drove within 2 hexes of the panzers turn after turn and died with
+    their loads (4.75 carriers lost a game against a random Axis)."""
+    game = advanced_game(model, ScriptedDice([]))
+    t = truck(game, "TA.1", "gb-truck", "B2120", "allied")
+    tank = place(game, "410.1", 410, "gb-grant", "B2120", "allied")
+    panzer = place(game, "166.1", 166, "de-pz-iv-f2", "B2124", "axis")
+    start_phase(game)
+    bot = HeuristicBot2(0)
+    board = game.ctx.field.board
+    near, far = "B2122", "B2118"  # 2 and 6 hexes from the panzer
+    assert board.distance(near, panzer.hex) == 2 and board.distance(far, panzer.hex) == 6
+    seen = bot._make_view(game, t)
+    assert seen["gunners"]
+    danger = bot._score_hex(game, t, near, seen) - bot._score_hex(game, t, far, seen)
+    assert bot._make_view(game, tank)["gunners"] == []  # fighting vehicles are not held back
+    panzer.hidden = True  # what the Allies cannot see does not hold their trucks back
+    unseen = bot._make_view(game, t)
+    assert unseen["gunners"] == []
+    assert danger - (bot._score_hex(game, t, near, unseen) - bot._score_hex(game, t, far, unseen)) == 3.0
