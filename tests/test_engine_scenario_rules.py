@@ -440,6 +440,30 @@ def test_viii_crusader_a_stuart_or_25pdr_on_map_a(catalog):
     assert result(game)[0] == "axis"
 
 
+def test_iii_gazala_an_exit_is_a_unit_lost(catalog):
+    """'s'il parvient à détruire plus d'unités de l'Axe qu'il n'en perd': the scenario is silent on
+    exits, so an exit counts as a loss (§8.4, NOTES) in the comparison of units lost, not only a unit
+    shot off the board."""
+    game = final(catalog, "III")
+    board = game.ctx.field.board
+    on_a = next(h for h in sorted(board.usable) if board.cells[h].map_id == "A")
+    axis = side_units(game, "axis")
+    for u in axis:
+        u.hex, u.status = on_a, ON_MAP  # no German on map B: the Allied condition's second half holds
+    destroy(game, side_units(game, "allied")[:2])
+    destroy(game, axis[:1])
+    assert result(game)[0] == "draw"  # 1 Axis unit lost against 2
+    exit_by(game, axis[1:3], "north")
+    assert result(game)[0] == "allied"  # 3 against 2: the exits are units the Axis lost
+
+
+def test_iv_supercharge_an_axis_unit_leaving_west_is_two_points_like_one_destroyed(catalog):
+    # "2 points de victoire par unité de l'Axe détruite": an Axis exit the text does not score is a loss
+    game = final(catalog, "IV")
+    exit_by(game, side_units(game, "axis")[:1], "west")
+    assert victory.evaluate(game)["terms"]["allied:axis-destroyed"] == 2
+
+
 def test_ix_totensonntag_30_units_but_fos_decisive_20_units_marginal(catalog):
     """'30 véhicules alliés (camions et OA non compris)': the Allies have 22 vehicles, so read as
     units other than trucks and FOs; exits are eliminated and credited to the Axis."""
