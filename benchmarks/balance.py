@@ -68,7 +68,8 @@ def main() -> None:
              f"`python benchmarks/balance.py --games {args.games} --setups {args.setups} --bots {args.bots}`. "
              "Win rates with 95 % Wilson intervals; median game times are wall clock on a shared, loaded machine. "
              "The game counts are modest: the full run is `python benchmarks/balance.py --games 200 --setups 5 "
-             "--jobs 2` (this run, 24 games of each scenario, took 7.5 minutes on one loaded core).",
+             f"--jobs 2` (this run, {args.games} games of each scenario, took "
+             f"{sum(o.get('wall_seconds', 0) for _, o in rows) / 60:.1f} minutes of wall time with --jobs {args.jobs}).",
              "Most values of the pack are reconstructed (NOTES.md): read a lopsided result as a question for the "
              "designer, not a verdict. The bots are described in docs/bots.md.", "",
              "| # | Scenario | Games | Allied wins | Axis wins | Draws | Win rate by setup (allied) | Setup share of variance | Most common result | Median game |",
