@@ -548,8 +548,10 @@ def _counts(node):
             yield from _counts(n)
 
 
-def _dijkstra(field, sources: set[str], unit_type) -> dict[str, float]:
-    """Cost of the cheapest way from each hex to the nearest source (reverse search)."""
+def _dijkstra(field, sources: set[str], unit_type, extra: dict | None = None) -> dict[str, float]:
+    """Cost of the cheapest way from each hex to the nearest source (reverse search); ``extra``
+    adds a cost for stepping into some hexes (the new heuristic's known minefields)."""
+    extra = extra or {}
     board = field.board
     dist = {k: 0.0 for k in sources if k in board.usable}
     heap = [(0.0, k) for k in dist]
@@ -558,14 +560,15 @@ def _dijkstra(field, sources: set[str], unit_type) -> dict[str, float]:
         d, k = heapq.heappop(heap)
         if d > dist.get(k, math.inf):
             continue
+        penalty = extra.get(k, 0)  # paid by whoever steps into k
         for n in board.neighbours(k):
             cost = 1.0 if unit_type is None else field.enter_cost(unit_type, n, k)
             if cost == "prohibited":
                 continue
             cost = (unit_type.movement or 1) if cost == "all" else cost
-            if d + cost < dist.get(n, math.inf):
-                dist[n] = d + cost
-                heapq.heappush(heap, (d + cost, n))
+            if d + cost + penalty < dist.get(n, math.inf):
+                dist[n] = d + cost + penalty
+                heapq.heappush(heap, (d + cost + penalty, n))
     return dist
 
 

@@ -45,30 +45,6 @@ def fallback(actions: list) -> tuple:
     return actions[0]
 
 
-def _dijkstra_around(field, sources: set[str], unit_type, extra: dict) -> dict[str, float]:
-    """bots._dijkstra with an extra cost for entering some hexes (known minefields)."""
-    if not extra:
-        return _dijkstra(field, sources, unit_type)
-    board = field.board
-    dist = {k: 0.0 for k in sources if k in board.usable}
-    heap = [(0.0, k) for k in dist]
-    heapq.heapify(heap)
-    while heap:
-        d, k = heapq.heappop(heap)
-        if d > dist.get(k, math.inf):
-            continue
-        penalty = extra.get(k, 0)  # paid by whoever steps into k
-        for n in board.neighbours(k):
-            cost = 1.0 if unit_type is None else field.enter_cost(unit_type, n, k)
-            if cost == "prohibited":
-                continue
-            cost = (unit_type.movement or 1) if cost == "all" else cost
-            if d + cost + penalty < dist.get(n, math.inf):
-                dist[n] = d + cost + penalty
-                heapq.heappush(heap, (d + cost + penalty, n))
-    return dist
-
-
 class HeuristicBot2(HeuristicBot):
     name = "heuristic"
     FIRE = 0.3  # a shot worth at least this (expected hits, destroyed = 1) beats waiting
@@ -247,7 +223,7 @@ class HeuristicBot2(HeuristicBot):
             targets |= spec_targets(game.ctx.field, spec)
         if len(goals) > 1024:  # each newly revealed minefield makes new distances: keep the cache bounded
             goals.clear()
-        goals[key] = _dijkstra_around(game.ctx.field, targets, unit_type, dict(mines)) if targets else {}
+        goals[key] = _dijkstra(game.ctx.field, targets, unit_type, dict(mines)) if targets else {}
         self._memo[mkey] = goals[key]
         return goals[key]
 
