@@ -4,7 +4,7 @@ planned where a forecast saw enemies (the forecast leaves the real game untouche
 from __future__ import annotations
 
 from sandtable.rules.desert_steel.engine.bots import _dijkstra
-from sandtable.rules.desert_steel.engine.bots_heuristic import HeuristicBot2, _dijkstra_around
+from sandtable.rules.desert_steel.engine.bots_heuristic import HeuristicBot2
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
 from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.engine.runner import sample_setup
@@ -32,7 +32,7 @@ def test_the_way_to_an_objective_goes_round_a_known_minefield(model):
     inf = model.unit_types["us-infantry"]
     plain = _dijkstra(field, {"B2120"}, inf)
     mine = "B2121"
-    around = _dijkstra_around(field, {"B2120"}, inf, {mine: 6})
+    around = _dijkstra(field, {"B2120"}, inf, {mine: 6})
     assert all(around[h] >= plain[h] for h in plain)
     assert around[mine] == plain[mine]  # the cost is paid entering the minefield, not leaving it
     assert any(around[h] > plain[h] for h in plain)  # some ways went through it
