@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 from sandtable.rules.catalog import load_catalog
+from sandtable.rules.desert_steel.engine.bots import bot_names
 from sandtable.rules.desert_steel.engine.game import EngineError, make_context
 from sandtable.rules.desert_steel.engine.runner import sample_setup, setup_pool, simulate
 
@@ -35,10 +36,13 @@ def main() -> None:
     ap.add_argument("--from", dest="cached", help="folder of earlier 'simulate --json' results, NUMBER.json")
     ap.add_argument("--save", help="folder to write each scenario's result to as it finishes")
     args = ap.parse_args()
+    try:
+        bots = tuple(bot_names(args.bots, count=2))
+    except ValueError as exc:
+        ap.error(str(exc))
     catalog = load_catalog()
     model = catalog.model
     rows, refused = [], []
-    bots = tuple(args.bots.split(","))
     for scenario in model.scenarios.values():
         try:
             make_context(model, scenario)

@@ -16,7 +16,7 @@ import statistics
 import time
 
 from sandtable.rules.catalog import load_catalog
-from sandtable.rules.desert_steel.engine.bots import valid_bot
+from sandtable.rules.desert_steel.engine.bots import bot_names
 from sandtable.rules.desert_steel.engine.game import make_context
 from sandtable.rules.desert_steel.engine.runner import play, sample_setup
 
@@ -28,9 +28,12 @@ def main() -> None:
     ap.add_argument("--bots", default="heuristic-v1,heuristic")
     ap.add_argument("--opponent", help="the bot the timed bots play against (default: themselves)")
     args = ap.parse_args()
-    for name in args.bots.split(",") + ([args.opponent] if args.opponent else []):
-        if not valid_bot(name):
-            ap.error(f"unknown bot {name!r} (random, heuristic-v1, heuristic, search:N, search:Ts)")
+    try:
+        bot_names(args.bots + (f",{args.opponent}" if args.opponent else ""))
+    except ValueError as exc:
+        ap.error(str(exc))
+    if args.seeds < 1:
+        ap.error("--seeds takes a number of games of at least 1")
     catalog = load_catalog()
     model = catalog.model
     scenario = model.scenario(args.scenario)

@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 from sandtable.rules.catalog import load_catalog
+from sandtable.rules.desert_steel.engine.bots import bot_names
 from sandtable.rules.desert_steel.engine.game import EngineError, make_context
 from sandtable.rules.desert_steel.engine.runner import sample_setup, simulate, wilson
 
@@ -71,7 +72,6 @@ def run_batches(catalog, scenarios, bots, args) -> list[dict]:
                 # CPU time a game (this process and its finished workers): on a shared machine the
                 # wall clock measures the neighbours' load as much as the bots
                 out["cpu_seconds_per_game"] = round((_cpu() - cpu) / max(1, out["games"]), 3)
-                out["seconds_per_game"] = [round(r, 3) for r in _times(out)]
                 if args.save:
                     Path(args.save).mkdir(parents=True, exist_ok=True)
                     (Path(args.save) / f"{key}.json").write_text(json.dumps(out))
@@ -91,10 +91,6 @@ def _cpu() -> float:
     own = time.process_time()
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return own + children.ru_utime + children.ru_stime
-
-
-def _times(out) -> list:
-    return [out["median_game_seconds"]]
 
 
 def head_to_head(rows, bot, opponent) -> dict:
@@ -303,8 +299,11 @@ def main() -> None:
     ap.add_argument("--from", dest="cached")
     ap.add_argument("--out", default=str(Path(__file__).resolve().parents[1] / "docs" / "bots.md"))
     args = ap.parse_args()
+    try:  # before any batch: a wrong name late in the list would fail hours in
+        bots = bot_names(args.bots)
+    except ValueError as exc:
+        ap.error(str(exc))
     catalog = load_catalog()
-    bots = args.bots.split(",")
     scenarios = scenarios_with_victory(catalog.model, args.scenarios.split(",") if args.scenarios else None)
     start = time.perf_counter()
     rows = run_batches(catalog, scenarios, bots, args)

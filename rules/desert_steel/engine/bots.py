@@ -594,6 +594,17 @@ def valid_bot(name: str) -> bool:
     return name in BOTS and not budget
 
 
+def bot_names(value: str, count: int | None = None) -> list[str]:
+    """The bots of a comma-separated --bots value; ValueError naming the wrong ones (or the count)."""
+    names = value.split(",")
+    bad = [n for n in names if not valid_bot(n)]
+    if bad:
+        raise ValueError(f"unknown bot {', '.join(map(repr, bad))} (random, heuristic-v1, heuristic, search:N, search:Ts)")
+    if count is not None and len(names) != count:
+        raise ValueError(f"--bots takes {count} names separated by commas, not {len(names)}")
+    return names
+
+
 def make_bot(name: str, seed: int = 0):
     if not valid_bot(name):
         raise ValueError(f"unknown bot {name!r} (choose from random, heuristic-v1, heuristic, search:N, search:Ts)")
@@ -603,7 +614,7 @@ def make_bot(name: str, seed: int = 0):
     return BOTS[name](seed)
 
 
-__all__ = ["RandomBot", "HeuristicBot", "make_bot", "valid_bot", "BOTS", "other"]
+__all__ = ["RandomBot", "HeuristicBot", "make_bot", "valid_bot", "bot_names", "BOTS", "other"]
 
 
 def _known_mines(game, side: str) -> dict:

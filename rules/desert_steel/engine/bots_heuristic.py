@@ -235,8 +235,8 @@ class HeuristicBot2(HeuristicBot):
         fields = game.state.minefields
         if not fields:
             return frozenset()
-        sig = (side, sum(1 for m in fields if m["active"] and m["revealed"]), len(fields))
-        key = ("mines", sig)
+        # keyed on where they are: a search sample redraws unrevealed ones, and one can be cleared
+        key = ("mines", side, tuple((m["hex"], m["side"], m["active"], m["revealed"]) for m in fields))
         if key not in self._memo:
             own = 0 if game._exempt_from_own_mines(side) else 3
             self._memo[key] = frozenset((m["hex"], own if m["side"] == side else 6) for m in fields
@@ -789,7 +789,7 @@ class HeuristicBot2(HeuristicBot):
             score -= 1.0  # leaving an entrenchment or bunker needs a real gain
         if view.get("gunners"):
             aq, ar = view["axial"][hex_]
-            near = min(max(abs(q - aq), abs(r - ar), abs(q - aq + r - ar)) for q, r in view["gunners"])
+            near = min(_dist((q, r), (aq, ar)) for q, r in view["gunners"])
             if near <= 3:  # worth more than 2-3 MP of progress: a transport waits behind the fighting
                 score += 3.0 if near <= 2 else 1.0
         return score
