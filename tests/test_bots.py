@@ -110,7 +110,7 @@ def test_spiel_state_is_an_openspiel_style_game(model, catalog):
     copy.apply_action(copy.legal_actions()[0])
     assert len(copy.game.actions) == len(state.game.actions) + 1  # the original did not move
     import random
-    a, b = state.resample(random.Random(1), 0), state.resample(random.Random(1), 0)
+    a, b = state.resample_from_infostate(0, random.Random(1)), state.resample_from_infostate(0, random.Random(1))
     assert a.game.dice.roll(5) == b.game.dice.roll(5)  # a determinization is seeded
     assert -1 <= evaluate(state.game, "allied") <= 1
     while not state.is_terminal():

@@ -108,7 +108,7 @@ class SpielState:
 
     def returns(self) -> list[float]:
         winner = self.game.returns()["winner"]
-        return [1.0 if winner == s else -1.0 if winner in SIDES else 0.0 for s in SIDES]
+        return [_worth(winner, s) for s in SIDES]
 
     def clone(self) -> "SpielState":
         g = self.game.clone()
@@ -121,10 +121,6 @@ class SpielState:
         s = self.clone()
         determinize(s.game, SIDES[player], rng)
         return s
-
-    def resample(self, rng: random.Random, player: int) -> "SpielState":
-        """The first version's name and argument order for resample_from_infostate."""
-        return self.resample_from_infostate(player, rng)
 
 
 def determinize(g, me: str, rng: random.Random) -> None:
@@ -209,6 +205,27 @@ def _setup_cards(g, side: str) -> list:
     return [c for group in g.ctx.scenario.sides[side].groups if group.get("setup") for c in group["cards"]]
 
 
+def _worth(winner, side: str) -> float:
+    """A result as the side scores it: won 1, lost -1, drawn (or undecided) 0."""
+    return 1.0 if winner == side else -1.0 if winner in SIDES else 0.0
+
+
+def _losses(game) -> dict:
+    lost = {s: 0.0 for s in SIDES}
+    for f in game.state.formations.values():
+        lost[f.side] += f.losses
+    return lost
+
+
+def _costly_victory(g) -> bool:
+    """Whether the victory terms test a path (too costly to evaluate at every rollout leaf);
+    memoised on the context like the set-up zones."""
+    memo = g.ctx.__dict__
+    if "_search_costly" not in memo:
+        memo["_search_costly"] = "path_exists" in str(g.ctx.scenario.raw["victory"].get("expression") or {})
+    return memo["_search_costly"]
+
+
 def _setup_zone(g, side: str, card: int) -> list:
     """The sorted hexes of the set-up zone of the group a card belongs to (memoised on the
     context: a battlefield's zones do not change)."""
@@ -230,20 +247,14 @@ def evaluate(game, side: str) -> float:
     """A position's worth to a side in [-1, 1]: the result if the game is over, else who would
     win if it ended now, the points margin, the losses and the suppressed units (each bounded)."""
     if game.is_terminal():
-        winner = game.returns()["winner"]
-        return 1.0 if winner == side else -1.0 if winner in SIDES else 0.0
+        return _worth(game.returns()["winner"], side)
     expression = game.ctx.scenario.raw["victory"].get("expression") or {}
     terms = expression.get("points", {})
     cache: dict = {}
     margin = victory._points(game, side, terms, cache) - victory._points(game, other(side), terms, cache)
-    if "path_exists" in str(expression):
-        verdict = 0.0  # too costly to test at every leaf: the points and losses speak
-    else:
-        winner = victory.evaluate(game)["winner"]
-        verdict = 1.0 if winner == side else -1.0 if winner in SIDES else 0.0
-    lost = {s: 0.0 for s in SIDES}
-    for f in game.state.formations.values():
-        lost[f.side] += f.losses
+    # a path test is too costly at every leaf: there the points and losses speak
+    verdict = 0.0 if _costly_victory(game) else _worth(victory.evaluate(game)["winner"], side)
+    lost = _losses(game)
     down = {s: 0 for s in SIDES}
     for u in game.state.units.values():
         if u.suppressed and u.status == ON_MAP:
@@ -258,13 +269,10 @@ def final_score(game, side: str) -> float:
     """A finished game's worth to a side: the result (1, 0, -1), with the points margin and the
     losses as a small tie-break (a narrow loss beats a rout)."""
     result = game.returns()
-    winner = result["winner"]
-    value = 1.0 if winner == side else -1.0 if winner in SIDES else 0.0
+    value = _worth(result["winner"], side)
     points = result.get("points") or {}
     margin = (points.get(side, 0) or 0) - (points.get(other(side), 0) or 0)
-    lost = {s: 0.0 for s in SIDES}
-    for f in game.state.formations.values():
-        lost[f.side] += f.losses
+    lost = _losses(game)
     return value + 0.1 * math.tanh(margin / 5) + 0.1 * math.tanh((lost[other(side)] - lost[side]) / 4)
 
 
@@ -482,11 +490,8 @@ class SearchBot:
         for a in pool:
             if a[0] == "op" and len(a) > 2:
                 by_unit.setdefault(a[1], {})[a[2]] = a
-        chosen_unit = choice[1] if choice[0] == "op" else None
         ranked = []
         for uid, kinds in sorted(by_unit.items()):
-            if uid == chosen_unit and len(kinds) == 0:
-                continue
             try:
                 value, shot = self.policy._unit_shot(game, units[uid], kinds)
             except Exception:  # noqa: BLE001 - the heuristic's helper changed: fall back to a plain order
