@@ -35,12 +35,14 @@ def _cap(memory_mb: int, as_in_a_terminal: bool = False):
 
 
 def run_cli(*argv, timeout: float = 30, memory_mb: int = MEMORY_MB, cwd=None, env=None,
-            send_signal: tuple | None = None, signal_delay: float = 1.0) -> subprocess.CompletedProcess:
+            send_signal: tuple | None = None, signal_delay: float = 1.0,
+            to_group: bool = False) -> subprocess.CompletedProcess:
     """``sandtable ARGV`` in a child process capped at memory_mb of address space and timeout seconds.
 
     send_signal=(after_seconds, signum) delivers a signal to the child after a delay (to test
     clean-up on SIGTERM or SIGINT); after may also be a condition on the child's pid, then the
-    signal comes signal_delay seconds after it first holds. The result is whatever the child did.
+    signal comes signal_delay seconds after it first holds; to_group sends it to the child's whole
+    process group, as a terminal's Ctrl-C does. The result is whatever the child did.
     """
     environment = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONFAULTHANDLER="1",
                        **(env or {}))
@@ -53,7 +55,7 @@ def run_cli(*argv, timeout: float = 30, memory_mb: int = MEMORY_MB, cwd=None, en
                             env=environment, preexec_fn=_cap(memory_mb, as_in_a_terminal=True),
                             stdin=subprocess.DEVNULL, start_new_session=True)
     try:
-        result = _signalled(proc, cmd, send_signal, timeout, signal_delay)
+        result = _signalled(proc, cmd, send_signal, timeout, signal_delay, to_group)
         survivors = _group_lingers(proc.pid)
     finally:
         with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -91,7 +93,7 @@ def _running_in_group(pgid: int) -> bool:
     return False
 
 
-def _signalled(proc, cmd, send_signal, timeout, signal_delay) -> subprocess.CompletedProcess:
+def _signalled(proc, cmd, send_signal, timeout, signal_delay, to_group=False) -> subprocess.CompletedProcess:
     after, signum = send_signal
     if callable(after):  # a condition on the child's pid: signal as soon as it holds (or at the timeout)
         start = time.monotonic()
@@ -101,7 +103,10 @@ def _signalled(proc, cmd, send_signal, timeout, signal_delay) -> subprocess.Comp
     try:
         out, err = proc.communicate(timeout=after)
     except subprocess.TimeoutExpired:
-        proc.send_signal(signum)
+        if to_group:  # as Ctrl-C in a terminal: the whole foreground group, workers included
+            os.killpg(proc.pid, signum)
+        else:
+            proc.send_signal(signum)
         out, err = proc.communicate(timeout=timeout)
     return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
 

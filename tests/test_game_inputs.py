@@ -194,3 +194,15 @@ def test_running_totals_give_the_same_report_as_every_result(seed, monkeypatch):
         assert streamed.folded is not None
         a.pop("most_common_cause"), b.pop("most_common_cause")  # ties may break differently
     assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+@pytest.mark.parametrize("command", [["simulate", "I", "--games", "100000", "--jobs", "2"],
+                                     ["sweep", "I", "--vary", "unit-type:it-m13-40/defense=2..3", "--games", "4000",
+                                      "--jobs", "2"]])
+def test_ctrl_c_on_a_parallel_batch_is_quiet(command, pack, tmp_path):
+    # a terminal's Ctrl-C reaches the workers too: they leave it to the parent, which ends the pool
+    extra = ["-o", str(tmp_path / "sweep")] if command[0] == "sweep" else []
+    result = run_cli(*command, "--pack", pack, "--no-progress", *extra, timeout=60, memory_mb=2048,
+                     send_signal=(has_children, signal.SIGINT), to_group=True)
+    assert "Traceback" not in result.stderr, result.stderr[-2000:]
+    assert result.returncode == 130, (result.returncode, result.stderr[-2000:])

@@ -280,6 +280,10 @@ _LOCAL: dict = {}
 
 
 def _local_init(jobs: dict) -> None:
+    import multiprocessing
+    if multiprocessing.parent_process() is not None:
+        from ..desert_steel.engine.runner import worker_signals
+        worker_signals()  # Ctrl-C is the parent's: no traceback per worker
     _LOCAL.clear()
     _LOCAL.update(jobs)
 

@@ -128,7 +128,7 @@ _WORKER: dict = {}
 def _init_worker(pack_paths, scenario_id, setup, bots, options=None) -> None:
     """``setup``: one setup, or a list of them (game i plays on setup i % len)."""
     if multiprocessing.parent_process() is not None:
-        _worker_signals()
+        worker_signals()
     from ...catalog import load_catalog
     catalog = load_catalog([Path(p) for p in pack_paths] or None)
     model = catalog.model
@@ -137,7 +137,7 @@ def _init_worker(pack_paths, scenario_id, setup, bots, options=None) -> None:
                    context=make_context(model, scenario))
 
 
-def _worker_signals() -> None:
+def worker_signals() -> None:
     """A pool worker leaves Ctrl-C to its parent (which terminates the pool: no traceback per
     worker), dies at once on SIGTERM, and on Linux dies with its parent even if that one is
     killed outright (else it plays on through the tasks already queued to it)."""
