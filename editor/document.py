@@ -50,6 +50,7 @@ class SetValue(QUndoCommand):
         super().__init__(text)
         self.doc, self.kind, self.oid, self.pointer, self.new = doc, kind, str(oid), pointer, new
         self.old = doc.ws.get(kind, oid, pointer, MISSING)
+        self.provenance = provenance  # as asked: typing on merges only under the same policy
         self.prov_ptr = None
         self.prov_new = self.prov_old = MISSING
         if provenance is not None and new is not MISSING and pointer and not pointer.startswith("/provenance"):
@@ -181,11 +182,11 @@ class PackDocument(QObject):
             return
         prov = self.edit_provenance if provenance == "policy" else provenance
         label = text or f"Edit {kind} {oid} {pointer or '(whole object)'}"
-        if self._typed_on(kind, str(oid), pointer, value):
+        if self._typed_on(kind, str(oid), pointer, value, prov):
             return
         self.undo_stack.push(SetValue(self, kind, str(oid), pointer, value, prov, label))
 
-    def _typed_on(self, kind: str, oid: str, pointer: str, value: Any) -> bool:
+    def _typed_on(self, kind: str, oid: str, pointer: str, value: Any, provenance: dict | None) -> bool:
         """Typing on in one field (SetValue.MERGE_WINDOW): the last step takes the new value.
         Done here rather than by QUndoStack's merge: PySide6 never frees the Python object of a
         command Qt deletes after merging it, so every keystroke leaked a command and the values
@@ -194,7 +195,8 @@ class PackDocument(QObject):
         if stack.index() != stack.count() or stack.isClean() or stack.index() == 0:
             return False
         top = stack.command(stack.index() - 1)
-        if not isinstance(top, SetValue) or (top.kind, top.oid, top.pointer) != (kind, oid, pointer):
+        if not isinstance(top, SetValue) or (top.kind, top.oid, top.pointer) != (kind, oid, pointer) \
+                or top.provenance != provenance:  # another provenance is a step of its own
             return False
         if time.monotonic() - top.stamp > SetValue.MERGE_WINDOW or isinstance(top.new, (dict, list)) \
                 or isinstance(value, (dict, list)) or value is MISSING:

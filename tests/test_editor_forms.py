@@ -169,6 +169,12 @@ def test_scenario_tabs_are_made_when_first_shown_or_jumped_to(win, qtbot):
     assert beda.tabs.currentIndex() == 2 and grid.isVisible() and grid.table.currentRow() == 0
     assert grid.table.item(0, 0).text() == str(win.doc.get("scenario", "beda-fomm",
                                                            "/sides/axis/reinforcements/0/turn"))
+    assert beda.tabs.widget(1).content is None  # the other side's tab stays unmade
+    # a finding about the whole object jumps to General without making any tab
+    supercharge = win.open_object("scenario", "supercharge")
+    assert supercharge.focus_pointer("")
+    assert supercharge.tabs.currentIndex() == 0
+    assert all(supercharge.tabs.widget(i).content is None for i in range(1, 5))
     # into the second formation group of a side never shown: that group selected, its field shown
     cauldron = win.open_object("scenario", "cauldron")
     assert cauldron.focus_pointer("/sides/axis/formations/1/cards")

@@ -166,3 +166,23 @@ def test_undo_steps_that_follow_an_undo_or_remove_a_value_are_not_leaked(qtbot, 
     assert alive() == doc.undo_stack.count()  # every live command is a step of the history
     assert doc.get(*TIGER, "/range") == 2 + 39 % 5
     close(w)
+
+
+def test_typing_on_under_another_provenance_is_a_step_of_its_own(qtbot, tmp_path, monkeypatch):
+    # the document merges keystrokes into the last step; a value typed on with another
+    # provenance must not lose it in the merge
+    from sandtable.editor.document import current_source
+
+    isolate(monkeypatch, tmp_path)
+    w = window(qtbot, copy_pack(tmp_path))
+    doc = w.doc
+    doc.set(*TIGER, "/range", 7)
+    doc.set(*TIGER, "/range", 8)  # typing on: one step
+    steps = doc.undo_stack.count()
+    checked = {"source": "rulebook", "section": "9.1"}
+    doc.set(*TIGER, "/range", 9, provenance=checked)
+    assert doc.undo_stack.count() == steps + 1
+    assert current_source(doc.ws.value(*TIGER), "/range") == checked
+    doc.undo_stack.undo()
+    assert doc.get(*TIGER, "/range") == 8
+    close(w)

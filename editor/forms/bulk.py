@@ -433,12 +433,14 @@ class RowHeader(QHeaderView):
         self.source = model
         self.setSectionsClickable(True)  # as QTableView's own row header: a click selects the row
         self.setHighlightSections(True)
-        self._key, self._hint = None, QSize()
+        self._key, self._hint, self._labels = None, QSize(), None
 
     def sizeHint(self) -> QSize:
         labels = self.source._labels  # a new list when the rows change (rebuild)
-        key = (id(labels), len(labels), self.font().key(), self.defaultSectionSize())
-        if key != self._key:
+        # the list itself, not its id(): a rebuilt list can reuse a freed one's id
+        key = (len(labels), self.font().key(), self.defaultSectionSize())
+        if labels is not self._labels or key != self._key:
+            self._labels = labels
             bold = QFont(self.font())
             bold.setBold(True)  # as Qt measures a section: a highlighted row's label is bold
             opt = QStyleOptionHeader()

@@ -485,9 +485,10 @@ class ObjectForm(QWidget):
 
     # --- fields made later -------------------------------------------------------------
 
-    def ensure_built(self, pointer: str) -> None:
-        """Make the parts of the form that hold ``pointer`` (or fields under it) if they are
-        not made yet: forms that make some tabs only when first shown override this."""
+    def ensure_built(self, pointer: str, under: bool = True) -> None:
+        """Make the parts of the form that hold ``pointer`` (and, with ``under``, those with
+        fields under it) if they are not made yet: forms that make some tabs only when first
+        shown override this."""
 
     def field(self, pointer: str) -> QWidget:
         """The widget bound to exactly ``pointer`` (its tab made first if need be)."""
@@ -501,13 +502,13 @@ class ObjectForm(QWidget):
 
     def focus_pointer(self, pointer: str) -> bool:
         """Show and focus the field that holds ``pointer`` (or its nearest enclosing field)."""
-        self.ensure_built(pointer)  # e.g. a finding about a tab not shown yet: make it, then jump
-        best = None
-        for ptr, w in self.bindings:
-            if jsonptr.is_prefix(ptr, pointer) or jsonptr.is_prefix(pointer, ptr):
-                if best is None or len(ptr) > len(best[0]) or (jsonptr.is_prefix(ptr, pointer) and
-                                                               not jsonptr.is_prefix(best[0], pointer)):
-                    best = (ptr, w)
+        # a finding about a tab not shown yet: make the tab that holds it (not every tab with
+        # a field under it: "" would make them all), and only if no field is found, those too
+        self.ensure_built(pointer, under=False)
+        best = self._nearest_field(pointer)
+        if best is None:
+            self.ensure_built(pointer)
+            best = self._nearest_field(pointer)
         if best is None:
             return self.focus_extra(pointer)
         reveal(best[1])
@@ -516,6 +517,15 @@ class ObjectForm(QWidget):
         best[1].setFocus(Qt.OtherFocusReason)
         flash(best[1])
         return True
+
+    def _nearest_field(self, pointer: str):
+        best = None
+        for ptr, w in self.bindings:
+            if jsonptr.is_prefix(ptr, pointer) or jsonptr.is_prefix(pointer, ptr):
+                if best is None or len(ptr) > len(best[0]) or (jsonptr.is_prefix(ptr, pointer) and
+                                                               not jsonptr.is_prefix(best[0], pointer)):
+                    best = (ptr, w)
+        return best
 
     def focus_extra(self, pointer: str) -> bool:
         return False

@@ -315,13 +315,14 @@ class ScenarioForm(ObjectForm):
                 fe.refresh()
         self.mark_reconstructed()
 
-    def ensure_built(self, pointer: str) -> None:
-        """Make the tabs not yet shown that hold ``pointer`` or fields under it (every tab
-        for ""), so its fields are bound and can be read (``field``), changed or focused."""
+    def ensure_built(self, pointer: str, under: bool = True) -> None:
+        """Make the tabs not yet shown that hold ``pointer``, and with ``under`` those with
+        fields under it (every tab for ""), so its fields are bound and can be read
+        (``field``), changed or focused."""
         i = 0
         while i < len(self._lazy):  # a side's tab, once made, adds its own lazy tabs to the list
             prefixes, tab = self._lazy[i]
-            if tab.content is None and any(jsonptr.is_prefix(p, pointer) or jsonptr.is_prefix(pointer, p)
+            if tab.content is None and any(jsonptr.is_prefix(p, pointer) or (under and jsonptr.is_prefix(pointer, p))
                                            for p in prefixes):
                 tab.build()
             i += 1
@@ -513,7 +514,7 @@ class ScenarioForm(ObjectForm):
         return any(jsonptr.is_prefix(p, pointer) for p, _ in self.bindings)
 
     def focus_pointer(self, pointer: str) -> bool:
-        self.ensure_built(pointer)  # a finding about a tab not shown yet: make it, then jump
+        self.ensure_built(pointer, under=False)  # a finding about a tab not shown yet: make it, then jump
         for fe in self.formations.values():
             if pointer.startswith(fe.base + "/"):
                 return self.focus_extra(pointer)
