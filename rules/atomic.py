@@ -85,6 +85,11 @@ def check_target(path: str | Path, *, force: bool = False, folder: bool = False)
         raise OutputError(f"{text!r} is not a {'folder' if folder else 'file'} name to write to", 2)
     if "\0" in text:
         raise OutputError("an output path cannot hold a NUL character", 2)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # bytes that are not UTF-8 (argv's surrogate escapes): reports quote the path
+        raise OutputError(f"{os.fsencode(text).decode('utf-8', 'backslashreplace')}: the output path is not "
+                          "UTF-8 text; give a name in UTF-8", 2) from None
     p = Path(text)
     raw = os.fsencode(text)
     if len(raw) >= MAX_PATH_BYTES or any(len(os.fsencode(part)) > MAX_NAME_BYTES for part in p.parts):

@@ -222,3 +222,15 @@ def test_text_that_is_not_unicode_is_refused_not_a_traceback(tmp_path, capsys):
     target = tmp_path / "p.json"
     assert main(["export", "profile", "--name", "caf\udce9", "-o", str(target)]) == 2
     assert "not a character" in capsys.readouterr().err and not target.exists() and leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("argv", [["sweep", "I", "--vary", "unit-type:it-m13-40/defense=2..3", "--games", "4"],
+                                  ["export", "cards"], ["export", "kit", "V"]])
+def test_an_output_path_that_is_not_utf8_is_refused_before_any_work(argv, tmp_path, capsys, monkeypatch):
+    """Found in review: a sweep into a folder named with a non-UTF-8 byte (argv's surrogate escape)
+    played every game, wrote its files, then failed on the HTML report that quotes the path."""
+    monkeypatch.chdir(tmp_path)
+    code = main([*argv, "-o", "out\udcff"])
+    err = capsys.readouterr().err
+    assert code == 2 and "out\\xff: the output path is not UTF-8 text" in err
+    assert list(tmp_path.iterdir()) == []
