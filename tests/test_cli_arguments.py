@@ -187,7 +187,7 @@ def test_a_vary_grid_is_counted_before_it_is_built(capsys):
     assert code == 2 and "27,000,000 points" in err
 
 
-@pytest.mark.parametrize("address", ["garbage", "tcp://host", "tcp://host:port"])
+@pytest.mark.parametrize("address", ["garbage", "tcp://host", "tcp://host:port", "localhost:99999", "tcp://host:0"])
 def test_a_scheduler_address_that_is_not_one_is_a_usage_error(tmp_path, capsys, address):
     code, out, err = run(capsys, "sweep", "I", "--pack", FIXTURE, "--vary", "scenario:skirmish/conditions/turns=5",
                          "--scheduler", address, "-o", tmp_path / "sw")

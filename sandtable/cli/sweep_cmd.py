@@ -193,14 +193,22 @@ def _regular_files(folder: Path, option: str) -> None:
 _SCHEDULER = re.compile(r"(?:[a-z][a-z0-9+]*://)?[^\s/:]+(?::\d{1,5})(?:/\S*)?|(?:[a-z][a-z0-9+]*://)\[[0-9a-fA-F:.]+\]:\d{1,5}")
 
 
+def _scheduler_ok(address: str) -> bool:
+    """HOST:PORT with a port a socket can have (99999 waited out the whole connect timeout)."""
+    m = _SCHEDULER.fullmatch(address)
+    port = re.search(r":(\d{1,5})(?:/\S*)?$", address)
+    return bool(m and port and 1 <= int(port.group(1)) <= 65535)
+
+
 def run(args) -> int:
     if args.redraw:
         return redraw(args)
     try:
         if args.jobs < 1 or args.chunk < 1:
             raise SpecError("--jobs and --chunk must be at least 1")
-        if args.scheduler and not _SCHEDULER.fullmatch(args.scheduler):  # before a folder is made
-            raise SpecError(f"--scheduler takes a Dask scheduler address, tcp://HOST:PORT, not {args.scheduler!r}")
+        if args.scheduler and not _scheduler_ok(args.scheduler):  # before a folder is made
+            raise SpecError(f"--scheduler takes a Dask scheduler address, tcp://HOST:PORT (port 1-65535), "
+                            f"not {args.scheduler!r}")
         if args.resume:
             folder = Path(args.resume)
             plan_path = folder / sw.PLAN_FILE
