@@ -51,15 +51,19 @@ def validate_paths(paths: list[str | Path] | None, search: list[Path] | None = N
         result.files += catalog.files_checked
         result.packs += [f"{p.id} {p.version}" for p in catalog.packs]
         result.bases += catalog.bases
-        # An argument that yields no pack at all is unusable (missing, not a pack, not a zip).
-        loaded = {str(p.source.label) for p in catalog.packs}
-        if any(str(p) not in loaded for p in packs) and \
-                any(f.code in USAGE_CODES for f in catalog.findings):
-            result.unusable = True
+        result.unusable = unusable_arguments(catalog, packs)
     for doc in documents:
         _validate_document(doc, search, result)
     result.findings.sort(key=sort_key)
     return result
+
+
+def unusable_arguments(catalog, packs) -> bool:
+    """Whether a pack argument yielded no pack at all (missing, not a pack, not a zip): a usage
+    error (exit 2) rather than a finding about a pack."""
+    loaded = {str(p.source.label) for p in catalog.packs}
+    return any(str(p) not in loaded for p in packs) and \
+        any(f.code in USAGE_CODES for f in catalog.findings)
 
 
 def _validate_document(path: Path, search, result: Result) -> None:

@@ -99,3 +99,12 @@ def test_hostile_files_never_reach_the_guard(hostile, capsys, monkeypatch, name)
     monkeypatch.chdir(hostile)
     for argv in FILE_COMMANDS:
         _answers_plainly(capsys, [a.format(f=name) for a in argv])
+
+
+@pytest.mark.parametrize("command", ["validate", "packs"])
+def test_a_pack_argument_that_is_no_pack_is_a_usage_error(tmp_path, capsys, command):
+    # the same answer from both commands: a missing path is the caller's mistake (exit 2), not a
+    # finding about a pack (exit 1)
+    assert main([command, str(tmp_path / "nosuch")]) == 2
+    assert "file-missing" in capsys.readouterr().out
+    assert main([command, SMALL]) in (0, 1)

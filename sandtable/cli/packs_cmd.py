@@ -6,6 +6,7 @@ from pathlib import Path
 
 from sandtable.rules.catalog import load_catalog
 from sandtable.rules.findings import Severity
+from sandtable.rules.validation import unusable_arguments
 
 from .common import add_json_flags, print_findings, print_json
 
@@ -27,6 +28,7 @@ def _count(items) -> dict[str, int]:
 
 def run(args) -> int:
     catalog = load_catalog(args.paths or None, search=[Path(s) for s in args.search])
+    status = 2 if unusable_arguments(catalog, [Path(p) for p in args.paths]) else 1 if catalog.errors else 0
     rows = []
     for i, pack in enumerate(catalog.packs, 1):
         rows.append({
@@ -43,7 +45,7 @@ def run(args) -> int:
         })
     if args.format == "json":
         print_json({"packs": rows, "bases": catalog.bases, "findings": [f.to_json() for f in catalog.findings]})
-        return 1 if catalog.errors else 0
+        return status
     if not rows:
         print("no pack could be loaded")
     for row, pack in zip(rows, catalog.packs):
@@ -59,4 +61,4 @@ def run(args) -> int:
     if errors:
         print()
         print_findings(errors)
-    return 1 if catalog.errors else 0
+    return status
