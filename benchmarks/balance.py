@@ -17,8 +17,7 @@ from pathlib import Path
 
 from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.engine.bots import bot_names
-from sandtable.rules.desert_steel.engine.game import EngineError, make_context
-from sandtable.rules.desert_steel.engine.runner import sample_setup, setup_pool, simulate
+from sandtable.rules.desert_steel.engine.runner import measurable_scenarios, sample_setup, setup_pool, simulate
 
 
 def pct(interval) -> str:
@@ -42,16 +41,9 @@ def main() -> None:
         ap.error(str(exc))
     catalog = load_catalog()
     model = catalog.model
-    rows, refused = [], []
-    for scenario in model.scenarios.values():
-        try:
-            make_context(model, scenario)
-        except EngineError as exc:
-            refused.append((scenario, str(exc).split(": ", 1)[-1]))
-            continue
-        if "expression" not in scenario.raw.get("victory", {}):
-            refused.append((scenario, "no victory conditions: nothing to win, so no balance to measure"))
-            continue
+    rows = []
+    playable, refused = measurable_scenarios(model)
+    for scenario in playable:
         cached = Path(args.cached) / f"{scenario.number}.json" if args.cached else None
         if cached and cached.is_file() and cached.stat().st_size:
             out = json.loads(cached.read_text())

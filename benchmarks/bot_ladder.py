@@ -25,25 +25,9 @@ from pathlib import Path
 
 from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.engine.bots import bot_names
-from sandtable.rules.desert_steel.engine.game import EngineError, make_context
-from sandtable.rules.desert_steel.engine.runner import sample_setup, simulate, wilson
+from sandtable.rules.desert_steel.engine.runner import measurable_scenarios, sample_setup, simulate, wilson
 
 DEFAULT_BOTS = "random,heuristic-v1,heuristic,search:8"
-
-
-def scenarios_with_victory(model, wanted=None) -> list:
-    out = []
-    for s in model.scenarios.values():
-        if wanted and s.number not in wanted and s.id not in wanted:
-            continue
-        if "expression" not in s.raw.get("victory", {}):
-            continue  # VI: nothing to win, nothing to measure
-        try:
-            make_context(model, s)
-        except EngineError:
-            continue
-        out.append(s)
-    return out
 
 
 def run_batches(catalog, scenarios, bots, args) -> list[dict]:
@@ -304,7 +288,7 @@ def main() -> None:
     except ValueError as exc:
         ap.error(str(exc))
     catalog = load_catalog()
-    scenarios = scenarios_with_victory(catalog.model, args.scenarios.split(",") if args.scenarios else None)
+    scenarios = measurable_scenarios(catalog.model, args.scenarios.split(",") if args.scenarios else None)[0]
     start = time.perf_counter()
     rows = run_batches(catalog, scenarios, bots, args)
     lines = write_doc(args.out, rows, bots, scenarios, args, time.perf_counter() - start)

@@ -90,3 +90,15 @@ def test_warnings_name_what_dominates_a_result():
                          "axis": {"average_losses_by_type": {"x": 6}, "win_rate": 0.9}}}
     text = "\n".join(warnings(summary))
     assert "overstacking" in text and "fortified" in text and "objective" in text and "opportunity" in text
+
+
+def test_batches_measure_only_scenarios_with_victory_conditions():
+    # the ladder and the balance document share this list: VI (no victory terms) is refused with
+    # its reason, the others are kept in the pack's order, and a filter takes numbers or ids
+    from sandtable.rules.catalog import load_catalog
+    from sandtable.rules.desert_steel.engine.runner import measurable_scenarios
+    model = load_catalog().model
+    playable, refused = measurable_scenarios(model)
+    assert [s.number for s in refused] == ["VI"] and "no victory conditions" in refused[0][1]
+    assert len(playable) == 14 and playable[0].number == "I"
+    assert [s.number for s in measurable_scenarios(model, ["tobruk", "IV", "VI"])[0]] == ["IV", "VII"]

@@ -23,6 +23,7 @@ from ..autosetup import auto_setup
 from ..model import DesertSteel, Scenario
 from .bots import make_bot
 from .diagnostics import Recorder, aggregate, game_diagnostics, warnings
+from .context import EngineError
 from .game import Game, SIDES, make_context
 from .tally import Tally
 
@@ -35,6 +36,25 @@ def sample_setup(catalog, scenario: Scenario) -> dict:
         if e.value["scenario"] == scenario.id:
             return json.loads(json.dumps(e.value))
     return auto_setup(catalog.model, scenario, 0)
+
+
+def measurable_scenarios(model: DesertSteel, wanted=None) -> tuple[list, list]:
+    """The scenarios a batch can measure (the engine plays them and they have victory conditions)
+    and the others with the reason, in the pack's order; ``wanted`` filters by number or id."""
+    playable, refused = [], []
+    for scenario in model.scenarios.values():
+        if wanted and scenario.number not in wanted and scenario.id not in wanted:
+            continue
+        try:
+            make_context(model, scenario)
+        except EngineError as exc:
+            refused.append((scenario, str(exc).split(": ", 1)[-1]))
+            continue
+        if "expression" not in scenario.raw.get("victory", {}):
+            refused.append((scenario, "no victory conditions: nothing to win, so no balance to measure"))
+            continue
+        playable.append(scenario)
+    return playable, refused
 
 
 def game_seed(batch_seed: int, index: int) -> int:
