@@ -99,6 +99,6 @@ def test_batches_measure_only_scenarios_with_victory_conditions():
     from sandtable.rules.desert_steel.engine.runner import measurable_scenarios
     model = load_catalog().model
     playable, refused = measurable_scenarios(model)
-    assert [s.number for s in refused] == ["VI"] and "no victory conditions" in refused[0][1]
+    assert [s.number for s, _ in refused] == ["VI"] and "no victory conditions" in refused[0][1]
     assert len(playable) == 14 and playable[0].number == "I"
     assert [s.number for s in measurable_scenarios(model, ["tobruk", "IV", "VI"])[0]] == ["IV", "VII"]
