@@ -220,6 +220,7 @@ def test_replay_on_a_pack_with_errors_is_refused_as_play_is(tmp_path, capsys):
     for argv in (["replay", tmp_path / "game.jsonl"], ["play", "I", "--quiet"]):
         code, out, err = run(capsys, *argv, "--pack", FIXTURE, "--pack", mod)
         assert code == 2 and "the pack has errors" in err
+        assert "override-target-missing" in err  # which errors, not only that there are some
 
 
 def test_provenance_says_why_it_exits_1(tmp_path, capsys):

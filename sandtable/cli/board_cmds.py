@@ -2,15 +2,12 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from sandtable.rules.board import BoardError
-from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.battlefield import Battlefield
 from sandtable.rules.desert_steel.zones import ZoneError
-from sandtable.rules.findings import Severity
 
-from .common import add_json_flags, add_pack_option, print_findings, print_json, usage_error
+from .common import add_json_flags, add_pack_option, load_pack, print_json, usage_error
 
 
 
@@ -57,10 +54,8 @@ def register(sub) -> None:
 
 
 def _model(args):
-    catalog = load_catalog([Path(p) for p in args.pack] or None)
-    if catalog.errors:
-        print_findings([f for f in catalog.findings if f.severity == Severity.ERROR], sys.stderr)
-        args.pack_errors = int(catalog.errors)
+    catalog = load_pack(args.pack)
+    args.pack_errors = int(catalog.errors)
     return catalog
 
 

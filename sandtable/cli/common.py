@@ -12,6 +12,19 @@ def add_pack_option(parser) -> None:
                         help="pack folder or zip (repeatable); default: the bundled pack")
 
 
+def load_pack(packs: list) -> "object":
+    """The catalog of the --pack arguments (default: the bundled pack). Its errors, if any, are
+    printed on stderr, every command alike (stdout stays clean for --json); each command decides
+    what a broken pack means for its exit status (``catalog.errors``)."""
+    from pathlib import Path
+
+    from sandtable.rules.catalog import load_catalog
+    catalog = load_catalog([Path(p) for p in packs] or None)
+    if catalog.errors:
+        print_findings([f for f in catalog.findings if f.severity == Severity.ERROR], sys.stderr)
+    return catalog
+
+
 def usage_error(message: str) -> int:
     """A usage problem: say it on stderr and exit 2."""
     sys.stderr.write(f"sandtable: {message}\n")

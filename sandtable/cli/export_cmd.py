@@ -1,16 +1,13 @@
 """sandtable export: the print kit as PDFs (cards, counters, sheets, aids, maps, the kit)."""
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
 
 from sandtable.rules import atomic
-from sandtable.rules.catalog import load_catalog
-from sandtable.rules.findings import Severity
 
-from .common import add_pack_option, print_findings, usage_error
+from .common import add_pack_option, load_pack, print_findings, usage_error
 
 KINDS = ("cards", "raids", "counters", "markers", "record", "raid-form", "scenario", "aids", "map", "calibration",
          "kit", "profile")
@@ -203,10 +200,8 @@ def run(args) -> int:
         profile = _profile(args)
     except (ValueError, OSError) as exc:
         return usage_error(f"printer profile: {exc}")
-    catalog = load_catalog([Path(p) for p in args.pack] or None)
-    errors = [f for f in catalog.findings if f.severity == Severity.ERROR]
-    if errors:
-        print_findings(errors, sys.stderr)
+    catalog = load_pack(args.pack)
+    if catalog.errors:
         print("sandtable: the pack has errors; fix them before printing (see 'sandtable validate')", file=sys.stderr)
         return 1
     model = catalog.model

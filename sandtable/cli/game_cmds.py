@@ -3,9 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
-from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.engine.bots import valid_bot
 from sandtable.rules.desert_steel.engine.diagnostics import Recorder
 from sandtable.rules.desert_steel.engine.game import EngineError
@@ -14,7 +12,7 @@ from sandtable.rules.desert_steel.engine.runner import (digest, play, replay, sa
 
 from sandtable.rules.inputs import load_setup, pack_changes, pack_fingerprints
 
-from .common import add_json_flags, add_pack_option, print_json, usage_error
+from .common import add_json_flags, add_pack_option, load_pack, print_json, usage_error
 
 
 
@@ -79,7 +77,7 @@ def _options(args) -> dict:
 
 
 def _prepare(args):
-    catalog = load_catalog([Path(p) for p in args.pack] or None)
+    catalog = load_pack(args.pack)
     if catalog.errors:
         raise ValueError("the pack has errors: run 'sandtable validate' first")
     model = catalog.model
@@ -259,7 +257,7 @@ def account(game, start: dict | None = None) -> list[str]:
 
 
 def run_replay(args) -> int:
-    catalog = load_catalog([Path(p) for p in args.pack] or None)
+    catalog = load_pack(args.pack)
     if catalog.errors:  # as play: a game checked against a pack as loaded, not as written, proves nothing
         return usage_error("the pack has errors: run 'sandtable validate' first")
     try:

@@ -2,12 +2,9 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from sandtable.rules.catalog import load_catalog
-from sandtable.rules.findings import Severity
 
-from .common import add_json_flags, add_pack_option, print_findings, print_json
+from .common import add_json_flags, add_pack_option, load_pack, print_json
 
 
 def register(sub) -> None:
@@ -30,9 +27,7 @@ def load_model(packs: list[str]):
     """The typed model of the given packs (default: bundled); errors are printed, not raised.
 
     They go to stderr, like every other command's: with --json, stdout holds the JSON alone."""
-    catalog = load_catalog([Path(p) for p in packs] or None)
-    if catalog.errors:
-        print_findings([f for f in catalog.findings if f.severity == Severity.ERROR], sys.stderr)
+    catalog = load_pack(packs)
     return catalog, catalog.model
 
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from sandtable.rules.catalog import load_catalog
 from sandtable.rules.findings import Severity
 from sandtable.rules.jsondoc import parse
 from sandtable.rules.limits import InputError, read_regular
 from sandtable.rules.schemas import default_schemas
 
-from .common import add_json_flags, add_pack_option, print_findings, print_json
+from .common import add_json_flags, add_pack_option, load_pack, print_findings, print_json
 
 HELP = "trace the supply line of one unit of a setup (rulesets with supply rules)"
 
@@ -32,9 +31,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    catalog = load_catalog([Path(p) for p in args.pack] or None)
+    catalog = load_pack(args.pack)
     if catalog.errors:  # exit 1 means "out of supply": a broken pack is said, and is not that
-        print_findings([f for f in catalog.findings if f.severity == Severity.ERROR], sys.stderr)
         print("sandtable: the pack has errors: run 'sandtable validate' first", file=sys.stderr)
         return 2
     model = catalog.model
