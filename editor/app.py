@@ -607,7 +607,7 @@ class MainWindow(QMainWindow):
             try:
                 files = hooks.print_documents(catalog, cur[0], cur[1], folder)
                 out = {"message": f"wrote {len(files)} document(s) to {folder}", "files": files}
-            except (ValueError, RuntimeError, OSError) as exc:  # the kit's own messages, said for users
+            except (ValueError, LookupError, RuntimeError, OSError) as exc:  # the kit's own messages, said for users
                 reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
                 out = {"message": f"printing failed: {reason}", "files": [], "error": True}
             except Exception as exc:  # noqa: BLE001 - a bug: said as one, the details on stderr

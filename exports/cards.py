@@ -489,7 +489,11 @@ def cards_pdf(model: DesertSteel, *, year: int | None = None, numbers: Sequence[
               scenario: Scenario | None = None, backs: bool = False, page: str = "a4",
               profile=None, back_style: str = "side", per_formation: bool = False,
               lang: str = "en") -> tuple[bytes, list]:
+    """The formation cards as a PDF; LookupError when nothing matches."""
     faces = faces_for(model, year=year, numbers=numbers, scenario=scenario, per_formation=per_formation)
+    if not faces:  # an empty sheet would look like a printing problem
+        raise LookupError("no formation card matches" + (f" year {year}" if year else "")
+                          + (f" in scenario {scenario.number}" if scenario else "") + ": nothing to print")
     what = (f"{scenario.number} {scenario.name}" if scenario else
             ("every formation, a row per year" if per_formation else
              (f"year {year}" if year else "every card, every year variant")))

@@ -560,3 +560,11 @@ def test_plan_sheets_give_hidden_fo_lines_where_the_scenario_is_silent(model):
     assert side_secrets(model, by_number["XV"], "allied")["observers"] == 6
     assert by_number["VI"].sides["axis"].raw["hidden_observers"]["allowed"] is False
     assert side_secrets(model, by_number["VI"], "axis")["observers"] == 0
+
+
+def test_cards_of_nothing_is_said_not_printed_blank():
+    # the CLI and the editor's Print both get the reason from cards_pdf itself
+    from sandtable.rules.catalog import load_catalog
+    model = load_catalog().model
+    with pytest.raises(LookupError, match="no formation card matches year 1900"):
+        cards.cards_pdf(model, year=1900)

@@ -234,10 +234,6 @@ def _render(args, catalog, model, profile):
         missing = [n for n in args.card or [] if n not in model.cards]
         if missing:  # an empty sheet for a typo would look like a printing problem
             raise LookupError(f"no formation card {', '.join(map(str, missing))} in the pack")
-        if not cards.faces_for(model, year=args.year, numbers=args.card or None, scenario=scenario,
-                               per_formation=args.per_formation):
-            raise LookupError("no formation card matches" + (f" year {args.year}" if args.year else "")
-                              + (f" in scenario {scenario.number}" if scenario else "") + ": nothing to print")
         return cards.cards_pdf(model, year=args.year, numbers=args.card or None, scenario=scenario, backs=args.backs,
                                page=page, profile=profile, back_style=args.back_style,
                                per_formation=args.per_formation, lang=lang)
