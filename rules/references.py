@@ -367,13 +367,7 @@ def override_value_edits(sch: Scheme, overrides_doc: Any, kind: str, old_id: str
                 continue
             inner = _join(parts[len(head):])
             old = get(value, inner)
-            if ref.prefix:
-                new = f"{new_id}{old[-4:]}"
-            elif isinstance(old, str) and kind in sch.int_ids:
-                new = str(new_id)
-            else:
-                new = new_typed if isinstance(old, int) or kind in sch.int_ids else str(new_id)
-            out.append((base_ptr + inner, old, new))
+            out.append((base_ptr + inner, old, _renamed_value(sch, kind, ref, old, new_id, new_typed)))
 
     for i, it in enumerate(items):
         if not isinstance(it, dict) or not isinstance(it.get("target"), dict):
@@ -510,14 +504,17 @@ def rename_edits(sch: Scheme, objects: Objects, kind: str, old_id: str, new_id: 
             edits.append(Edit(ref.kind, ref.id, parent, holder,
                               {(str(new_id) if k == str(old_id) else k): v for k, v in holder.items()}))
             continue
-        if ref.prefix:  # B2620 -> C2620
-            edits.append(Edit(ref.kind, ref.id, ref.pointer, old, f"{new_id}{old[-4:]}"))
-            continue
-        new = new_typed if isinstance(old, int) or kind in sch.int_ids else str(new_id)
-        if isinstance(old, str) and kind in sch.int_ids:
-            new = str(new_id)  # an expression that spelt the number as text keeps text
-        edits.append(Edit(ref.kind, ref.id, ref.pointer, old, new))
+        edits.append(Edit(ref.kind, ref.id, ref.pointer, old, _renamed_value(sch, kind, ref, old, new_id, new_typed)))
     return edits
+
+
+def _renamed_value(sch: Scheme, kind: str, ref: Reference, old: Any, new_id: str, new_typed: Any) -> Any:
+    """What a reference's stored value becomes, keeping its stored type."""
+    if ref.prefix:  # B2620 -> C2620
+        return f"{new_id}{old[-4:]}"
+    if isinstance(old, str) and kind in sch.int_ids:
+        return str(new_id)  # an expression that spelt the number as text keeps text
+    return new_typed if isinstance(old, int) or kind in sch.int_ids else str(new_id)
 
 
 def renamed(sch: Scheme, kind: str, value: dict, new_id: str) -> dict:
