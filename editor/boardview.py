@@ -101,15 +101,21 @@ class BoardScene(QGraphicsScene):
 
     HEXES_PER_SLICE = 300  # ~20-40 ms of item making each
 
-    def build(self, layout, north, maps: dict, effects: dict | None, conditions: Conditions) -> None:
-        self._generation += 1  # slices of an earlier build still queued add nothing
+    def reset(self) -> None:
+        """Nothing drawn: the items, the board and its locator go; slices of an earlier build
+        still queued add nothing."""
+        self._generation += 1
         self._pending = []
         self.clear()
         self.id_items, self.overlay, self.unit_items, self.units_at = [], None, [], {}
         self.board = self.terrain = None
         self.locator = None
-        self.maps = maps
+        self.maps = {}
         self.error = ""
+
+    def build(self, layout, north, maps: dict, effects: dict | None, conditions: Conditions) -> None:
+        self.reset()
+        self.maps = maps
         try:
             self.board = Board.from_sheets([[maps[m] for m in row] for row in layout], north)
             if effects:
@@ -573,10 +579,7 @@ class BoardWidget(QWidget):
             conf = ws.value("map-configuration", self.config.currentData()) if self.config.currentData() else None
             if not conf:
                 if self._drawn != ():
-                    self.scene._generation += 1  # queued hex slices of the old board add nothing
-                    self.scene._pending = []
-                    self.scene.clear()
-                    self.scene.board = self.scene.locator = None
+                    self.scene.reset()
                     self._drawn, self._overlaid = (), None
                 return
             layout, north = conf.get("layout", []), conf.get("north", "up")

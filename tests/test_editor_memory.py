@@ -186,3 +186,16 @@ def test_typing_on_under_another_provenance_is_a_step_of_its_own(qtbot, tmp_path
     doc.undo_stack.undo()
     assert doc.get(*TIGER, "/range") == 8
     close(w)
+
+
+def test_a_board_scene_reset_forgets_its_board_and_queued_hexes(qtbot):
+    # the board widget clears a board whose configuration is gone through the scene's own reset
+    from sandtable.editor.boardview import BoardScene
+    from sandtable.rules.catalog import load_catalog
+    catalog = load_catalog()
+    scene = BoardScene()
+    scene.build([["A"]], "up", {"A": catalog.get("map", "A").value}, None, None)
+    assert scene.board is not None and scene.locator is not None and scene.items()
+    scene.reset()
+    assert scene.board is None and scene.locator is None and not scene.items()
+    assert scene._pending == [] and scene.maps == {} and scene.units_at == {}
