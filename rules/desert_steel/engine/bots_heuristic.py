@@ -603,7 +603,24 @@ class HeuristicBot2(HeuristicBot):
                 return False  # in the fight already: stay, shoot, or wait face-up for opportunity fire
             block = self._block_distance(game, u.side)
             return bool(block) and block.get(u.hex, 99) > 1
+        if u.type.unit_class == "forward-observer":
+            return not self._watching(game, u.hex, self._watch_targets(game, u))
         return super()._wants_to_move(game, u)
+
+    # an FO's work is to see (§16.33: a bombardment comes down only on enemies its FOs see when its
+    # formation is activated; §13.2: it spots for indirect fire): it goes where it sees an enemy,
+    # not into it (IX's FO crept 1 hex a turn towards the enemy and stood 6 hexes off, visibility 5,
+    # at each preplanned bombardment: 1.5 a game came down on nothing)
+    def _watch_targets(self, game, fo) -> list:
+        board = game.ctx.field.board
+        reach = game.state.visibility + 4
+        return [e.hex for e in game.state.units.values() if e.side != fo.side and e.on_map and not e.hidden
+                and not e.carried_by and board.distance(fo.hex, e.hex) <= reach]
+
+    def _watching(self, game, hex_, targets) -> bool:
+        """An enemy in sight from the hex, but not next to it."""
+        board = game.ctx.field.board
+        return any(board.distance(hex_, e) >= 2 and game._visible(hex_, e) for e in targets)
 
     def _exit_counts(self, game, u) -> bool:
         return any(s["event"] == "exited" for s in self._unit_specs(game, u.side, u))
@@ -768,6 +785,9 @@ class HeuristicBot2(HeuristicBot):
         # a transport (a carrier, a truck: defence 1) next to a seen enemy gun or tank is a loss
         # for nothing, and its load dies with it (§8.4): XI's carriers drove within 2 hexes of
         # the panzers turn after turn (4.75 carriers lost a game against a random Axis)
+        view["watch"] = None
+        if u.type.unit_class == "forward-observer" and not goal and u.hex is not None:
+            view["watch"] = self._watch_targets(game, u)
         view["gunners"] = []
         if u.type.unit_class == "transport":
             view["gunners"] = [axial[x.hex] for x in state.units.values()
@@ -778,7 +798,10 @@ class HeuristicBot2(HeuristicBot):
 
     def _score_hex(self, game, u, hex_, view=None) -> float:
         view = view or self._view(game, u)
-        score = super()._score_hex(game, u, hex_, view)
+        if view.get("watch"):
+            score = self._watch_score(game, hex_, view)
+        else:
+            score = super()._score_hex(game, u, hex_, view)
         if view["close_in"] and view["enemies"]:
             aq, ar = view["axial"][hex_]
             near = min([max(abs(q - aq), abs(r - ar), abs(q - aq + r - ar)) for q, r in view["enemies"]])
@@ -793,6 +816,18 @@ class HeuristicBot2(HeuristicBot):
             if near <= 3:  # worth more than 2-3 MP of progress: a transport waits behind the fighting
                 score += 3.0 if near <= 2 else 1.0
         return score
+
+    def _watch_score(self, game, hex_, view) -> float:
+        """An FO's hex: 0 where it sees an enemy (a little better farther off, out of harm's way),
+        else how far it is from seeing distance; never into an enemy hex."""
+        board = game.ctx.field.board
+        targets = view["watch"]
+        if hex_ in view["enemy_hexes"]:
+            return 50.0
+        near = min(board.distance(hex_, e) for e in targets)
+        if self._watching(game, hex_, targets):
+            return -0.05 * near
+        return 1.0 + max(0, near - max(2, game.state.visibility - 1))
 
     # --- transport: only what fits ---------------------------------------------------------------
 
@@ -849,9 +884,16 @@ class HeuristicBot2(HeuristicBot):
             best = max(actions, key=lambda a: (value(a), -abs(a[1] - want), -a[1], -a[2]))
             if seen.get((best[1], best[2]), 0) > 0:
                 return best
+            # the forecast met the enemy, only not in as many turns as there are bombardments: next
+            # to the turns it did (IX: a third planned on the distance guess, turn 3, before any FO
+            # could see; the forecast's sightings were at turns 12-13)
+            met = [t for (t, c), v in seen.items() if v > 0]
+            if met:
+                return min(actions, key=lambda a: (min(abs(a[1] - t) for t in met), a[1] < min(met), a[1], a[2]))
         return min(actions, key=lambda a: (abs(a[1] - want), a[1], a[2]))
 
     FORECAST_GAMES = 2
+    SIGHT_VALUE = staticmethod(lambda n: min(n, 3))
 
     def _sightings(self, game, side: str) -> dict:
         """(turn, card) -> enemies in sight of the card's ready FOs when it was activated, summed
@@ -889,7 +931,7 @@ class HeuristicBot2(HeuristicBot):
                             n = sum(1 for fo in g._observers(c, ready=True) for u in g.state.units.values()
                                     if u.side != side and u.on_map and not u.hidden and not u.carried_by
                                     and (u.hex == fo.hex or g._visible(fo.hex, u.hex)))
-                            seen[(g.state.turn, c)] = seen.get((g.state.turn, c), 0) + min(n, 3)
+                            seen[(g.state.turn, c)] = seen.get((g.state.turn, c), 0) + self.SIGHT_VALUE(n)
                 g.apply(bots[g.current_player()].choose(g, g.legal_actions()))
                 steps += 1
         if len(cache) > 64:

@@ -1,0 +1,52 @@
+"""The heuristic's forward observers and preplanned bombardments (issue 15: wasted bombardments).
+An FO goes where it sees an enemy, not into it; a bombardment the forecast has no sighting for is
+planned next to the turns it did see the enemy, not on the distance guess before any contact."""
+from __future__ import annotations
+
+from sandtable.rules.desert_steel.engine.bots_heuristic import HeuristicBot2
+from sandtable.rules.desert_steel.engine.dice import ScriptedDice
+from test_engine_advanced import advanced_game, place, start_phase
+
+
+def test_an_observer_moves_to_see_an_enemy_and_stays_once_it_does(model):
+    """IX's FO crept a hex a turn towards the enemy and stood 6 hexes off (visibility 5) at its
+    preplanned bombardments: they came down on nothing."""
+    game = advanced_game(model, ScriptedDice([]))
+    game.state.visibility = 5
+    fo = place(game, "166.1", 166, "de-fo", "B2113", "axis")
+    tank = place(game, "410.1", 410, "gb-grant", "B2105", "allied")
+    start_phase(game)
+    bot = HeuristicBot2(0)
+    bot._stances[(game.state.turn, "axis")] = "attack"
+    board = game.ctx.field.board
+    assert not game._visible(fo.hex, tank.hex)  # 8 hexes: beyond the visibility
+    assert bot._wants_to_move(game, fo)
+    view = bot._make_view(game, fo)
+    assert view["watch"] == [tank.hex]
+    watching = next(h for h in ("B2109", "B2108", "B2110") if game._visible(h, tank.hex))
+    beside = "B2106"
+    assert board.distance(beside, tank.hex) == 1
+    assert bot._score_hex(game, fo, watching, view) < bot._score_hex(game, fo, beside, view)
+    assert bot._score_hex(game, fo, watching, view) < bot._score_hex(game, fo, fo.hex, view)
+    fo.hex = watching  # there: it stays and watches
+    assert not bot._wants_to_move(game, fo)
+
+
+def test_a_bombardment_without_a_forecast_sighting_goes_next_to_the_turns_that_had_one(model):
+    """IX: the forecast saw the enemy at turns 12-13 only; the third bombardment went on the
+    distance guess, turn 3, when no FO could see anything."""
+    bot = HeuristicBot2(0)
+
+    class Stub:  # only what _plan_bombardment reads
+        side_to_act = "axis"
+
+        class state:
+            raids = [{"side": "axis", "kind": "bombardment", "turn": t, "spotting_card": 166} for t in (12, 13)]
+
+    bot._contact_turn = lambda game, side: 3
+    bot._sightings = lambda game, side: {(t, 166): (2 if t in (12, 13) else 0) for t in range(1, 21)}
+    actions = [("bombardment-plan", t, 166) for t in range(1, 21) if t not in (12, 13)]
+    assert bot._plan_bombardment(Stub, actions) in (("bombardment-plan", 14, 166), ("bombardment-plan", 11, 166))
+    assert bot._plan_bombardment(Stub, actions) == ("bombardment-plan", 14, 166)  # after contact, not before
+    bot._sightings = lambda game, side: {}  # nothing seen ahead: the distance guess
+    assert bot._plan_bombardment(Stub, actions) == ("bombardment-plan", 3, 166)
