@@ -205,3 +205,85 @@ def test_determinization_replaces_the_enemys_simultaneous_interrupt_declaration(
         assert g.side_to_act == "axis" and g.legal_actions() == game.legal_actions()
     assert len(seen) == 1  # the same whatever the Allies truly declared
     assert game.cx["declared"]["allied"] in truths  # the game itself untouched
+
+
+def test_the_plan_is_chosen_again_at_every_turn(model, catalog, monkeypatch):
+    """Rollout-algorithm replanning: from turn 9 of V to the end, one plan search a turn (the
+    searcher's first decision of the turn), each within the game's plan budget."""
+    game = _game(model, catalog, "V", seed=4)
+    bot = make_bot("heuristic")
+    while game.state.turn < 9:
+        game.apply(bot.choose(game, game.legal_actions()))
+    monkeypatch.setattr(SearchBot, "PLAN_ROUNDS", 1)
+    monkeypatch.setattr(SearchBot, "PLAN_MIN_ROUNDS", 1)
+    monkeypatch.setattr(SearchBot, "GAME_STEPS", 0)
+    searcher = SearchBot(3, 8)
+    players = {"allied": searcher, "axis": make_bot("heuristic", 1)}
+    while not game.is_terminal():
+        game.apply(players[game.current_player()].choose(game, game.legal_actions()))
+    assert [p[0] for p in searcher.plans] == [9, 10]
+    assert all(p[3] == 1 and set(p[2]) == set(search.PLANS) for p in searcher.plans)
+    assert searcher.plan_steps <= searcher.plan_budget(game)
+
+
+def test_plan_rollouts_stop_at_the_last_turn_the_budget_affords(model, catalog, monkeypatch):
+    """A big budget plays the game out (scored as a result); a small one stops the rollouts at
+    the end of the current turn (scored by evaluate); none at all skips the plan search."""
+    game = _game(model, catalog, "V", seed=4)
+    while game.state.turn < 8 or game.mode not in ("activation", "interrupt"):
+        game.apply(make_bot("heuristic").choose(game, game.legal_actions()))
+    monkeypatch.setattr(SearchBot, "PLAN_ROUNDS", 1)
+    monkeypatch.setattr(SearchBot, "PLAN_MIN_ROUNDS", 1)
+    monkeypatch.setattr(SearchBot, "GAME_STEPS", 0)
+    real = SearchBot._play_out
+    horizons = []
+
+    def spy(self, state, side, plan, last=None):
+        horizons.append(last)
+        return real(self, state, side, plan, last)
+    monkeypatch.setattr(SearchBot, "_play_out", spy)
+    for steps, expected in ((10 ** 7, 10), (1, None)):
+        monkeypatch.setattr(SearchBot, "PLAN_STEPS", steps)
+        horizons.clear()
+        bot = SearchBot(3, 8)
+        bot._turn_steps = 40.0  # as a probe would have measured
+        bot.choose(game.clone(), game.legal_actions())
+        if expected is None:
+            assert horizons == [] and bot.plans[0][2] is None
+        else:
+            assert horizons and set(horizons) == {expected}
+    monkeypatch.setattr(SearchBot, "PLAN_STEPS", 4 * 40 * 3)  # turn 8 of 10: half of it, 240 steps: one turn, not two
+    horizons.clear()
+    bot = SearchBot(3, 8)
+    bot._turn_steps = 40.0
+    bot.choose(game.clone(), game.legal_actions())
+    assert set(horizons) == {8}
+
+
+def test_the_plan_budget_shrinks_in_big_scenarios(model, catalog):
+    bot = SearchBot(0, 16)
+    assert bot.plan_budget(_game(model, catalog, "V")) == SearchBot.PLAN_STEPS
+    assert bot.plan_budget(_game(model, catalog, "IX")) < SearchBot.PLAN_STEPS / 2
+
+
+def test_the_plan_search_does_not_see_the_enemys_hidden_observer(model, catalog, monkeypatch):
+    """VIII: the Axis searcher's plan values are the same wherever the British FO truly stands."""
+    game = _game(model, catalog, "VIII")
+    bot = make_bot("heuristic")
+    while game.side_to_act != "axis" or game.mode not in ("activation", "interrupt"):
+        game.apply(bot.choose(game, game.legal_actions()))
+    fo = next(u for u in game.state.units.values() if u.hidden and u.side == "allied")
+    moved = game.clone()
+    moved.state.units[fo.id].hex = next(h for h in search._setup_zone(game, "allied", fo.card)
+                                        if h != fo.hex and h not in {u.hex for u in game.state.on_map("axis")})
+    monkeypatch.setattr(SearchBot, "PLAN_ROUNDS", 1)
+    monkeypatch.setattr(SearchBot, "PLAN_MIN_ROUNDS", 1)
+    monkeypatch.setattr(SearchBot, "GAME_STEPS", 0)
+    monkeypatch.setattr(SearchBot, "PLAN_STEPS", 4 * 60 * 12 * 2)
+    means = []
+    for g in (game, moved):
+        searcher = SearchBot(5, 8)
+        searcher._turn_steps = 60.0
+        searcher.choose(g, g.legal_actions())
+        means.append(searcher.plans[0][2])
+    assert means[0] is not None and means[0] == means[1]

@@ -29,18 +29,21 @@ The heuristic's choice stands unless another candidate scores clearly better (MA
 move, ride, assault or dig-in the heuristic chose is not searched (PLANNED: a short rollout sees
 its risk before its reward). Other decisions (movement steps, targets...) are the heuristic's.
 
-**Plans.** At the start (REPLAN) the bot also searches over policies: it plays whole games out
-from the position, one determinization a round shared by every plan, its side playing each
-variant of the heuristic (search_policies.PLANS: its own stance, always attack, always hold,
-quicker to fire, never interrupting) against the heuristic, and plays on with the best one when
-it beats the heuristic's own by PLAN_MARGIN. When the game is too long for PLAN_MIN_ROUNDS rounds
-within PLAN_STEPS, the plan search is skipped (a coin toss would do harm).
+**Plans** (a rollout algorithm in Bertsekas's sense: policy improvement by replanning). At the
+start of every turn (REPLAN) the bot also searches over policies: one determinization a round
+shared by every plan, its side playing each variant of the heuristic (search_policies.PLANS: its
+own stance, always attack, always hold, quicker to fire) against the heuristic, and plays on with
+the best one when it beats the current plan by PLAN_MARGIN. The rollouts play the game out (scored
+by the result with the points margin and losses as a tie-break) when the rest of the game fits in
+the turn's share of the plan budget, else they stop at the end of the last turn that fits and the
+position is scored by :func:`evaluate`.
 
 Budget: ``search:N`` plays N rollouts a decision in all (rounds of one rollout per candidate;
 reproducible from the seed), ``search:0.25s`` searches each decision for that many seconds
 (wall clock: not reproducible). Whatever the budget, a game's work is bounded in decisions
 played inside rollouts: GAME_STEPS for the decisions, spread evenly over the turns, and
-PLAN_STEPS for the plans; that keeps a game near 10-20 s of CPU on every scenario.
+the plan budget (PLAN_STEPS, less in scenarios with many units, shared over the turns in
+proportion to the turns left); that keeps a game near 10-25 s of CPU on every scenario.
 """
 from __future__ import annotations
 
@@ -344,11 +347,12 @@ class SearchBot:
     # decisions to the heuristic. It bounds a game's time on every scenario (about 0.2-0.6 ms a
     # rollout decision on a 2020s core: 12,000 are some 3-7 s) and keeps it reproducible.
     GAME_STEPS = 12_000
-    # Plans: at the turns in REPLAN the bot plays whole games out from the position, each variant
-    # of the heuristic (stance, fire and interrupt thresholds) for its side against the heuristic,
-    # and plays on with the best. PLAN_STEPS bounds the decisions played in those games.
-    REPLAN = (1,)
-    PLAN_STEPS = 45_000
+    # Plans: at the turns in REPLAN (every turn) the bot plays the game out (or some turns of it)
+    # from the position, each variant of the heuristic for its side against the heuristic, and
+    # plays on with the best. plan_budget() (PLAN_STEPS) bounds the decisions played in those rollouts.
+    REPLAN = tuple(range(1, 61))  # every turn
+    PLAN_STEPS = 90_000
+    PLAN_UNITS = 50  # above this many units in the scenario, PLAN_STEPS shrinks in proportion
     PLAN_ROUNDS = 10  # at most, a replan
     PLAN_MIN_ROUNDS = 4  # at least, or no plan search
     PLAN_MARGIN = 0.15  # in result units (a win 1, a loss -1): the current plan stays unless beaten by this
@@ -365,6 +369,7 @@ class SearchBot:
         self.plan = "heuristic"  # the variant of the heuristic the bot plays (see _replan)
         self.plans: list = []  # (turn, plan chosen, mean value of each plan or None, rounds) for reports
         self._planned_turn = 0
+        self._turn_steps = None  # decisions a turn takes in plan rollouts (estimate)
         self.plan_steps = 0  # decisions played inside plan rollouts (against PLAN_STEPS)
         self.searched = 0  # decisions searched (for reports)
         self.rollouts = 0  # rollouts played
@@ -412,54 +417,76 @@ class SearchBot:
 
     def _replan(self, game, side: str) -> None:
         """Choose the variant of the heuristic to play from here (search_policies.PLANS): rounds
-        of whole-game rollouts, one determinization a round shared by every plan, the searcher's
-        side playing the plan and the other side the heuristic; the plan's share of PLAN_STEPS
-        (this replan's part of what is left) bounds the rounds. Fewer than PLAN_MIN_ROUNDS would
-        be a coin toss: the first rollout tells how long the rest of the game is, and when that
-        many rounds do not fit (long scenarios), the bot keeps its plan and spends its time on the
-        decisions instead. The current plan is kept unless another scores clearly better."""
-        replans_left = sum(1 for t in self.REPLAN if t >= game.state.turn)
-        share = (self.PLAN_STEPS - self.plan_steps) / max(1, replans_left)
+        of rollouts, one determinization a round shared by every plan, the searcher's side
+        playing the plan and the other side the heuristic. The rollouts play the game out when
+        the rest of it fits in this replan's share of PLAN_STEPS for PLAN_MIN_ROUNDS rounds, else
+        they stop at the end of the last turn that fits (scored by :func:`evaluate`); no plan
+        search when not even the current turn fits. The current plan is kept unless another
+        scores better by PLAN_MARGIN on average over the rounds (paired: same samples)."""
+        turns = game.ctx.scenario.turns
+        turn = game.state.turn
+        # this replan's share of what is left: in proportion to the turns still to play (a
+        # rollout from an early turn is longer, and the plan chosen then counts for longer)
+        weights = [turns - t + 1 for t in self.REPLAN if turn <= t <= turns]
+        share = (self.plan_budget(game) - self.plan_steps) * (turns - turn + 1) / max(1, sum(weights))
         start = self.plan_steps
         root = SpielState(game)
         player = SIDES.index(side)
-        total = {p: 0.0 for p in PLANS}
+        k = len(PLANS)
+        if self._turn_steps is None:  # how many decisions a turn takes: one short rollout tells
+            before = self.plan_steps
+            probe = min(turns, turn + 1)
+            self._play_out(root.resample_from_infostate(player, self.rng), side, PLANS[0], probe)
+            self._turn_steps = max(1.0, (self.plan_steps - before) / (probe - turn + 1))
+        fit = int((share - (self.plan_steps - start)) / (k * self.PLAN_MIN_ROUNDS * self._turn_steps))
+        if fit < 1:
+            self.plans.append((turn, self.plan, None, 0))
+            return  # not even this turn fits: keep the plan, leave the time to the decisions
+        last = min(turns, turn + fit - 1)
+        values: dict = {p: [] for p in PLANS}
         rounds = 0
         deadline = time.perf_counter() + 20 * self.seconds if self.seconds else None
         while True:
             sample = root.resample_from_infostate(player, self.rng)
-            for p in PLANS:
-                total[p] += self._play_out(sample.clone(), side, p)
-                if rounds == 0 and p == PLANS[0] and \
-                        (self.plan_steps - start) * len(PLANS) * self.PLAN_MIN_ROUNDS > share:
-                    self.plans.append((game.state.turn, self.plan, None, 0))
-                    return  # too long a game for this share: no plan search
+            before = self.plan_steps
+            for j, p in enumerate(PLANS):
+                values[p].append(self._play_out(sample.clone() if j < k - 1 else sample, side, p, last))
+            covered = max(1, min(turns, last) - turn + 1)
+            self._turn_steps = 0.7 * self._turn_steps + 0.3 * (self.plan_steps - before) / (k * covered)
             rounds += 1
             used = self.plan_steps - start
             if used + used / rounds > share or rounds >= self.PLAN_ROUNDS:
                 break  # another round like the last ones would overrun the share
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        means = {p: total[p] / rounds for p in PLANS}
+        means = {p: sum(v) / rounds for p, v in values.items()}
         best = max(PLANS, key=lambda p: (means[p], p == self.plan, p == "heuristic"))
-        if means[best] - means[self.plan] >= self.PLAN_MARGIN:
+        if best != self.plan and means[best] - means[self.plan] >= self.PLAN_MARGIN:
             self.plan = best
         self.policy.set_variant(self.plan)
         self.rollout_bots[side].set_variant(self.plan)
-        self.plans.append((game.state.turn, self.plan, {p: round(v, 2) for p, v in means.items()}, rounds))
+        self.plans.append((turn, self.plan, {p: round(v, 2) for p, v in means.items()}, rounds))
 
-    def _play_out(self, state: SpielState, side: str, plan: str) -> float:
-        """A whole-game rollout: the searcher's side plays ``plan``, the other the heuristic."""
+    def plan_budget(self, game) -> float:
+        """PLAN_STEPS, less in a scenario with more than PLAN_UNITS units (a decision costs more
+        there: some 0.1-0.2 ms in I or V, 0.4-0.9 ms in IX or XV); deterministic, so search:N
+        stays reproducible."""
+        return self.PLAN_STEPS * min(1.0, self.PLAN_UNITS / max(1, len(game.state.units)))
+
+    def _play_out(self, state: SpielState, side: str, plan: str, last: int | None = None) -> float:
+        """A rollout: the searcher's side plays ``plan``, the other the heuristic, to the end of
+        the game (scored by :func:`final_score`) or of turn ``last`` (by :func:`evaluate`)."""
         g = state.game
         luck = g.dice.seed
         bots = {s: VariantBot(luck + i, plan if s == side else "heuristic") for i, s in enumerate(SIDES)}
         bots[side].me = side
         steps = 0
-        while not g.is_terminal() and steps < 100_000:
+        last = g.ctx.scenario.turns if last is None else last
+        while not g.is_terminal() and steps < 100_000 and g.state.turn <= last:
             g.apply(bots[g.current_player()].choose(g, g.legal_actions()))
             steps += 1
         self.plan_steps += steps
-        return final_score(g, side)
+        return final_score(g, side) if g.is_terminal() else evaluate(g, side)
 
     # --- candidates ----------------------------------------------------------------------------
 
