@@ -50,3 +50,60 @@ def test_a_bombardment_without_a_forecast_sighting_goes_next_to_the_turns_that_h
     assert bot._plan_bombardment(Stub, actions) == ("bombardment-plan", 14, 166)  # after contact, not before
     bot._sightings = lambda game, side: {}  # nothing seen ahead: the distance guess
     assert bot._plan_bombardment(Stub, actions) == ("bombardment-plan", 3, 166)
+
+
+def _duty(game, card, turn):
+    game.state.raids.append({"side": "axis", "kind": "bombardment", "turn": turn, "spotting_card": card,
+                             "done": False, "origin": "preplanned"})
+
+
+def test_an_observer_with_bombardments_to_spot_watches_before_it_runs_for_the_objective(model):
+    """XV's Axis units all score by leaving the map; its FO drove off towards the edge with its
+    formation and was out of sight at the turns its bombardments were planned."""
+    game = advanced_game(model, ScriptedDice([]))
+    game.state.visibility = 5
+    fo = place(game, "514.4", 514, "it-fo", "B2113", "axis")
+    tank = place(game, "410.1", 410, "gb-grant", "B2105", "allied")
+    start_phase(game)
+    bot = HeuristicBot2(0)
+    bot._goal_distance = lambda *a, **k: {"B2113": 5, "B2112": 4}  # somewhere to go
+    assert not bot._on_duty(game, fo)
+    assert bot._make_view(game, fo)["watch"] is None  # nothing to spot: the objective leads
+    _duty(game, 514, game.state.turn + 2)
+    assert bot._on_duty(game, fo)
+    assert bot._make_view(game, fo)["watch"] == [tank.hex]
+    assert bot._wants_to_move(game, fo)  # not in sight yet
+    assert not bot._rides(game, fo)  # the last hexes into sight on foot
+    fo.hex = "B2109"
+    assert not bot._wants_to_move(game, fo)  # in sight: it stays for the bombardment
+    game.state.turn += 3  # the booked turn is past: the duty is over
+    assert not bot._on_duty(game, fo)
+
+
+def test_a_carrier_with_an_observer_on_duty_keeps_out_of_the_reach_of_seen_guns(model):
+    """XV: the truck carrying the Italian FO and its three howitzers drove 9 hexes from a seen
+    gun; one shot lost the formation and its three preplanned bombardments."""
+    from test_engine_advanced import truck
+    game = advanced_game(model, ScriptedDice([]))
+    game.state.visibility = 12
+    t = truck(game, "TX.1", "de-truck", "B2113", "axis")
+    fo = place(game, "514.4", 514, "it-fo", "B2113", "axis")
+    fo.carried_by = t.id
+    gun = place(game, "410.1", 410, "gb-grant", "B2105", "allied")
+    start_phase(game)
+    bot = HeuristicBot2(0)
+    assert bot._make_view(game, t)["guns"] == []  # no bombardment to spot: only the usual caution
+    _duty(game, 514, game.state.turn + 1)
+    view = bot._make_view(game, t)
+    reach = view["guns"][0][1]
+    assert view["guns"] == [(gun.hex, reach)] and reach >= 2
+    board = game.ctx.field.board
+    inside = next(h for h in ("B2109", "B2108", "B2110") if game._visible(gun.hex, h))
+    assert board.distance(inside, gun.hex) <= reach
+    far = "B2125"
+    assert board.distance(far, gun.hex) > reach
+    guarded = bot._score_hex(game, t, inside, view) - bot._score_hex(game, t, far, view)
+    game.state.raids.clear()
+    plain_view = bot._make_view(game, t)
+    plain = bot._score_hex(game, t, inside, plain_view) - bot._score_hex(game, t, far, plain_view)
+    assert guarded - plain == 10.0

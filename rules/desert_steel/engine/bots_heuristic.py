@@ -603,6 +603,9 @@ class HeuristicBot2(HeuristicBot):
         holding defender in its entrenchment or bunker)."""
         if self._fortified(game, p) and self.stance(game, p.side) == "hold":
             return False
+        if p.type.unit_class == "forward-observer" and p.hex is not None and self._on_duty(game, p) \
+                and self._watch_targets(game, p):
+            return False  # the last hexes into sight on foot: its carrier keeps out of the guns' reach
         return p.type.towed or self._wants_to_move(game, p)
 
     def _wants_to_move(self, game, u) -> bool:
@@ -610,6 +613,8 @@ class HeuristicBot2(HeuristicBot):
             return True
         if u.pinned:
             return False
+        if u.type.unit_class == "forward-observer" and self._on_duty(game, u):
+            return not self._watching(game, u.hex, self._watch_targets(game, u))
         stance = self.stance(game, u.side)
         goal = self._goal_distance(game, u.side, None, u)
         if goal:
@@ -640,6 +645,14 @@ class HeuristicBot2(HeuristicBot):
         reach = game.state.visibility + 4
         return [e.hex for e in game.state.units.values() if e.side != fo.side and e.on_map and not e.hidden
                 and not e.carried_by and board.distance(fo.hex, e.hex) <= reach]
+
+    def _on_duty(self, game, fo) -> bool:
+        """The FO has bombardments still to spot: one booked for its formation in this turn or a
+        later one, or on-call ones its side has left."""
+        turn = game.state.turn
+        return any(r["side"] == fo.side and not r["done"] and (
+            r["kind"] == "on-call" or (r["kind"] == "bombardment" and r.get("spotting_card") == fo.card
+                                       and (r.get("turn") or 0) >= turn)) for r in game.state.raids)
 
     def _watching(self, game, hex_, targets) -> bool:
         """An enemy in sight from the hex, but not next to it."""
@@ -810,7 +823,7 @@ class HeuristicBot2(HeuristicBot):
         # for nothing, and its load dies with it (§8.4): XI's carriers drove within 2 hexes of
         # the panzers turn after turn (4.75 carriers lost a game against a random Axis)
         view["watch"] = None
-        if u.type.unit_class == "forward-observer" and not goal and u.hex is not None:
+        if u.type.unit_class == "forward-observer" and u.hex is not None and (not goal or self._on_duty(game, u)):
             view["watch"] = self._watch_targets(game, u)
         view["gunners"] = []
         if u.type.unit_class == "transport":
@@ -818,6 +831,16 @@ class HeuristicBot2(HeuristicBot):
                                if x.side != side and x.status == "on-map" and not x.hidden
                                and x.carried_by is None and max(x.type.anti_infantry or 0,
                                                                 x.type.anti_vehicle or 0) >= self.GUNNER]
+        # ... and one carrying an FO with bombardments still to spot keeps out of every seen gun's
+        # reach: XV's Italian FO rode with its three howitzers in one truck 9 hexes from a seen
+        # gun, and one shot lost the formation and its three preplanned bombardments
+        view["guns"] = []
+        if self.GUARD_FO and u.type.unit_class == "transport" and any(
+                p.type.unit_class == "forward-observer" and self._on_duty(game, p) for p in passengers_now):
+            vis = state.visibility
+            view["guns"] = [(x.hex, min(vis, max(game._range(x, True) or 0, game._range(x, False) or 0)))
+                            for x in state.units.values() if x.side != side and x.status == "on-map"
+                            and not x.hidden and x.carried_by is None and (x.type.anti_infantry or x.type.anti_vehicle)]
         return view
 
     def _score_hex(self, game, u, hex_, view=None) -> float:
@@ -839,7 +862,13 @@ class HeuristicBot2(HeuristicBot):
             near = min(_dist((q, r), (aq, ar)) for q, r in view["gunners"])
             if near <= 3:  # worth more than 2-3 MP of progress: a transport waits behind the fighting
                 score += 3.0 if near <= 2 else 1.0
+        if view.get("guns"):
+            board = game.ctx.field.board
+            if any(board.distance(hex_, h) <= reach and game._visible(h, hex_) for h, reach in view["guns"]):
+                score += 10.0
         return score
+
+    GUARD_FO = True
 
     def _watch_score(self, game, hex_, view) -> float:
         """An FO's hex: 0 where it sees an enemy (a little better farther off, out of harm's way),
