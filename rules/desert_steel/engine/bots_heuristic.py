@@ -946,7 +946,6 @@ class HeuristicBot2(HeuristicBot):
         return min(actions, key=lambda a: (abs(a[1] - want), a[1], a[2]))
 
     FORECAST_GAMES = 2
-    SIGHT_VALUE = staticmethod(lambda n: min(n, 3))
 
     def _sightings(self, game, side: str) -> dict:
         """(turn, card) -> enemies in sight of the card's ready FOs when it was activated, summed
@@ -984,7 +983,7 @@ class HeuristicBot2(HeuristicBot):
                             n = sum(1 for fo in g._observers(c, ready=True) for u in g.state.units.values()
                                     if u.side != side and u.on_map and not u.hidden and not u.carried_by
                                     and (u.hex == fo.hex or g._visible(fo.hex, u.hex)))
-                            seen[(g.state.turn, c)] = seen.get((g.state.turn, c), 0) + self.SIGHT_VALUE(n)
+                            seen[(g.state.turn, c)] = seen.get((g.state.turn, c), 0) + min(n, 3)
                 g.apply(bots[g.current_player()].choose(g, g.legal_actions()))
                 steps += 1
         if len(cache) > 64:
