@@ -57,27 +57,32 @@ def _duty(game, card, turn):
                              "done": False, "origin": "preplanned"})
 
 
-def test_an_observer_with_bombardments_to_spot_watches_before_it_runs_for_the_objective(model):
-    """XV's Axis units all score by leaving the map; its FO drove off towards the edge with its
-    formation and was out of sight at the turns its bombardments were planned."""
+def test_an_observer_with_bombardments_to_spot_walks_into_sight_and_leaves_a_place_to_reach_first(model):
+    """An FO on duty walks the last hexes into sight (its carrier keeps out of the guns' reach),
+    also on a holding side; where its side scores by reaching a place, it goes there (Tobruk's
+    Axis lost exits when its FO stayed to watch)."""
     game = advanced_game(model, ScriptedDice([]))
     game.state.visibility = 5
     fo = place(game, "514.4", 514, "it-fo", "B2113", "axis")
     tank = place(game, "410.1", 410, "gb-grant", "B2105", "allied")
     start_phase(game)
     bot = HeuristicBot2(0)
-    bot._goal_distance = lambda *a, **k: {"B2113": 5, "B2112": 4}  # somewhere to go
+    bot._stances[(game.state.turn, "axis")] = "hold"
     assert not bot._on_duty(game, fo)
-    assert bot._make_view(game, fo)["watch"] is None  # nothing to spot: the objective leads
+    assert not bot._wants_to_move(game, fo)  # holding, nothing to spot: it stays
     _duty(game, 514, game.state.turn + 2)
     assert bot._on_duty(game, fo)
-    assert bot._make_view(game, fo)["watch"] == [tank.hex]
     assert bot._wants_to_move(game, fo)  # not in sight yet
+    assert bot._make_view(game, fo)["watch"] == [tank.hex]
     assert not bot._rides(game, fo)  # the last hexes into sight on foot
     fo.hex = "B2109"
     assert not bot._wants_to_move(game, fo)  # in sight: it stays for the bombardment
     game.state.turn += 3  # the booked turn is past: the duty is over
     assert not bot._on_duty(game, fo)
+    game.state.turn -= 3
+    fo.hex = "B2113"
+    bot._goal_distance = lambda *a, **k: {"B2113": 5, "B2112": 4}  # a place to reach
+    assert bot._make_view(game, fo)["watch"] is None  # the objective leads
 
 
 def test_a_carrier_with_an_observer_on_duty_keeps_out_of_the_reach_of_seen_guns(model):

@@ -613,7 +613,11 @@ class HeuristicBot2(HeuristicBot):
             return True
         if u.pinned:
             return False
-        if u.type.unit_class == "forward-observer" and self._on_duty(game, u):
+        if u.type.unit_class == "forward-observer" and self._on_duty(game, u) and not self._fortified(game, u) \
+                and not self._goal_distance(game, u.side, None, u):
+            # bombardments to spot: it goes into sight even on a holding side (it is no loss, §12.2);
+            # where its side scores by reaching a place it goes there (an FO watching instead of
+            # leaving cost Tobruk's Axis exits: 19 wins of 24 against a random Allied player, not 22)
             return not self._watching(game, u.hex, self._watch_targets(game, u))
         stance = self.stance(game, u.side)
         goal = self._goal_distance(game, u.side, None, u)
@@ -775,6 +779,7 @@ class HeuristicBot2(HeuristicBot):
         # a transport goes where its load wants to go (scenario transports count for nothing, §13.31)
         goal = self._goal_distance(game, side, u.type, passengers_now[0] if passengers_now else u)
         stance = self.stance(game, side)
+        place = bool(goal)
         if not goal and stance == "hold":
             goal = self._block_distance(game, side)  # holding: stand across the enemy's way
         view["goal"] = goal
@@ -823,7 +828,7 @@ class HeuristicBot2(HeuristicBot):
         # for nothing, and its load dies with it (§8.4): XI's carriers drove within 2 hexes of
         # the panzers turn after turn (4.75 carriers lost a game against a random Axis)
         view["watch"] = None
-        if u.type.unit_class == "forward-observer" and u.hex is not None and (not goal or self._on_duty(game, u)):
+        if u.type.unit_class == "forward-observer" and u.hex is not None and not place:
             view["watch"] = self._watch_targets(game, u)
         view["gunners"] = []
         if u.type.unit_class == "transport":
