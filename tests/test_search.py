@@ -260,9 +260,12 @@ def test_plan_rollouts_stop_at_the_last_turn_the_budget_affords(model, catalog, 
     assert set(horizons) == {8}
 
 
-def test_the_plan_budget_shrinks_in_big_scenarios(model, catalog):
+def test_the_search_work_shrinks_in_big_scenarios(model, catalog):
+    """A decision costs more with many units: the plan and decision budgets shrink (deterministically)."""
     bot = SearchBot(0, 16)
+    assert bot.work_scale(_game(model, catalog, "V")) == 1.0
     assert bot.plan_budget(_game(model, catalog, "V")) == SearchBot.PLAN_STEPS
+    assert bot.work_scale(_game(model, catalog, "X")) < bot.work_scale(_game(model, catalog, "IX")) < 0.5
     assert bot.plan_budget(_game(model, catalog, "IX")) < SearchBot.PLAN_STEPS / 2
 
 

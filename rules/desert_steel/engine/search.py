@@ -42,8 +42,8 @@ Budget: ``search:N`` plays N rollouts a decision in all (rounds of one rollout p
 reproducible from the seed), ``search:0.25s`` searches each decision for that many seconds
 (wall clock: not reproducible). Whatever the budget, a game's work is bounded in decisions
 played inside rollouts: GAME_STEPS for the decisions, spread evenly over the turns, and
-the plan budget (PLAN_STEPS, less in scenarios with many units, shared over the turns in
-proportion to the turns left); that keeps a game near 10-25 s of CPU on every scenario.
+PLAN_STEPS for the plans, shared over the turns in proportion to the turns left; both shrink in
+scenarios with many units (work_scale); that keeps a game near 8-20 s of CPU on every scenario.
 """
 from __future__ import annotations
 
@@ -352,7 +352,7 @@ class SearchBot:
     # plays on with the best. plan_budget() (PLAN_STEPS) bounds the decisions played in those rollouts.
     REPLAN = tuple(range(1, 61))  # every turn
     PLAN_STEPS = 90_000
-    PLAN_UNITS = 50  # above this many units in the scenario, PLAN_STEPS shrinks in proportion
+    PLAN_UNITS = 50  # above this many units in the scenario, PLAN_STEPS and GAME_STEPS shrink (work_scale)
     PLAN_ROUNDS = 10  # at most, a replan
     PLAN_MIN_ROUNDS = 4  # at least, or no plan search
     PLAN_MARGIN = 0.15  # in result units (a win 1, a loss -1): the current plan stays unless beaten by this
@@ -391,7 +391,7 @@ class SearchBot:
             return choice  # every enemy step asks: search only whether to take a shot the heuristic wants
         if choice[0] == "op" and len(choice) > 2 and choice[2] in PLANNED:
             return choice
-        if self.steps >= self.GAME_STEPS * game.state.turn / max(1, game.ctx.scenario.turns):
+        if self.steps >= self.GAME_STEPS * self.work_scale(game) * game.state.turn / max(1, game.ctx.scenario.turns):
             return choice  # this turn's share of the game's search work is spent
         candidates = self._candidates(game, actions, choice)
         if len(candidates) < 2:
@@ -467,11 +467,15 @@ class SearchBot:
         self.rollout_bots[side].set_variant(self.plan)
         self.plans.append((turn, self.plan, {p: round(v, 2) for p, v in means.items()}, rounds))
 
+    def work_scale(self, game) -> float:
+        """1, or less in a scenario with more than PLAN_UNITS units, where a decision costs more
+        (some 0.1-0.2 ms in I or V, 0.4-0.6 ms in VII, XI or XIV): (PLAN_UNITS / units) ** 1.5.
+        Deterministic, so search:N stays reproducible."""
+        return min(1.0, (self.PLAN_UNITS / max(1, len(game.state.units))) ** 1.5)
+
     def plan_budget(self, game) -> float:
-        """PLAN_STEPS, less in a scenario with more than PLAN_UNITS units (a decision costs more
-        there: some 0.1-0.2 ms in I or V, 0.4-0.9 ms in IX or XV); deterministic, so search:N
-        stays reproducible."""
-        return self.PLAN_STEPS * min(1.0, self.PLAN_UNITS / max(1, len(game.state.units)))
+        """The decisions a game's plan rollouts may play: PLAN_STEPS, scaled by work_scale."""
+        return self.PLAN_STEPS * self.work_scale(game)
 
     def _play_out(self, state: SpielState, side: str, plan: str, last: int | None = None) -> float:
         """A rollout: the searcher's side plays ``plan``, the other the heuristic, to the end of
