@@ -112,3 +112,24 @@ def test_a_carrier_with_an_observer_on_duty_keeps_out_of_the_reach_of_seen_guns(
     plain_view = bot._make_view(game, t)
     plain = bot._score_hex(game, t, inside, plain_view) - bot._score_hex(game, t, far, plain_view)
     assert guarded - plain == 10.0
+
+
+def test_an_observer_on_its_way_to_a_place_gets_into_sight_the_turn_before_its_bombardment(model):
+    """XV: the FO rode on towards the exit and was out of sight when its bombardment came down
+    at its formation's next activation."""
+    game = advanced_game(model, ScriptedDice([]))
+    game.state.visibility = 5
+    fo = place(game, "514.4", 514, "it-fo", "B2113", "axis")
+    tank = place(game, "410.1", 410, "gb-grant", "B2105", "allied")
+    start_phase(game)
+    bot = HeuristicBot2(0)
+    bot._stances[(game.state.turn, "axis")] = "attack"
+    bot._goal_distance = lambda *a, **k: {"B2113": 5, "B2112": 4}  # a place to reach
+    _duty(game, 514, game.state.turn + 3)
+    assert bot._make_view(game, fo)["watch"] is None  # not yet: the objective leads
+    game.state.turn += 2  # the bombardment is next turn
+    assert bot._booked_next_turn(game, fo)
+    assert bot._make_view(game, fo)["watch"] == [tank.hex]
+    assert bot._wants_to_move(game, fo)
+    fo.hex = "B2109"
+    assert not bot._wants_to_move(game, fo)  # in sight: it waits for the bombardment

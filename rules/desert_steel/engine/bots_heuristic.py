@@ -614,7 +614,7 @@ class HeuristicBot2(HeuristicBot):
         if u.pinned:
             return False
         if u.type.unit_class == "forward-observer" and self._on_duty(game, u) and not self._fortified(game, u) \
-                and not self._goal_distance(game, u.side, None, u):
+                and (not self._goal_distance(game, u.side, None, u) or self._booked_next_turn(game, u)):
             # bombardments to spot: it goes into sight even on a holding side (it is no loss, §12.2);
             # where its side scores by reaching a place it goes there (an FO watching instead of
             # leaving cost Tobruk's Axis exits: 19 wins of 24 against a random Allied player, not 22)
@@ -657,6 +657,13 @@ class HeuristicBot2(HeuristicBot):
         return any(r["side"] == fo.side and not r["done"] and (
             r["kind"] == "on-call" or (r["kind"] == "bombardment" and r.get("spotting_card") == fo.card
                                        and (r.get("turn") or 0) >= turn)) for r in game.state.raids)
+
+    def _booked_next_turn(self, game, fo) -> bool:
+        """Its formation spots a bombardment next turn (it comes down at the formation's activation,
+        before the FO can move): this turn the FO gets into sight, even on its way to a place."""
+        turn = game.state.turn + 1
+        return any(r["side"] == fo.side and not r["done"] and r["kind"] == "bombardment"
+                   and r.get("spotting_card") == fo.card and r.get("turn") == turn for r in game.state.raids)
 
     def _watching(self, game, hex_, targets) -> bool:
         """An enemy in sight from the hex, but not next to it."""
@@ -828,7 +835,8 @@ class HeuristicBot2(HeuristicBot):
         # for nothing, and its load dies with it (§8.4): XI's carriers drove within 2 hexes of
         # the panzers turn after turn (4.75 carriers lost a game against a random Axis)
         view["watch"] = None
-        if u.type.unit_class == "forward-observer" and u.hex is not None and not place:
+        if u.type.unit_class == "forward-observer" and u.hex is not None and (
+                not place or self._booked_next_turn(game, u)):
             view["watch"] = self._watch_targets(game, u)
         view["gunners"] = []
         if u.type.unit_class == "transport":
