@@ -831,13 +831,14 @@ class HeuristicBot2(HeuristicBot):
                 if m["active"] and m["side"] == side and m["hex"] in mines:
                     mines[m["hex"]] = 0 if exempt else 3  # a 1 in 18 attack (§15.14): not worth it
         view["mines"] = mines
-        # a transport (a carrier, a truck: defence 1) next to a seen enemy gun or tank is a loss
-        # for nothing, and its load dies with it (§8.4): XI's carriers drove within 2 hexes of
-        # the panzers turn after turn (4.75 carriers lost a game against a random Axis)
+        # an FO with no place to reach, or with a bombardment to spot next turn, goes into sight
         view["watch"] = None
         if u.type.unit_class == "forward-observer" and u.hex is not None and (
                 not place or self._booked_next_turn(game, u)):
             view["watch"] = self._watch_targets(game, u)
+        # a transport (a carrier, a truck: defence 1) next to a seen enemy gun or tank is a loss
+        # for nothing, and its load dies with it (§8.4): XI's carriers drove within 2 hexes of
+        # the panzers turn after turn (4.75 carriers lost a game against a random Axis)
         view["gunners"] = []
         if u.type.unit_class == "transport":
             view["gunners"] = [axial[x.hex] for x in state.units.values()
