@@ -469,9 +469,9 @@ class SearchBot:
 
     def work_scale(self, game) -> float:
         """1, or less in a scenario with more than PLAN_UNITS units, where a decision costs more
-        (some 0.1-0.2 ms in I or V, 0.4-0.6 ms in VII, XI or XIV): (PLAN_UNITS / units) ** 1.5.
+        (some 0.1-0.2 ms in I or V, 0.4-0.7 ms in VII, XI or XIV): (PLAN_UNITS / units) ** 2.
         Deterministic, so search:N stays reproducible."""
-        return min(1.0, (self.PLAN_UNITS / max(1, len(game.state.units))) ** 1.5)
+        return min(1.0, (self.PLAN_UNITS / max(1, len(game.state.units))) ** 2)
 
     def plan_budget(self, game) -> float:
         """The decisions a game's plan rollouts may play: PLAN_STEPS, scaled by work_scale."""
