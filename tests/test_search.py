@@ -290,3 +290,19 @@ def test_the_plan_search_does_not_see_the_enemys_hidden_observer(model, catalog,
         searcher.choose(g, g.legal_actions())
         means.append(searcher.plans[0][2])
     assert means[0] is not None and means[0] == means[1]
+
+
+def test_plan_rollouts_reuse_the_stances_the_bot_has_read(model, catalog, monkeypatch):
+    """XIV's stance is a path test (§ Tebourba corridor, some 0.2 s), read once a game by the
+    heuristic: a plan rollout starts from the searcher's reading instead of testing it again."""
+    from sandtable.rules.desert_steel.engine import victory
+    game = _game(model, catalog, "XIV")
+    bot = SearchBot(0, 16)
+    bot.policy.me = "allied"
+    for s in ("allied", "axis"):
+        bot.policy.stance(game, s)
+    calls = []
+    real = victory.path_exists
+    monkeypatch.setattr(victory, "path_exists", lambda g, arg: calls.append(1) or real(g, arg))
+    bot._play_out(SpielState(game).resample_from_infostate(0, random.Random(1)), "allied", "attack", game.state.turn)
+    assert calls == [] and bot.plan_steps > 0

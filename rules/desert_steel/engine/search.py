@@ -484,6 +484,10 @@ class SearchBot:
         luck = g.dice.seed
         bots = {s: VariantBot(luck + i, plan if s == side else "heuristic") for i, s in enumerate(SIDES)}
         bots[side].me = side
+        known = getattr(self.policy, "_stances", None)
+        if known:  # the stances the bot has read: XIV's is a path test read once a game (0.2 s each)
+            for b in bots.values():
+                b._stances = dict(known)
         steps = 0
         last = g.ctx.scenario.turns if last is None else last
         while not g.is_terminal() and steps < 100_000 and g.state.turn <= last:
