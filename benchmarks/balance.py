@@ -104,15 +104,19 @@ def main() -> None:
               f"Lopsided (one result in 85 % of games or more): {', '.join(s.number for s, _ in lopsided) or 'none'}.",
               "", "A lopsided result reads as *by design* when the diagnostics are clean (no warning: the bots "
               "neither overstack, nor leave their fortifications, nor ignore their objective) and it holds on "
-              "every setup; as *possibly by bot* when a warning names a habit that could explain it.", ""]
+              "every setup; as *possibly by bot* when a warning names a habit of the losing side that could explain it "
+              "(the winner's habits only make its win harder).", ""]
     for s, o in lopsided:
         winner = max(("allied", "axis", "draw"), key=lambda k: o["draws"] if k == "draw" else o["sides"][k]["wins"])
         st = o.get("setups", {}).get("sides", {}).get("allied")
         steady = st is None or st["win_rate_by_setup_max"] - st["win_rate_by_setup_min"] <= 0.3
+        # a habit of the winner's bot (a wasted bombardment) makes its win harder, not easier: only
+        # the loser's, or a warning about both, can explain a lopsided result
+        explaining = [w for w in o.get("warnings", []) if not w.startswith(f"{winner}:")]
         verdict = "likely by design: no bot habit in the diagnostics explains it and it holds on every setup " \
             "(check in docs/bots.md that the losing side's bot beats random there)" \
-            if not o.get("warnings") and steady else \
-            "possibly by bot: " + ("; ".join(o.get("warnings", [])) or "the result moves with the setup")
+            if not explaining and steady else \
+            "possibly by bot: " + ("; ".join(explaining) or "the result moves with the setup")
         count = o["draws"] if winner == "draw" else o["sides"][winner]["wins"]
         lines.append(f"- {s.number} {s.name}: {winner} in {count} of {o['games']} games — {verdict}.")
     lines.append("")
