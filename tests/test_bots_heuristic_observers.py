@@ -8,16 +8,23 @@ from sandtable.rules.desert_steel.engine.dice import ScriptedDice
 from test_engine_advanced import advanced_game, place, start_phase
 
 
-def test_an_observer_moves_to_see_an_enemy_and_stays_once_it_does(model):
-    """IX's FO crept a hex a turn towards the enemy and stood 6 hexes off (visibility 5) at its
-    preplanned bombardments: they came down on nothing."""
+def _observer_facing_a_grant(model, fo_card, fo_type, stance):
+    """An Axis FO at B2113 and an Allied Grant 8 hexes off (visibility 5: out of sight), the
+    bot's stance for the Axis set."""
     game = advanced_game(model, ScriptedDice([]))
     game.state.visibility = 5
-    fo = place(game, "166.1", 166, "de-fo", "B2113", "axis")
+    fo = place(game, f"{fo_card}.1", fo_card, fo_type, "B2113", "axis")
     tank = place(game, "410.1", 410, "gb-grant", "B2105", "allied")
     start_phase(game)
     bot = HeuristicBot2(0)
-    bot._stances[(game.state.turn, "axis")] = "attack"
+    bot._stances[(game.state.turn, "axis")] = stance
+    return game, fo, tank, bot
+
+
+def test_an_observer_moves_to_see_an_enemy_and_stays_once_it_does(model):
+    """IX's FO crept a hex a turn towards the enemy and stood 6 hexes off (visibility 5) at its
+    preplanned bombardments: they came down on nothing."""
+    game, fo, tank, bot = _observer_facing_a_grant(model, 166, "de-fo", "attack")
     board = game.ctx.field.board
     assert not game._visible(fo.hex, tank.hex)  # 8 hexes: beyond the visibility
     assert bot._wants_to_move(game, fo)
@@ -61,13 +68,7 @@ def test_an_observer_with_bombardments_to_spot_walks_into_sight_and_leaves_a_pla
     """An FO on duty walks the last hexes into sight (its carrier keeps out of the guns' reach),
     also on a holding side; where its side scores by reaching a place, it goes there (Tobruk's
     Axis lost exits when its FO stayed to watch)."""
-    game = advanced_game(model, ScriptedDice([]))
-    game.state.visibility = 5
-    fo = place(game, "514.4", 514, "it-fo", "B2113", "axis")
-    tank = place(game, "410.1", 410, "gb-grant", "B2105", "allied")
-    start_phase(game)
-    bot = HeuristicBot2(0)
-    bot._stances[(game.state.turn, "axis")] = "hold"
+    game, fo, tank, bot = _observer_facing_a_grant(model, 514, "it-fo", "hold")
     assert not bot._on_duty(game, fo)
     assert not bot._wants_to_move(game, fo)  # holding, nothing to spot: it stays
     _duty(game, 514, game.state.turn + 2)
@@ -117,13 +118,7 @@ def test_a_carrier_with_an_observer_on_duty_keeps_out_of_the_reach_of_seen_guns(
 def test_an_observer_on_its_way_to_a_place_gets_into_sight_the_turn_before_its_bombardment(model):
     """XV: the FO rode on towards the exit and was out of sight when its bombardment came down
     at its formation's next activation."""
-    game = advanced_game(model, ScriptedDice([]))
-    game.state.visibility = 5
-    fo = place(game, "514.4", 514, "it-fo", "B2113", "axis")
-    tank = place(game, "410.1", 410, "gb-grant", "B2105", "allied")
-    start_phase(game)
-    bot = HeuristicBot2(0)
-    bot._stances[(game.state.turn, "axis")] = "attack"
+    game, fo, tank, bot = _observer_facing_a_grant(model, 514, "it-fo", "attack")
     bot._goal_distance = lambda *a, **k: {"B2113": 5, "B2112": 4}  # a place to reach
     _duty(game, 514, game.state.turn + 3)
     assert bot._make_view(game, fo)["watch"] is None  # not yet: the objective leads
