@@ -849,7 +849,7 @@ class HeuristicBot2(HeuristicBot):
         # reach: XV's Italian FO rode with its three howitzers in one truck 9 hexes from a seen
         # gun, and one shot lost the formation and its three preplanned bombardments
         view["guns"] = []
-        if self.GUARD_FO and u.type.unit_class == "transport" and any(
+        if u.type.unit_class == "transport" and any(
                 p.type.unit_class == "forward-observer" and self._on_duty(game, p) for p in passengers_now):
             vis = state.visibility
             view["guns"] = [(x.hex, min(vis, max(game._range(x, True) or 0, game._range(x, False) or 0)))
@@ -881,8 +881,6 @@ class HeuristicBot2(HeuristicBot):
             if any(board.distance(hex_, h) <= reach and game._visible(h, hex_) for h, reach in view["guns"]):
                 score += 10.0
         return score
-
-    GUARD_FO = True
 
     def _watch_score(self, game, hex_, view) -> float:
         """An FO's hex: 0 where it sees an enemy (a little better farther off, out of harm's way),
