@@ -17,6 +17,16 @@ VARIANTS = {
 # the ones the search tries (each costs a whole game a round: four keep medium scenarios in reach);
 # in trials against the heuristic over every scenario these four were the ones that changed results
 PLANS = ("heuristic", "attack", "hold", "trigger-happy")
+# plans with behaviour of their own (not only other thresholds): name -> subclass of VariantBot,
+# which carries its thresholds as THRESHOLDS = (stance, fire scale, interrupt scale)
+PLAN_CLASSES: dict[str, type] = {}
+
+
+def register_plan(name: str, cls: type) -> type:
+    """Make ``cls`` (a VariantBot subclass) the plan called ``name``."""
+    PLAN_CLASSES[name] = cls
+    VARIANTS[name] = cls.THRESHOLDS
+    return cls
 
 
 class VariantBot(HeuristicBot2):
@@ -27,6 +37,11 @@ class VariantBot(HeuristicBot2):
         self.set_variant(variant)
 
     def set_variant(self, variant: str) -> None:
+        # The search switches the plan of a bot that keeps its memory of the game (stances read,
+        # ops tried): swapping the class keeps that state where a new bot would lose it.
+        cls = PLAN_CLASSES.get(variant, VariantBot)
+        if type(self) is not cls:
+            self.__class__ = cls
         stance, fire, interrupt = VARIANTS[variant]
         self.variant = variant
         self.forced_stance = stance
