@@ -13,6 +13,7 @@ from sandtable.rules.desert_steel.engine.bots import make_bot, valid_bot
 from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.engine.runner import sample_setup
 from sandtable.rules.desert_steel.engine.search import SearchBot, SpielState, determinize, flat_search
+from sandtable.rules.desert_steel.engine.search_policies import plans_for
 
 def test_search_budgets_in_rollouts_or_seconds():
     assert search.parse_budget("") == (16, None) and search.parse_budget("200") == (200, None)
@@ -171,10 +172,40 @@ def test_the_plan_search_plays_each_variant_out_and_keeps_the_best(model, catalo
         action = bot.choose(game, game.legal_actions())
         assert action in game.legal_actions()
         turn, plan, means, rounds = bot.plans[0]
-        assert turn == 10 and rounds == 1 and set(means) == set(search.PLANS) and plan in search.PLANS
+        assert turn == 10 and rounds == 1 and set(means) == set(plans_for(game, "allied")) and plan in means
         assert bot.policy.variant == plan and bot.plan_steps > 0
         picks.append((plan, means))
     assert picks[0] == picks[1]
+
+
+def test_registered_plans_are_tried_where_they_apply_and_keep_the_bots_memory(model, catalog, monkeypatch):
+    """A plan with behaviour of its own joins the search's plans for the sides it applies to; a bot
+    switched to it and back keeps what it has read of the game (set_variant swaps the class)."""
+    from sandtable.rules.desert_steel.engine import search_policies
+    from sandtable.rules.desert_steel.engine.search_policies import VariantBot, register_plan
+
+    class AlliedOnly(VariantBot):
+        THRESHOLDS = ("hold", 1.0, 1.0)
+
+        @classmethod
+        def applies(cls, game, side):
+            return side == "allied"
+
+        def _unit_shot(self, game, u, kinds):
+            return 0.0, None  # never fires: the behaviour the test can see
+
+    monkeypatch.setattr(search_policies, "PLAN_CLASSES", {})
+    monkeypatch.setattr(search_policies, "VARIANTS", dict(search_policies.VARIANTS))
+    register_plan("allied-only", AlliedOnly)
+    game = _game(model, catalog, "V")
+    assert plans_for(game, "allied") == search.PLANS + ("allied-only",)
+    assert plans_for(game, "axis") == search.PLANS
+    bot = VariantBot(0)
+    bot._stances["memo"] = "kept"
+    bot.set_variant("allied-only")
+    assert type(bot) is AlliedOnly and bot.forced_stance == "hold" and bot._stances["memo"] == "kept"
+    bot.set_variant("heuristic")
+    assert type(bot) is VariantBot and bot.forced_stance is None and bot._stances["memo"] == "kept"
 
 
 def test_a_variant_forces_its_stance_on_its_own_side_only(model, catalog):
@@ -222,7 +253,7 @@ def test_the_plan_is_chosen_again_at_every_turn(model, catalog, monkeypatch):
     while not game.is_terminal():
         game.apply(players[game.current_player()].choose(game, game.legal_actions()))
     assert [p[0] for p in searcher.plans] == [9, 10]
-    assert all(p[3] == 1 and set(p[2]) == set(search.PLANS) for p in searcher.plans)
+    assert all(p[3] == 1 and set(p[2]) == set(plans_for(game, "allied")) for p in searcher.plans)
     assert searcher.plan_steps <= searcher.plan_budget(game)
 
 

@@ -54,7 +54,7 @@ import time
 from . import victory
 from .bots import goal_distance
 from .bots_heuristic import fallback
-from .search_policies import PLANS, VariantBot
+from .search_policies import PLANS, VariantBot, plans_for
 from .context import SIDES, other
 from .dice import Dice
 from .state import ON_MAP
@@ -416,7 +416,7 @@ class SearchBot:
     # --- plans ---------------------------------------------------------------------------------
 
     def _replan(self, game, side: str) -> None:
-        """Choose the variant of the heuristic to play from here (search_policies.PLANS): rounds
+        """Choose the variant of the heuristic to play from here (search_policies.plans_for): rounds
         of rollouts, one determinization a round shared by every plan, the searcher's side
         playing the plan and the other side the heuristic. The rollouts play the game out when
         the rest of it fits in this replan's share of PLAN_STEPS for PLAN_MIN_ROUNDS rounds, else
@@ -432,24 +432,27 @@ class SearchBot:
         start = self.plan_steps
         root = SpielState(game)
         player = SIDES.index(side)
-        k = len(PLANS)
+        plans = plans_for(game, side)
+        if self.plan not in plans:  # a plan that no longer applies is still the one to beat
+            plans += (self.plan,)
+        k = len(plans)
         if self._turn_steps is None:  # how many decisions a turn takes: one short rollout tells
             before = self.plan_steps
             probe = min(turns, turn + 1)
-            self._play_out(root.resample_from_infostate(player, self.rng), side, PLANS[0], probe)
+            self._play_out(root.resample_from_infostate(player, self.rng), side, plans[0], probe)
             self._turn_steps = max(1.0, (self.plan_steps - before) / (probe - turn + 1))
         fit = int((share - (self.plan_steps - start)) / (k * self.PLAN_MIN_ROUNDS * self._turn_steps))
         if fit < 1:
             self.plans.append((turn, self.plan, None, 0))
             return  # not even this turn fits: keep the plan, leave the time to the decisions
         last = min(turns, turn + fit - 1)
-        values: dict = {p: [] for p in PLANS}
+        values: dict = {p: [] for p in plans}
         rounds = 0
         deadline = time.perf_counter() + 20 * self.seconds if self.seconds else None
         while True:
             sample = root.resample_from_infostate(player, self.rng)
             before = self.plan_steps
-            for j, p in enumerate(PLANS):
+            for j, p in enumerate(plans):
                 values[p].append(self._play_out(sample.clone() if j < k - 1 else sample, side, p, last))
             covered = max(1, min(turns, last) - turn + 1)
             self._turn_steps = 0.7 * self._turn_steps + 0.3 * (self.plan_steps - before) / (k * covered)
@@ -460,7 +463,7 @@ class SearchBot:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         means = {p: sum(v) / rounds for p, v in values.items()}
-        best = max(PLANS, key=lambda p: (means[p], p == self.plan, p == "heuristic"))
+        best = max(plans, key=lambda p: (means[p], p == self.plan, p == "heuristic"))
         if best != self.plan and means[best] - means[self.plan] >= self.PLAN_MARGIN:
             self.plan = best
         self.policy.set_variant(self.plan)

@@ -29,6 +29,13 @@ def register_plan(name: str, cls: type) -> type:
     return cls
 
 
+def plans_for(game, side: str) -> tuple:
+    """The plans the search tries for ``side``: PLANS, then each registered plan whose
+    ``applies(game, side)`` says it makes sense there (by the victory terms and the position)."""
+    extra = tuple(name for name, cls in PLAN_CLASSES.items() if cls.applies(game, side))
+    return PLANS + extra
+
+
 class VariantBot(HeuristicBot2):
     """HeuristicBot2 with one variant's stance and thresholds for the side it plays."""
 
