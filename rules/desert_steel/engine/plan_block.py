@@ -20,8 +20,8 @@ class BlockBot(VariantBot):
     THRESHOLDS = (None, 1.0, 1.0)
     # the band: enemy-goal distances (hexes) from AHEAD to AHEAD + DEPTH in front of the enemy's
     # leading units, WIDTH hexes either side of its way
-    AHEAD = float(os.environ.get("B_AHEAD", 6))
-    DEPTH = float(os.environ.get("B_DEPTH", 4))
+    AHEAD = float(os.environ.get("B_AHEAD", 3))
+    DEPTH = float(os.environ.get("B_DEPTH", 8))
     WIDTH = int(os.environ.get("B_WIDTH", 1))
 
     @classmethod
