@@ -1,7 +1,6 @@
 """The 'evade' plan: for a side whose own losses count against it in the victory terms (an
 attrition race: the enemy scores per unit of ours eliminated, or our score loses a point per
-loss) and which has no place of its own to reach. Read from the victory terms, never from a
-scenario.
+loss). Read from the victory terms, never from a scenario.
 
 What it changes in the heuristic:
 
@@ -9,14 +8,15 @@ What it changes in the heuristic:
   nothing aboard, a forward observer with no bombardment to spot) moves away from every seen
   enemy that could see and shoot it, instead of standing where it was set up (a loss is a loss,
   whatever the unit);
+- **the way to a place goes round the enemy's sight**: where the side has somewhere to go (an
+  exit that scores), its distances to it charge every hex a seen enemy gun sees and reaches, so
+  its units go round the enemy's fields of fire instead of through them;
 """
 from __future__ import annotations
 
 import os
 
-from .bots import _counts, _dist
-from .bots_heuristic import HeuristicBot2
-from .context import other
+from .bots import _counts, _dijkstra, _dist
 from .search_policies import VariantBot, register_plan
 
 
@@ -30,15 +30,16 @@ def _own_losses_count(game, side: str) -> bool:
 class EvadeBot(VariantBot):
     THRESHOLDS = (None, 1.0, 1.0)
     SOFT = int(os.environ.get("E_SOFT", 1))
+    SIGHT = float(os.environ.get("E_SIGHT", 4))  # MP charged for a hex in a seen enemy's sight and reach
 
     @classmethod
     def applies(cls, game, side: str) -> bool:
-        """The side's own losses count against it, and it has no place of its own to reach."""
+        """The side's own losses count in the victory terms (for the enemy, or against it)."""
         cache = game.ctx.field.__dict__.setdefault("_evade_applies", {})
         key = (game.ctx.scenario.id, side)
         if key not in cache:
             try:
-                cache[key] = _own_losses_count(game, side) and not HeuristicBot2(0)._goal_distance(game, side)
+                cache[key] = _own_losses_count(game, side)
             except Exception:  # noqa: BLE001 - terms the bot cannot read: the plan does not apply
                 cache[key] = False
         return cache[key]
@@ -87,6 +88,46 @@ class EvadeBot(VariantBot):
             elif d <= reach:
                 score += 1.0
         return score
+
+    # --- the way round the enemy's fire --------------------------------------------------------
+
+    def _sighted(self, game, side: str) -> tuple:
+        """(key, {hex: MP charged}) for the hexes seen enemies see and can shoot at."""
+        key = ("evade-sighted", side, game.state.turn, game.state.visibility,
+               tuple(sorted((e.id, e.hex) for e in game.state.units.values()
+                            if e.side != side and e.on_map and not e.hidden and not e.carried_by)))
+        memo = self._memo
+        if key not in memo:
+            for k in [k for k in memo if isinstance(k, tuple) and k and k[0] in ("evade-sighted", "evade-goal")]:
+                del memo[k]  # one position at a time
+            board = game.ctx.field.board
+            table = game.ctx.table(game.state.visibility)
+            extra: dict = {}
+            for e in game.state.units.values():
+                if e.side == side or not e.on_map or e.hidden or e.carried_by:
+                    continue
+                rng = max(game._range(e, True) or 0, game._range(e, False) or 0)
+                if rng <= 0:
+                    continue
+                for h in table.seen_from(e.hex):
+                    if board.distance(e.hex, h) <= rng:
+                        extra[h] = extra.get(h, 0) + self.SIGHT
+            memo[key] = (key, extra)
+        return memo[key]
+
+    def _goal_distance(self, game, side: str, unit_type=None, unit=None) -> dict:
+        base = super()._goal_distance(game, side, unit_type, unit)
+        if not base or not self.SIGHT or side != getattr(self, "me", game.side_to_act):
+            return base
+        skey, extra = self._sighted(game, side)
+        if not extra:
+            return base
+        key = ("evade-goal", id(base), unit_type.id if unit_type else None, skey)
+        memo = self._memo
+        if key not in memo:
+            targets = {h for h, d in base.items() if d <= 0}
+            memo[key] = _dijkstra(game.ctx.field, targets, unit_type, extra)
+        return memo[key]
 
     # --- movement -----------------------------------------------------------------------------
 

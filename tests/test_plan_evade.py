@@ -1,0 +1,117 @@
+"""The 'evade' plan (plan_evade.py): a side whose own losses count against it keeps its units
+with nothing to do in a fight out of the enemy's reach, and goes round the enemy's sight on its
+way to a place."""
+from __future__ import annotations
+
+from sandtable.rules.desert_steel.engine import plan_evade  # noqa: F401 - registers the plan
+from sandtable.rules.desert_steel.engine.bots import _dist
+from sandtable.rules.desert_steel.engine.bots_heuristic import HeuristicBot2
+from sandtable.rules.desert_steel.engine.game import Game
+from sandtable.rules.desert_steel.engine.plan_evade import EvadeBot
+from sandtable.rules.desert_steel.engine.runner import game_seed, sample_setup
+from sandtable.rules.desert_steel.engine.search_policies import PLAN_CLASSES, VariantBot
+
+
+def _game(model, catalog, sc, i=0):
+    scenario = model.scenario(sc)
+    return Game(model, scenario, sample_setup(catalog, scenario), game_seed(1, i))
+
+
+def _play_until(game, bots, done, limit=60000):
+    steps = 0
+    while not game.is_terminal() and not done(game) and steps < limit:
+        game.apply(bots[game.current_player()].choose(game, game.legal_actions()))
+        steps += 1
+    return game
+
+
+def test_registered_and_usable_through_variant_bot():
+    assert PLAN_CLASSES["evade"] is EvadeBot
+    bot = VariantBot(3, "evade")
+    assert type(bot) is EvadeBot
+    bot.set_variant("heuristic")  # the search swaps plans mid-game
+    assert type(bot) is VariantBot
+    bot.set_variant("evade")
+    assert type(bot) is EvadeBot
+
+
+def test_applies_where_the_sides_own_losses_count_against_it(model, catalog):
+    expect = {"IX": {"allied": True, "axis": False}, "XII": {"allied": True, "axis": True},
+              "III": {"allied": True}, "IV": {"allied": True, "axis": True}, "XV": {"allied": False, "axis": False},
+              "V": {"allied": False}, "XIV": {"allied": False, "axis": False}}
+    for sc, sides in expect.items():
+        game = _game(model, catalog, sc)
+        for side, want in sides.items():
+            assert EvadeBot.applies(game, side) is want, (sc, side)
+
+
+def _ix_after_contact(model, catalog):
+    """IX played by the heuristic on both sides until an empty Allied carrier stands within a
+    seen German unit's reach."""
+    game = _game(model, catalog, "IX")
+    bots = {"allied": HeuristicBot2(game_seed(1, 0)), "axis": HeuristicBot2(game_seed(1, 0) + 1)}
+    probe = VariantBot(0, "evade")
+    probe.me = "allied"
+
+    def exposed_carrier(g):
+        return g.state.turn >= 2 and any(
+            u.side == "allied" and u.on_map and probe._soft(g, u) and probe._exposure(g, "allied", u.hex) > 0
+            and u.type.unit_class == "transport" for u in g.state.units.values())
+    _play_until(game, bots, exposed_carrier)
+    assert not game.is_terminal()
+    return game, probe
+
+
+def test_an_exposed_empty_carrier_moves_away_where_the_heuristic_lets_it_stand(model, catalog):
+    """IX: the heuristic Allies hold and their empty carriers stood where they were set up; the
+    German tanks shot 4-7 of them a game (each an Allied unit eliminated, 20 lose the game)."""
+    game, probe = _ix_after_contact(model, catalog)
+    carriers = [u for u in game.state.units.values() if u.side == "allied" and u.on_map
+                and u.type.unit_class == "transport" and probe._soft(game, u)
+                and probe._exposure(game, "allied", u.hex) > 0]
+    u = carriers[0]
+    heuristic = HeuristicBot2(0)
+    heuristic._spots = probe._spots = {}
+    assert probe._wants_to_move(game, u)
+    assert not heuristic._wants_to_move(game, u)  # holding, no block to make: it stays
+    board = game.ctx.field.board
+    here = probe._score_hex(game, u, u.hex)
+    axial = board._axials
+    threats = [p for p, _, _ in probe._threats(game, "allied")]
+    far = max(board.neighbours(u.hex), key=lambda n: (min(_dist(axial[n], p) for p in threats), n))
+    near = min(board.neighbours(u.hex), key=lambda n: (min(_dist(axial[n], p) for p in threats), n))
+    assert probe._score_hex(game, u, far) <= here <= probe._score_hex(game, u, near)
+    assert probe._score_hex(game, u, far) < probe._score_hex(game, u, near)
+
+
+def test_the_way_to_a_place_is_charged_in_the_enemys_sight(model, catalog):
+    """IV: the Allies score 1 a unit off the west edge; the evade plan's distances charge hexes a
+    seen German gun sees and reaches, never less than the heuristic's."""
+    game = _game(model, catalog, "IV")
+    bots = {"allied": HeuristicBot2(1), "axis": HeuristicBot2(2)}
+    _play_until(game, bots, lambda g: g.state.turn >= 3)
+    probe = VariantBot(0, "evade")
+    probe.me = "allied"
+    heuristic = HeuristicBot2(0)
+    u = next(x for x in game.state.units.values() if x.side == "allied" and x.on_map)
+    plain = heuristic._goal_distance(game, "allied", u.type, u)
+    around = probe._goal_distance(game, "allied", u.type, u)
+    assert plain and set(around) == set(plain)
+    assert all(around[h] >= plain[h] - 1e-9 for h in plain)
+    _, extra = probe._sighted(game, "allied")
+    assert extra  # the Germans are in sight of some hexes
+    assert any(around[h] > plain[h] for h in extra)
+    # the enemy's own side is not charged: the Axis plays its distances as the heuristic
+    assert probe._goal_distance(game, "axis") == heuristic._goal_distance(game, "axis")
+
+
+def test_plays_a_game_to_the_end_on_either_side(model, catalog):
+    for side in ("allied", "axis"):
+        game = _game(model, catalog, "XII", 1)
+        me = VariantBot(5, "evade")
+        me.me = side
+        other = "axis" if side == "allied" else "allied"
+        bots = {side: me, other: HeuristicBot2(6)}
+        _play_until(game, bots, lambda g: False)
+        assert game.is_terminal()
+        assert game.returns()["winner"] in ("allied", "axis", "draw", None)
