@@ -1,0 +1,234 @@
+"""Plan 'objective': for a side whose result turns on places, small ones the enemy scores by
+holding (XIII's three ridge hexes) or ones the side itself scores by reaching.
+
+Read from the victory terms (never from a scenario's name): every count of the enemy's units
+'in-zone' in a small zone is a place to deny. The heuristic's side that has no place of its
+own to reach only blocks the enemy's way (a front half way back along it) and, once behind,
+closes in on whatever enemy is nearest; the places themselves stay empty until the enemy
+walks in. This plan:
+
+- makes the deny hexes its own goal: units go to them and stand there together (the
+  heuristic's crowding penalty stops the surplus next to them), so the enemy must assault
+  a full stack instead of walking into an empty hex;
+- weighs shots at enemy units on those hexes higher (a suppressed holder does not count),
+  and more as the last turn nears;
+- interrupts to shoot at the holders in the last turns.
+"""
+from __future__ import annotations
+
+from .bots import _counts, _dijkstra, spec_targets
+from .context import other
+from .search_policies import VariantBot, register_plan
+
+SMALL_ZONE = 12  # hexes: a zone this small is a place to stand on, not a region to cross
+
+
+def _expression(game) -> dict:
+    return game.ctx.scenario.raw["victory"].get("expression") or {}
+
+
+def deny_zones(game, side: str) -> list[frozenset]:
+    """The small zones where the enemy's units score (in-zone counts of the enemy's side),
+    one per count: the places the side keeps the enemy out of."""
+    cache = game.ctx.field.__dict__.setdefault("_plan_obj_deny", {})
+    key = (game.ctx.scenario.id, side)
+    if key not in cache:
+        enemy = other(side)
+        out: list[frozenset] = []
+        for spec in _counts(_expression(game)):
+            if spec.get("event") == "in-zone" and spec.get("units", {}).get("side") == enemy:
+                hexes = frozenset(spec_targets(game.ctx.field, spec))
+                if 0 < len(hexes) <= SMALL_ZONE and hexes not in out:
+                    out.append(hexes)
+        cache[key] = out
+    return cache[key]
+
+
+def deny_hexes(game, side: str) -> frozenset:
+    return frozenset().union(*deny_zones(game, side)) if deny_zones(game, side) else frozenset()
+
+
+def enemy_points_allowed(game, side: str) -> int:
+    """The most points the enemy may score with the side still winning, read from outcomes
+    'enemy points == / <= / < N' that name the side the winner (XIII: 0 or 1 held is an
+    Allied win); 0 when the terms say nothing of the kind."""
+    enemy = other(side)
+    best = 0
+    for o in _expression(game).get("outcomes", ()):
+        if o.get("result", {}).get("winner") != side:
+            continue
+        cmp = o.get("when", {}).get("cmp") if hasattr(o.get("when"), "get") else None
+        if not cmp or len(cmp) != 3 or not hasattr(cmp[0], "get") or cmp[0].get("points") != enemy \
+                or not isinstance(cmp[2], (int, float)):
+            continue
+        n = {"==": cmp[2], "<=": cmp[2], "<": cmp[2] - 1}.get(cmp[1])
+        if n is not None:
+            best = max(best, int(n))
+    return best
+
+
+class ObjectiveBot(VariantBot):
+    THRESHOLDS = (None, 1.0, 1.0)
+    HOLDER_BONUS = 0.15  # added to a shot's value at an enemy on a deny hex
+    HOLDER_SCALE = 2.0  # and its value multiplied by this
+    SHAKE = False  # True: last turn, shots at any unit of a holding formation weighed up too (no gain measured)
+    SPREAD = False  # True: next to a place is as good as on it (one raid does not hit them all)
+    GOAL = True  # go to the places (False: only the shots are weighed)
+    END_TURNS = 2  # in the last turns a holder is worth still more (suppressed at the end = not held)
+
+    @classmethod
+    def applies(cls, game, side: str) -> bool:
+        return bool(deny_hexes(game, side))
+
+    # --- where to go ----------------------------------------------------------------------------
+
+    EMPTY_STAY = False  # True: an empty transport does not go to the places (measured worse in XIII)
+    MAX_TRIP = None  # turns (MP / allowance) beyond which a unit does not set off for the places
+    LEAD = None  # turns before the end (beyond the way there) a unit sets off; None: at once
+
+    def _goal_distance(self, game, side: str, unit_type=None, unit=None) -> dict:
+        goal = super()._goal_distance(game, side, unit_type, unit)
+        if goal:
+            return goal
+        deny = deny_hexes(game, side)
+        if not deny or not self.GOAL:
+            return goal
+        if self.EMPTY_STAY and unit is not None and unit.type.unit_class == "transport" and not (
+                unit.hex and game._passengers(unit)):
+            return goal  # an empty carrier holds nothing (and counts as a loss): it stays back
+        full = self._deny_distance(game, side, unit_type)
+        if self.MAX_TRIP is not None and unit is not None and unit.hex is not None and not unit.carried_by:
+            d = self._deny_distance(game, side, unit.type).get(unit.hex, 99)
+            if d / max(1.0, game.ctx.field.allowance(unit.type)) > self.MAX_TRIP:
+                return goal  # a walker days away only dies in the open on the way: it holds where it is
+        if self.LEAD is not None and unit is not None and unit.hex is not None:
+            d = self._deny_distance(game, side, unit.type).get(unit.hex, 99)
+            need = self.PACE * d / max(1.0, game.ctx.field.allowance(unit.type))
+            if d > 0 and game.state.turn < game.ctx.scenario.turns - need - self.LEAD:
+                return goal  # too early: the heuristic's own way (hold, block) until it is time
+        return full
+
+    RANK = "margin"  # which places first: "margin" (enemy's distance less ours) or "far" (enemy's)
+    ALL_ZONES = True  # True: go for every deny zone (measured best in XIII); False: only as many as the win needs
+
+    def _chosen(self, game, side: str) -> frozenset:
+        """The deny zones the side stands on: all of them less the number the enemy may hold
+        with the side still winning, those the enemy is farthest from and the side nearest to
+        (chosen once, at the first look: a force split over every place holds none)."""
+        chosen = getattr(self, "_obj_chosen", None)
+        if chosen is None:
+            chosen = self._obj_chosen = {}
+        if side not in chosen:
+            zones = deny_zones(game, side)
+            keep = len(zones) if self.ALL_ZONES else max(1, len(zones) - enemy_points_allowed(game, side))
+            board = game.ctx.field.board
+            enemy = other(side)
+            theirs = [u.hex for u in game.state.units.values() if u.side == enemy and u.on_map]
+            theirs += [h for f in game.state.formations.values() if f.side == enemy and f.kind == "combat"
+                       and f.entry_zone for h in sorted(f.entry_zone)[::7]]
+            mine = [u.hex for u in game.state.units.values() if u.side == side and u.on_map]
+            mine += [h for f in game.state.formations.values() if f.side == side and f.kind == "combat"
+                     and f.entry_zone for h in sorted(f.entry_zone)[::7]]
+
+            def margin(z):
+                h = sorted(z)[0]
+                e = min((board.distance(h, x) for x in theirs), default=0)
+                m = sum(board.distance(h, x) for x in mine) / max(1, len(mine))
+                return (e if self.RANK == "far" else e - m, h)
+            ranked = sorted(zones, key=margin, reverse=True)
+            chosen[side] = frozenset().union(*ranked[:keep]) if ranked else frozenset()
+        return chosen[side]
+
+    def _deny_distance(self, game, side: str, unit_type) -> dict:
+        deny = self._chosen(game, side)
+        cache = game.ctx.field.__dict__.setdefault("_plan_obj_goal", {})
+        mines = self._mine_costs(game, side)
+        key = (game.ctx.scenario.id, side, deny, self.SPREAD, unit_type.id if unit_type else None, frozenset(game.ctx.field.wire), mines)
+        if key not in cache:
+            if len(cache) > 512:
+                cache.clear()
+            dist = _dijkstra(game.ctx.field, set(deny), unit_type, dict(mines))
+            if self.SPREAD:
+                board = game.ctx.field.board
+                ring = {n for h in deny for n in board.neighbours(h)}
+                dist = {h: (0.0 if h in ring else d) for h, d in dist.items()}
+            cache[key] = dist
+        return cache[key]
+
+    # --- what to shoot ----------------------------------------------------------------------------
+
+    def _holding_cards(self, game, side: str) -> frozenset:
+        """Cards of the enemy formations with a unit on one of the side's deny hexes (in the
+        last turn a loss anywhere in such a formation may shake it, §10.14, and a shaken
+        formation's units hold nothing)."""
+        key = (id(game.state), side, game.state.turn, game.state.placements())
+        last = getattr(self, "_obj_holders", None)
+        if last is None or last[0] != key:
+            deny = deny_hexes(game, side)
+            last = self._obj_holders = (key, frozenset(u.card for u in game.state.units.values()
+                                                       if u.side != side and u.on_map and u.hex in deny))
+        return last[1]
+
+    def _holder_weight(self, game, t) -> tuple[float, float]:
+        """(scale, bonus) for a shot at enemy unit t: more for one on a deny hex, and in the
+        last turn for any unit of a formation holding one."""
+        mine = other(t.side)
+        deny = deny_hexes(game, mine)
+        if not deny or t.hex is None:
+            return 1.0, 0.0
+        left = game.ctx.scenario.turns - game.state.turn
+        if t.hex in deny:
+            if left < self.END_TURNS:
+                return self.HOLDER_SCALE * 1.5, self.HOLDER_BONUS * 2
+            return self.HOLDER_SCALE, self.HOLDER_BONUS
+        if self.SHAKE and left == 0 and t.card in self._holding_cards(game, mine):
+            return self.HOLDER_SCALE, self.HOLDER_BONUS
+        return 1.0, 0.0
+
+    def _unit_shot(self, game, u, kinds):
+        best, action = 0.0, None
+        if "fire" in kinds:
+            for t in game._targets(u):
+                scale, bonus = self._holder_weight(game, t)
+                for m in game._fire_modes(u, t):
+                    v = self.expected_effect(game, u, t, mode=m)
+                    if v > 0:
+                        v = v * scale + bonus
+                    if v > best:
+                        best, action = v, kinds["fire"]
+        if "indirect" in kinds:
+            for sp, t in game._indirect_plans(u):
+                scale, bonus = self._holder_weight(game, t)
+                for m in game._fire_modes(u, t, indirect=True):
+                    v = self.expected_indirect(game, u, sp, t, m) - (0.05 if sp is not u else 0)
+                    if v > 0:
+                        v = v * scale + bonus
+                    if v > best:
+                        best, action = v, kinds["indirect"]
+                        self._plan = (sp.id, t.id, m)
+        return best, action
+
+    def _target(self, game, actions):
+        """The target of a fire: the heuristic's best, holders on deny hexes weighed up."""
+        u = game.state.units[game.cx["unit"]]
+        best, value = None, -1.0
+        spotter = game.cx.get("spotter")
+        for a in actions:
+            if a[0] == "target":
+                target, mode = game.state.units[a[1]], (a[2] if len(a) > 2 else None)
+                if spotter:
+                    v = self.expected_indirect(game, u, game.state.units[spotter], target, mode)
+                else:
+                    v = self.expected_effect(game, u, target, move_fire=game.cx.get("move_fire", False), mode=mode)
+                scale, bonus = self._holder_weight(game, target)
+                if v > 0:
+                    v = v * scale + bonus
+                if v > value:
+                    best, value = a, v
+        if best is None or value < 0.2:
+            return super()._target(game, actions)  # smoke or the heuristic's own choice
+        self._plan = None
+        return best
+
+
+register_plan("objective", ObjectiveBot)
