@@ -11,6 +11,9 @@ What it changes in the heuristic:
 - **the way to a place goes round the enemy's sight**: where the side has somewhere to go (an
   exit that scores), its distances to it charge every hex a seen enemy gun sees and reaches, so
   its units go round the enemy's fields of fire instead of through them;
+- **hidden units stay hidden** until they fire (a unit set up hidden, not an FO): they neither
+  move nor ride (the heuristic loaded XII's four hidden 6-pounders in one truck, revealing them,
+  and an air strike or a shot at the truck took them all);
 """
 from __future__ import annotations
 
@@ -55,6 +58,17 @@ class EvadeBot(VariantBot):
         if u.type.unit_class == "forward-observer":
             return not self._on_duty(game, u) and not self._fortified(game, u)
         return False
+
+    WITHDRAW = int(os.environ.get("E_WITHDRAW", 1))
+
+    def _withdraws(self, game, u) -> bool:
+        """A vehicle of a side that would win if the game ended now, not fortified, with no place
+        to reach: it keeps out of the enemy's reach (a loss can only lower the margin it has)."""
+        if not self.WITHDRAW or u.hex is None or u.pinned or not u.type.is_vehicle:
+            return False
+        if self._fortified(game, u) or self.stance(game, u.side) != "hold":
+            return False
+        return not self._goal_distance(game, u.side, None, u)
 
     def _threats(self, game, side: str) -> list:
         """(axial, shooting reach, reach after a move) of every seen enemy unit that can fire;
@@ -129,15 +143,26 @@ class EvadeBot(VariantBot):
             memo[key] = _dijkstra(game.ctx.field, targets, unit_type, extra)
         return memo[key]
 
+    # --- hidden units stay hidden ---------------------------------------------------------------
+
+    HIDE = int(os.environ.get("E_HIDE", 1))
+
+    def _rides(self, game, p) -> bool:
+        if self.HIDE and p.hidden and p.type.unit_class != "forward-observer":
+            return False  # loading reveals it (XII's B/102): a truck of towed guns is one air strike's worth
+        return super()._rides(game, p)
+
     # --- movement -----------------------------------------------------------------------------
 
     def _wants_to_move(self, game, u) -> bool:
-        if self._soft(game, u):
+        if self.HIDE and u.hidden and u.hex is not None and u.type.unit_class != "forward-observer":
+            return False  # hidden until it fires: an ambush, not a target
+        if self._soft(game, u) or self._withdraws(game, u):
             return self._exposure(game, u.side, u.hex) > 0
         return super()._wants_to_move(game, u)
 
     def _score_hex(self, game, u, hex_, view=None) -> float:
-        if not self._soft(game, u):
+        if not (self._soft(game, u) or self._withdraws(game, u)):
             return super()._score_hex(game, u, hex_, view)
         view = view or self._view(game, u)
         score = self._exposure(game, u.side, hex_)
