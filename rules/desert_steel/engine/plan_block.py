@@ -23,6 +23,10 @@ class BlockBot(VariantBot):
     AHEAD = float(os.environ.get("B_AHEAD", 3))
     DEPTH = float(os.environ.get("B_DEPTH", 8))
     WIDTH = int(os.environ.get("B_WIDTH", 1))
+    LEADQ = float(os.environ.get("B_LEADQ", 0.25))  # which of the enemy's units leads: 0 the nearest, 0.5 the median
+    EXITBAND = float(os.environ.get("B_EXITBAND", -1))  # also hold the band's hexes this near the goal
+    SPREAD = float(os.environ.get("B_SPREAD", 0))  # per friendly unit already in a hex of the band
+    THREAT = float(os.environ.get("B_THREAT", 0))  # extra weight of a shot at an enemy near its goal
 
     @classmethod
     def applies(cls, game, side: str) -> bool:
@@ -47,8 +51,9 @@ class BlockBot(VariantBot):
             if not starts:
                 starts = sorted({h for f in game.state.formations.values() if f.side == enemy
                                  for h in f.entry_zone})
-            starts = sorted(starts, key=lambda h: (goal.get(h, 99), h))[:6]
-            lead = min((goal.get(h, 99) for h in starts), default=0)
+            starts = sorted(starts, key=lambda h: (goal.get(h, 99), h))
+            lead = goal.get(starts[int(self.LEADQ * (len(starts) - 1))], 99) if starts else 0
+            starts = starts[:6]
             corridor: set[str] = set()
             for h in starts:
                 seen = 0
@@ -63,7 +68,7 @@ class BlockBot(VariantBot):
                 band |= {n for h in band for n in board.neighbours(h) if n in goal}
             hi = max(0.0, lead - self.AHEAD)
             lo = max(0.0, hi - self.DEPTH)
-            front = {h for h in band if lo <= goal[h] <= hi}
+            front = {h for h in band if lo <= goal[h] <= hi or goal[h] <= self.EXITBAND}
             if not front:
                 front = {h for h in band if goal[h] <= max(2, lead / 2)} or corridor
             if front:
@@ -76,6 +81,44 @@ class BlockBot(VariantBot):
                 out = fronts[fkey]
         memo[key] = out
         return out
+
+    # --- where a blocker stands -----------------------------------------------------------------
+
+    def _score_hex(self, game, u, hex_, view=None) -> float:
+        score = super()._score_hex(game, u, hex_, view)
+        if self.SPREAD and hex_ != u.hex and self.stance(game, u.side) == "hold":
+            n = sum(1 for x in game.state.here(hex_) if x.side == u.side and x is not u)
+            score += self.SPREAD * n
+        return score
+
+    # --- what a blocker shoots at -----------------------------------------------------------------
+
+    def _threat(self, game, t) -> float:
+        """1, and up to 1 + THREAT for an enemy whose way out is short: its hexes to its goal
+        against two turns of its movement (an exit that does not count for it weighs nothing)."""
+        if not self.THREAT or t.hex is None or t.card < 0:
+            return 1.0
+        goal = self._goal_distance(game, t.side)
+        if not goal:
+            return 1.0
+        d = goal.get(t.hex, 99)
+        reach = 2 * max(1.0, game.ctx.field.allowance(t.type))
+        return 1.0 + self.THREAT * max(0.0, (reach - d) / reach)
+
+    def _target(self, game, actions):
+        if not self.THREAT or game.cx.get("spotter"):
+            return super()._target(game, actions)
+        u = game.state.units[game.cx["unit"]]
+        best, value = None, -1.0
+        for a in actions:
+            if a[0] == "target":
+                target, mode = game.state.units[a[1]], (a[2] if len(a) > 2 else None)
+                v = self.expected_effect(game, u, target, move_fire=game.cx.get("move_fire", False), mode=mode)
+                v *= self._threat(game, target)
+                if v > value:
+                    best, value = a, v
+        self._plan = None
+        return best or super()._target(game, actions)
 
 
 register_plan("block", BlockBot)
