@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import os
 
-from .bots import _counts, _dijkstra, _dist
+import math
+
+from .bots import _counts, _dijkstra, _dist, _expected_result
 from .search_policies import VariantBot, register_plan
 
 
@@ -34,6 +36,7 @@ class EvadeBot(VariantBot):
     THRESHOLDS = (None, 1.0, 1.0)
     SOFT = int(os.environ.get("E_SOFT", 1))
     SIGHT = float(os.environ.get("E_SIGHT", 4))  # MP charged for a hex in a seen enemy's sight and reach
+    NEAR = float(os.environ.get("E_NEAR", 0.75))  # MP charged for a hex it can reach and shoot next turn
 
     @classmethod
     def applies(cls, game, side: str) -> bool:
@@ -126,6 +129,13 @@ class EvadeBot(VariantBot):
                 for h in table.seen_from(e.hex):
                     if board.distance(e.hex, h) <= rng:
                         extra[h] = extra.get(h, 0) + self.SIGHT
+                if self.NEAR:
+                    axial = board._axials
+                    here = axial[e.hex]
+                    reach = min(game.state.visibility, rng) + int(game.ctx.field.allowance(e.type))
+                    for h, pos in axial.items():
+                        if h in board.usable and _dist(pos, here) <= reach:
+                            extra[h] = extra.get(h, 0) + self.NEAR
             memo[key] = (key, extra)
         return memo[key]
 
@@ -152,6 +162,45 @@ class EvadeBot(VariantBot):
             return False  # loading reveals it (XII's B/102): a truck of towed guns is one air strike's worth
         return super()._rides(game, p)
 
+    THREAT = float(os.environ.get("E_THREAT", 0))
+
+    def _danger_of(self, game, e) -> float:
+        """How much the enemy unit can hurt the side's units it sees now (its best shot)."""
+        best = 0.0
+        for t in game._targets(e):
+            for m in game._fire_modes(e, t):
+                best = max(best, self.expected_effect(game, e, t, mode=m))
+        return best
+
+    def _target(self, game, actions):
+        """Direct fire: the expected effect, more for a target that threatens the side's units
+        (a hit suppresses it or makes it check: it shoots back less)."""
+        if not self.THREAT or game.cx.get("spotter") or ("smoke",) in actions:
+            return super()._target(game, actions)
+        u = game.state.units[game.cx["unit"]]
+        best, value = None, -1.0
+        for a in actions:
+            if a[0] != "target":
+                continue
+            t = game.state.units[a[1]]
+            mode = a[2] if len(a) > 2 else None
+            v = self.expected_effect(game, u, t, move_fire=game.cx.get("move_fire", False), mode=mode)
+            v *= 1 + self.THREAT * self._danger_of(game, t)
+            if v > value:
+                best, value = a, v
+        self._plan = None
+        return best or super()._target(game, actions)
+
+    STANDOFF = int(os.environ.get("E_STANDOFF", 0))
+
+    def _make_view(self, game, u) -> dict:
+        view = super()._make_view(game, u)
+        if self.STANDOFF and u.type.is_vehicle and u.hex is not None:
+            rng = game._range(u, True) or 0
+            if rng > 0:  # close to the farthest distance it sees and hits at, not half its range
+                view["reach"] = max(view["reach"], min(game.state.visibility, rng) - (self.STANDOFF - 1))
+        return view
+
     # --- movement -----------------------------------------------------------------------------
 
     def _wants_to_move(self, game, u) -> bool:
@@ -161,9 +210,62 @@ class EvadeBot(VariantBot):
             return self._exposure(game, u.side, u.hex) > 0
         return super()._wants_to_move(game, u)
 
+    # --- where to fight from: the odds of the exchange ----------------------------------------
+
+    TW = float(os.environ.get("E_TW", 0))  # weight of the enemy's expected effect on the unit there
+    OW = float(os.environ.get("E_OW", 0))  # weight of the unit's best expected effect from there
+
+    def _shot(self, game, f, t, d: int) -> float:
+        """Expected effect of f firing at t from d hexes (natural mode, no cover, flank nor
+        movement): the spotting chance times the expected result."""
+        vehicle = t.type.is_vehicle
+        factor = f.type.anti_vehicle if vehicle else f.type.anti_infantry
+        reach = game._range(f, vehicle)
+        if factor is None or reach is None or d > reach:
+            return 0.0
+        tables = game.ctx.tables
+        need = math.ceil(d / 3) if d else 0
+        mods = game._special("spotting", f.side)
+        p = sum(1 for r in range(1, 7) if r + mods >= need) / 6 if d else 1.0
+        shift = factor + game._self_spotting(f) - t.type.defense + tables.range_modifier(d) \
+            + game._special("fire", f.side)
+        return p * _expected_result(tables, "vehicle" if vehicle else "non_vehicle", shift)
+
+    def _odds(self, game, u, hex_) -> tuple:
+        """(what the seen enemies in sight of the hex can do to the unit there, the unit's best
+        shot from there)."""
+        spots = self._spots
+        key = ("evade-odds", u.id, hex_)
+        if spots is not None and key in spots:
+            return spots[key]
+        board = game.ctx.field.board
+        vis = game.state.visibility
+        threat, offense = 0.0, 0.0
+        for e in game.state.units.values():
+            if e.side == u.side or not e.on_map or e.hidden or e.carried_by:
+                continue
+            d = board.distance(e.hex, hex_)
+            if d > vis or not game._visible(e.hex, hex_):
+                continue
+            if not e.suppressed:
+                threat += self._shot(game, e, u, d)
+            offense = max(offense, self._shot(game, u, e, d))
+        if spots is not None:
+            spots[key] = (threat, offense)
+        return threat, offense
+
+    def _weighs_odds(self, game, u) -> bool:
+        return bool(self.TW or self.OW) and u.type.is_vehicle and u.hex is not None and \
+            u.type.unit_class != "transport" and self.stance(game, u.side) == "attack" and \
+            not self._goal_distance(game, u.side, None, u)
+
     def _score_hex(self, game, u, hex_, view=None) -> float:
         if not (self._soft(game, u) or self._withdraws(game, u)):
-            return super()._score_hex(game, u, hex_, view)
+            score = super()._score_hex(game, u, hex_, view)
+            if self._weighs_odds(game, u):
+                threat, offense = self._odds(game, u, hex_)
+                score += self.TW * threat - self.OW * offense
+            return score
         view = view or self._view(game, u)
         score = self._exposure(game, u.side, hex_)
         threats = self._threats(game, u.side)
