@@ -16,11 +16,36 @@ walks in. This plan:
 """
 from __future__ import annotations
 
+import heapq
+import math
+
 from .bots import _counts, _dijkstra, spec_targets
 from .context import other
 from .search_policies import VariantBot, register_plan
 
 SMALL_ZONE = 12  # hexes: a zone this small is a place to stand on, not a region to cross
+
+
+def _dijkstra_from(field, starts: dict, unit_type, extra: dict) -> dict:
+    """bots._dijkstra with a starting cost per source hex."""
+    board = field.board
+    dist = {k: float(v) for k, v in starts.items() if k in board.usable}
+    heap = [(v, k) for k, v in dist.items()]
+    heapq.heapify(heap)
+    while heap:
+        d, k = heapq.heappop(heap)
+        if d > dist.get(k, math.inf):
+            continue
+        penalty = extra.get(k, 0)
+        for n in board.neighbours(k):
+            cost = 1.0 if unit_type is None else field.enter_cost(unit_type, n, k)
+            if cost == "prohibited":
+                continue
+            cost = (unit_type.movement or 1) if cost == "all" else cost
+            if d + cost + penalty < dist.get(n, math.inf):
+                dist[n] = d + cost + penalty
+                heapq.heappush(heap, (d + cost + penalty, n))
+    return dist
 
 
 def _expression(game) -> dict:
@@ -73,6 +98,10 @@ class ObjectiveBot(VariantBot):
     HOLDER_SCALE = 2.0  # and its value multiplied by this
     SHAKE = False  # True: last turn, shots at any unit of a holding formation weighed up too (no gain measured)
     SPREAD = False  # True: next to a place is as good as on it (one raid does not hit them all)
+    LAST_RAID = False  # True: air strikes planned for the last turn, on the holders (XIII: 5 of 24 against 7 without)
+    THREAT = 0  # hexes: a place with no enemy this near costs SAFE_COST more to go to (0: off)
+    SAFE_COST = 4.0
+    RIDE = True  # units bound for a place ride there, out of entrenchments too
     GOAL = True  # go to the places (False: only the shots are weighed)
     END_TURNS = 2  # in the last turns a holder is worth still more (suppressed at the end = not held)
 
@@ -139,21 +168,80 @@ class ObjectiveBot(VariantBot):
             chosen[side] = frozenset().union(*ranked[:keep]) if ranked else frozenset()
         return chosen[side]
 
+    def _offsets(self, game, side: str, deny) -> dict:
+        """Deny hex -> MP added to the way there: a place with no enemy within THREAT hexes
+        needs no one yet (the force goes where the enemy is coming), read once a turn."""
+        if not self.THREAT:
+            return {}
+        key = (id(game.state), side, game.state.turn)
+        last = getattr(self, "_obj_offsets", None)
+        if last is None or last[0] != key:
+            board = game.ctx.field.board
+            enemies = [u.hex for u in game.state.units.values() if u.side != side and u.on_map and not u.hidden]
+            out = {z: (0.0 if any(board.distance(z, e) <= self.THREAT for e in enemies) else self.SAFE_COST)
+                   for z in sorted(deny)}
+            if all(v > 0 for v in out.values()):
+                out = {}
+            last = self._obj_offsets = (key, out)
+        return last[1]
+
     def _deny_distance(self, game, side: str, unit_type) -> dict:
         deny = self._chosen(game, side)
         cache = game.ctx.field.__dict__.setdefault("_plan_obj_goal", {})
         mines = self._mine_costs(game, side)
-        key = (game.ctx.scenario.id, side, deny, self.SPREAD, unit_type.id if unit_type else None, frozenset(game.ctx.field.wire), mines)
+        offsets = self._offsets(game, side, deny)
+        key = (game.ctx.scenario.id, side, deny, self.SPREAD, tuple(sorted(offsets.items())), unit_type.id if unit_type else None, frozenset(game.ctx.field.wire), mines)
         if key not in cache:
             if len(cache) > 512:
                 cache.clear()
-            dist = _dijkstra(game.ctx.field, set(deny), unit_type, dict(mines))
+            offsets = self._offsets(game, side, deny)
+            if offsets:
+                dist = _dijkstra_from(game.ctx.field, {z: offsets.get(z, 0.0) for z in deny}, unit_type, dict(mines))
+            else:
+                dist = _dijkstra(game.ctx.field, set(deny), unit_type, dict(mines))
             if self.SPREAD:
                 board = game.ctx.field.board
                 ring = {n for h in deny for n in board.neighbours(h)}
                 dist = {h: (0.0 if h in ring else d) for h, d in dist.items()}
             cache[key] = dist
         return cache[key]
+
+    def _rides(self, game, p) -> bool:
+        """A passenger bound for a place rides there, even out of its entrenchment (XIII's
+        six-pounders sat dug in beside their trucks all game, 8 hexes from the ridge)."""
+        if self.RIDE and p.hex is not None and deny_hexes(game, p.side) and \
+                self._goal_distance(game, p.side, None, p).get(p.hex, 0) > 0:
+            return True
+        return super()._rides(game, p)
+
+    # --- raids: on the holders, at the end ---------------------------------------------------------
+
+    def _plan_raid(self, game, actions):
+        """An air strike reaches any enemy on the map (§16.24): kept for the last turn, when a
+        holder it suppresses or destroys no longer holds."""
+        if self.LAST_RAID and deny_hexes(game, game.side_to_act):
+            turns = [a[1] for a in actions]
+            return ("raid-turn", max(turns))
+        return super()._plan_raid(game, actions)
+
+    def _air_strike(self, game, actions):
+        side = game.side_to_act
+        if self.LAST_RAID and deny_hexes(game, side) and game.state.turn >= game.ctx.scenario.turns:
+            deny = deny_hexes(game, side)
+            if any(u.hex in deny for u in game._air_targets(side, [])):
+                return ("air-strike",)
+        return super()._air_strike(game, actions)
+
+    def _air_target(self, game, actions):
+        raid = game.ctx.model.raid_cards[game.cx["raid_card"]].air_strike
+        marked = game.cx["markers"]
+
+        def value(a):
+            t = game.state.units[a[1]]
+            scale, bonus = self._holder_weight(game, t)
+            v = self.expected_raid(game, t, raid) * 0.5 ** marked.count(a[1])
+            return v * scale + (bonus if v > 0 else 0)
+        return max(actions, key=value)
 
     # --- what to shoot ----------------------------------------------------------------------------
 

@@ -1,0 +1,126 @@
+"""The 'objective' plan (plan_objective.py): a side the enemy beats by holding small places
+(XIII: the Axis must hold 2620, 3018 and 3121 at the end) stands on them itself and weighs
+shots at their holders up; the heuristic's side only blocks the enemy's way and leaves them empty."""
+from types import SimpleNamespace
+
+import pytest
+
+from sandtable.rules.catalog import load_catalog
+from sandtable.rules.desert_steel.engine import plan_objective  # noqa: F401 - registers the plan
+from sandtable.rules.desert_steel.engine.bots import make_bot
+from sandtable.rules.desert_steel.engine.bots_heuristic import HeuristicBot2
+from sandtable.rules.desert_steel.engine.game import Game
+from sandtable.rules.desert_steel.engine.plan_objective import (ObjectiveBot, deny_hexes, deny_zones,
+                                                                 enemy_points_allowed)
+from sandtable.rules.desert_steel.engine.runner import game_seed, sample_setup
+from sandtable.rules.desert_steel.engine.search_policies import PLAN_CLASSES, VariantBot
+
+RIDGE = {"B2620", "B3018", "B3121"}
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+def _game(catalog, scenario_id, seed=None):
+    scenario = catalog.model.scenario(scenario_id)
+    return Game(catalog.model, scenario, sample_setup(catalog, scenario), game_seed(1, 0) if seed is None else seed)
+
+
+def _play_until(game, players, turn):
+    steps = 0
+    while not game.is_terminal() and game.state.turn < turn:
+        game.apply(players[game.current_player()].choose(game, game.legal_actions()))
+        steps += 1
+        assert steps < 100_000
+
+
+def test_registered():
+    assert PLAN_CLASSES["objective"] is ObjectiveBot
+    bot = VariantBot(3, "objective")
+    assert type(bot) is ObjectiveBot and bot.variant == "objective"
+
+
+@pytest.mark.parametrize("scenario_id", ["I", "II", "III", "IV", "V", "VII", "VIII", "IX", "X", "XI", "XII",
+                                         "XIII", "XIV", "XV"])
+def test_applies_only_where_the_enemy_holds_small_places(catalog, scenario_id):
+    """Only XIII's terms count units in small zones (the Axis's three ridge hexes); map counts
+    (III, XI, VIII) and exits are not places to stand on."""
+    game = _game(catalog, scenario_id)
+    assert ObjectiveBot.applies(game, "allied") is (scenario_id == "XIII")
+    assert ObjectiveBot.applies(game, "axis") is False
+
+
+def test_places_read_from_the_terms(catalog):
+    game = _game(catalog, "XIII")
+    assert sorted(sorted(z) for z in deny_zones(game, "allied")) == [["B2620"], ["B3018"], ["B3121"]]
+    assert deny_hexes(game, "allied") == RIDGE
+    assert deny_hexes(game, "axis") == frozenset()
+    assert enemy_points_allowed(game, "allied") == 1  # 0 or 1 ridge hex held is an Allied win
+
+
+def test_goal_is_the_ridge_where_the_heuristic_has_none(catalog):
+    game = _game(catalog, "XIII")
+    seed = game_seed(1, 0)
+    plan, heuristic = VariantBot(seed, "objective"), HeuristicBot2(seed)
+    plan.me = "allied"
+    u = next(x for x in game.state.units.values() if x.side == "allied" and x.on_map
+             and x.type.unit_class == "infantry")
+    assert heuristic._goal_distance(game, "allied", None, u) == {}
+    goal = plan._goal_distance(game, "allied", None, u)
+    assert all(goal[h] == 0 for h in RIDGE)
+    assert goal[u.hex] > 0 and plan._wants_to_move(game, u)
+    # the enemy's goal is the heuristic's own (the same ridge): the plan does not change it
+    assert plan._goal_distance(game, "axis") == heuristic._goal_distance(game, "axis")
+
+
+def _on_ridge(game):
+    return sum(1 for u in game.state.units.values() if u.side == "allied" and u.on_map and u.hex in RIDGE)
+
+
+def test_allies_stand_on_the_ridge_early_and_the_heuristic_does_not(catalog):
+    """XIII, start of turn 3: the plan's Allies stand on the ridge hexes; the heuristic's block
+    the Axis's way elsewhere and leave them empty."""
+    seed = game_seed(1, 0)
+    counts = {}
+    for variant in ("heuristic", "objective"):
+        game = _game(catalog, "XIII")
+        me = VariantBot(seed, variant)
+        me.me = "allied"
+        _play_until(game, {"allied": me, "axis": make_bot("heuristic", seed + 1)}, 3)
+        counts[variant] = _on_ridge(game)
+    assert counts["heuristic"] == 0
+    assert counts["objective"] >= 3
+
+
+def test_shots_at_holders_weigh_more(catalog):
+    game = _game(catalog, "XIII")
+    plan = VariantBot(1, "objective")
+    card = next(c for c, f in game.state.formations.items() if f.side == "axis")
+    on, off = SimpleNamespace(hex="B3018", side="axis", card=card), SimpleNamespace(hex="B1202", side="axis", card=card)
+    assert plan._holder_weight(game, off) == (1.0, 0.0)
+    scale, bonus = plan._holder_weight(game, on)
+    assert scale > 1 and bonus > 0
+    game.state.turn = game.ctx.scenario.turns  # the last turn: a holder is worth still more
+    assert plan._holder_weight(game, on)[0] > scale
+
+
+def test_plays_a_game_to_the_end_and_survives_a_switch(catalog):
+    """A whole XIII game as the Allies, switched from the heuristic to the plan at turn 5 (as
+    the search does), and one of III (where the plan does not apply) to the end."""
+    seed = game_seed(1, 1)
+    game = _game(catalog, "XIII", seed)
+    me = VariantBot(seed, "heuristic")
+    me.me = "allied"
+    players = {"allied": me, "axis": make_bot("heuristic", seed + 1)}
+    _play_until(game, players, 5)
+    me.set_variant("objective")
+    assert type(me) is ObjectiveBot
+    _play_until(game, players, 99)
+    assert game.is_terminal() and game.returns()["winner"] in ("allied", "axis", "draw", None)
+    game = _game(catalog, "III", seed)
+    me = VariantBot(seed, "objective")
+    me.me = "allied"
+    _play_until(game, {"allied": me, "axis": make_bot("heuristic", seed + 1)}, 99)
+    assert game.is_terminal()
