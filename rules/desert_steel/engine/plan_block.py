@@ -25,7 +25,7 @@ class BlockBot(VariantBot):
     WIDTH = int(os.environ.get("B_WIDTH", 1))
     LEADQ = float(os.environ.get("B_LEADQ", 0.25))  # which of the enemy's units leads: 0 the nearest, 0.5 the median
     EXITBAND = float(os.environ.get("B_EXITBAND", -1))  # also hold the band's hexes this near the goal
-    SPREAD = float(os.environ.get("B_SPREAD", 0))  # per friendly unit already in a hex of the band
+    SPREAD = float(os.environ.get("B_SPREAD", 0.3))  # per friendly unit already in a hex of the band
     THREAT = float(os.environ.get("B_THREAT", 0))  # extra weight of a shot at an enemy near its goal
 
     @classmethod
