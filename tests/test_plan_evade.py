@@ -35,9 +35,13 @@ def test_registered_and_usable_through_variant_bot():
     assert type(bot) is EvadeBot
 
 
-def test_applies_where_the_sides_own_losses_count_against_it(model, catalog):
+def test_applies_to_attrition_races_only(model, catalog):
+    """Own losses counted and no place for the enemy to reach: IX, XII, IV's Allies (the Axis has
+    no place of its own there), not where the enemy goes somewhere (III's map B, VII's and XV's
+    exits) nor where losses do not count (XIV)."""
     expect = {"IX": {"allied": True, "axis": False}, "XII": {"allied": True, "axis": True},
-              "III": {"allied": True}, "IV": {"allied": True, "axis": True}, "XV": {"allied": False, "axis": False},
+              "IV": {"allied": True, "axis": False}, "III": {"allied": False},
+              "VII": {"allied": False}, "XV": {"allied": False, "axis": False},
               "V": {"allied": False}, "XIV": {"allied": False, "axis": False}}
     for sc, sides in expect.items():
         game = _game(model, catalog, sc)
@@ -115,3 +119,16 @@ def test_plays_a_game_to_the_end_on_either_side(model, catalog):
         _play_until(game, bots, lambda g: False)
         assert game.is_terminal()
         assert game.returns()["winner"] in ("allied", "axis", "draw", None)
+
+
+def test_the_charged_distances_are_the_engines_dijkstra(model, catalog):
+    """The plan's table-driven Dijkstra gives bots._dijkstra's distances, extra costs included."""
+    from sandtable.rules.desert_steel.engine.bots import _dijkstra
+    from sandtable.rules.desert_steel.engine.plan_evade import _charged_dijkstra
+    game = _game(model, catalog, "IV")
+    field = game.ctx.field
+    board = field.board
+    targets = {h for h in sorted(board.usable)[:12]}
+    extra = {h: 2.5 for h in sorted(board.usable)[100:160]}
+    for unit_type in (None, model.unit_types["gb-grant"]):
+        assert _charged_dijkstra(field, targets, unit_type, extra) == _dijkstra(field, targets, unit_type, dict(extra))

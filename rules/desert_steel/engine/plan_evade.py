@@ -1,6 +1,6 @@
 """The 'evade' plan: for a side whose own losses count against it in the victory terms (an
 attrition race: the enemy scores per unit of ours eliminated, or our score loses a point per
-loss). Read from the victory terms, never from a scenario.
+loss) while the enemy has no place to reach. Read from the victory terms, never from a scenario.
 
 What it changes in the heuristic:
 
@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import os
 
+import heapq
 import math
 
-from .bots import _counts, _dijkstra, _dist, _expected_result
+from .bots import _counts, _dist, _expected_result
+from .bots_heuristic import HeuristicBot2
+from .context import other
 from .search_policies import VariantBot, register_plan
 
 
@@ -32,6 +35,59 @@ def _own_losses_count(game, side: str) -> bool:
                for s in _counts(expression))
 
 
+def _disk(field, hex_, radius: int) -> list:
+    """The usable hexes within ``radius`` of ``hex_`` (shared by every game on the battlefield)."""
+    cache = field.__dict__.setdefault("_evade_disks", {})
+    key = (hex_, radius)
+    if key not in cache:
+        board = field.board
+        axial = board._axials
+        here = axial[hex_]
+        cache[key] = [h for h in board.usable if _dist(axial[h], here) <= radius]
+    return cache[key]
+
+
+def _step_costs(field, unit_type) -> dict:
+    """Hex -> [(neighbour, MP to step from the neighbour into the hex)], as _dijkstra prices them
+    (shared per battlefield, unit type and wire)."""
+    cache = field.__dict__.setdefault("_evade_steps", {})
+    key = (unit_type.id if unit_type else None, frozenset(field.wire))
+    if key not in cache:
+        if len(cache) > 64:
+            cache.clear()
+        board = field.board
+        out = {}
+        for k in board.usable:
+            row = []
+            for n in board.neighbours(k):
+                cost = 1.0 if unit_type is None else field.enter_cost(unit_type, n, k)
+                if cost == "prohibited":
+                    continue
+                row.append((n, (unit_type.movement or 1) if cost == "all" else cost))
+            out[k] = row
+        cache[key] = out
+    return cache[key]
+
+
+def _charged_dijkstra(field, sources: set, unit_type, extra: dict) -> dict:
+    """bots._dijkstra with the step costs read from a table (the same distances, faster)."""
+    steps = _step_costs(field, unit_type)
+    dist = {k: 0.0 for k in sources if k in steps}
+    heap = [(0.0, k) for k in dist]
+    heapq.heapify(heap)
+    while heap:
+        d, k = heapq.heappop(heap)
+        if d > dist.get(k, math.inf):
+            continue
+        penalty = extra.get(k, 0)
+        for n, cost in steps.get(k, ()):
+            c = d + cost + penalty
+            if c < dist.get(n, math.inf):
+                dist[n] = c
+                heapq.heappush(heap, (c, n))
+    return dist
+
+
 class EvadeBot(VariantBot):
     THRESHOLDS = (None, 1.0, 1.0)
     SOFT = int(os.environ.get("E_SOFT", 1))
@@ -40,12 +96,18 @@ class EvadeBot(VariantBot):
 
     @classmethod
     def applies(cls, game, side: str) -> bool:
-        """The side's own losses count in the victory terms (for the enemy, or against it)."""
+        """An attrition race: the side's own losses count in the victory terms (for the enemy, or
+        against it) and the enemy has no place to reach (where it has one, the side's units are
+        needed across its way: the block plan's case)."""
         cache = game.ctx.field.__dict__.setdefault("_evade_applies", {})
         key = (game.ctx.scenario.id, side)
         if key not in cache:
             try:
-                cache[key] = _own_losses_count(game, side)
+                probe = HeuristicBot2(0)
+                enemy = other(side)
+                cache[key] = _own_losses_count(game, side) and not any(
+                    probe._goal_distance(game, enemy, None, u) for u in game.state.units.values()
+                    if u.side == enemy)
             except Exception:  # noqa: BLE001 - terms the bot cannot read: the plan does not apply
                 cache[key] = False
         return cache[key]
@@ -110,9 +172,12 @@ class EvadeBot(VariantBot):
 
     def _sighted(self, game, side: str) -> tuple:
         """(key, {hex: MP charged}) for the hexes seen enemies see and can shoot at."""
+        spots = self._spots
+        if spots is not None and ("evade-sighted", side) in spots:
+            return spots[("evade-sighted", side)]
         key = ("evade-sighted", side, game.state.turn, game.state.visibility,
-               tuple(sorted((e.id, e.hex) for e in game.state.units.values()
-                            if e.side != side and e.on_map and not e.hidden and not e.carried_by)))
+               tuple([e.hex for e in game.state.units.values()
+                      if e.side != side and e.status == "on-map" and not e.hidden and not e.carried_by]))
         memo = self._memo
         if key not in memo:
             for k in [k for k in memo if isinstance(k, tuple) and k and k[0] in ("evade-sighted", "evade-goal")]:
@@ -130,13 +195,12 @@ class EvadeBot(VariantBot):
                     if board.distance(e.hex, h) <= rng:
                         extra[h] = extra.get(h, 0) + self.SIGHT
                 if self.NEAR:
-                    axial = board._axials
-                    here = axial[e.hex]
                     reach = min(game.state.visibility, rng) + int(game.ctx.field.allowance(e.type))
-                    for h, pos in axial.items():
-                        if h in board.usable and _dist(pos, here) <= reach:
-                            extra[h] = extra.get(h, 0) + self.NEAR
+                    for h in _disk(game.ctx.field, e.hex, reach):
+                        extra[h] = extra.get(h, 0) + self.NEAR
             memo[key] = (key, extra)
+        if spots is not None:
+            spots[("evade-sighted", side)] = memo[key]
         return memo[key]
 
     def _goal_distance(self, game, side: str, unit_type=None, unit=None) -> dict:
@@ -150,7 +214,7 @@ class EvadeBot(VariantBot):
         memo = self._memo
         if key not in memo:
             targets = {h for h, d in base.items() if d <= 0}
-            memo[key] = _dijkstra(game.ctx.field, targets, unit_type, extra)
+            memo[key] = _charged_dijkstra(game.ctx.field, targets, unit_type, extra)
         return memo[key]
 
     # --- hidden units stay hidden ---------------------------------------------------------------
