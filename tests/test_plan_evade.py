@@ -7,7 +7,7 @@ from sandtable.rules.desert_steel.engine import plan_evade  # noqa: F401 - regis
 from sandtable.rules.desert_steel.engine.bots import _dist
 from sandtable.rules.desert_steel.engine.bots_heuristic import HeuristicBot2
 from sandtable.rules.desert_steel.engine.game import Game
-from sandtable.rules.desert_steel.engine.plan_evade import EvadeBot
+from sandtable.rules.desert_steel.engine.plan_evade import DetourBot, EvadeBot
 from sandtable.rules.desert_steel.engine.runner import game_seed, sample_setup
 from sandtable.rules.desert_steel.engine.search_policies import PLAN_CLASSES, VariantBot
 
@@ -27,26 +27,36 @@ def _play_until(game, bots, done, limit=60000):
 
 def test_registered_and_usable_through_variant_bot():
     assert PLAN_CLASSES["evade"] is EvadeBot
+    assert PLAN_CLASSES["detour"] is DetourBot
     bot = VariantBot(3, "evade")
     assert type(bot) is EvadeBot
     bot.set_variant("heuristic")  # the search swaps plans mid-game
     assert type(bot) is VariantBot
     bot.set_variant("evade")
     assert type(bot) is EvadeBot
+    bot.set_variant("detour")
+    assert type(bot) is DetourBot and bot.SIGHT > 0
 
 
 def test_applies_to_attrition_races_only(model, catalog):
-    """Own losses counted and no place for the enemy to reach: IX, XII, IV's Allies (the Axis has
-    no place of its own there), not where the enemy goes somewhere (III's map B, VII's and XV's
-    exits) nor where losses do not count (XIV)."""
-    expect = {"IX": {"allied": True, "axis": False}, "XII": {"allied": True, "axis": True},
-              "IV": {"allied": True, "axis": False}, "III": {"allied": False},
-              "VII": {"allied": False}, "XV": {"allied": False, "axis": False},
-              "V": {"allied": False}, "XIV": {"allied": False, "axis": False}}
+    """'evade': own losses counted and no place for either side to reach (IX, XII); 'detour': own
+    losses off the side's own fixed-total score, with a place that scores (IV's Allies). Neither
+    where the enemy goes somewhere (III's map B, VII's and XV's exits), where losses do not count
+    (XIV), nor where the way round lost games the heuristic wins (I's, III's, V's Axis, II)."""
+    expect = {"IX": {"allied": (True, False), "axis": (False, False)},
+              "XII": {"allied": (True, False), "axis": (True, False)},
+              "IV": {"allied": (False, True), "axis": (False, False)},
+              "III": {"allied": (False, False), "axis": (False, False)},
+              "I": {"allied": (False, False), "axis": (False, False)},
+              "II": {"allied": (False, False), "axis": (False, False)},
+              "V": {"allied": (False, False), "axis": (False, False)},
+              "VII": {"allied": (False, False)},
+              "XIV": {"allied": (False, False), "axis": (False, False)},
+              "XV": {"allied": (False, False), "axis": (False, False)}}
     for sc, sides in expect.items():
         game = _game(model, catalog, sc)
         for side, want in sides.items():
-            assert EvadeBot.applies(game, side) is want, (sc, side)
+            assert (EvadeBot.applies(game, side), DetourBot.applies(game, side)) == want, (sc, side)
 
 
 def _ix_after_contact(model, catalog):
@@ -89,12 +99,15 @@ def test_an_exposed_empty_carrier_moves_away_where_the_heuristic_lets_it_stand(m
 
 
 def test_the_way_to_a_place_is_charged_in_the_enemys_sight(model, catalog):
-    """IV: the Allies score 1 a unit off the west edge; the evade plan's distances charge hexes a
-    seen German gun sees and reaches, never less than the heuristic's."""
+    """IV: the Allies score 1 a unit off the west edge; the detour plan's distances charge hexes a
+    seen German gun sees and reaches, never less than the heuristic's (the evade plan's are the
+    heuristic's)."""
     game = _game(model, catalog, "IV")
     bots = {"allied": HeuristicBot2(1), "axis": HeuristicBot2(2)}
     _play_until(game, bots, lambda g: g.state.turn >= 3)
-    probe = VariantBot(0, "evade")
+    evade = VariantBot(0, "evade")
+    evade.me = "allied"
+    probe = VariantBot(0, "detour")
     probe.me = "allied"
     heuristic = HeuristicBot2(0)
     u = next(x for x in game.state.units.values() if x.side == "allied" and x.on_map)
@@ -105,14 +118,15 @@ def test_the_way_to_a_place_is_charged_in_the_enemys_sight(model, catalog):
     _, extra = probe._sighted(game, "allied")
     assert extra  # the Germans are in sight of some hexes
     assert any(around[h] > plain[h] for h in extra)
+    assert evade._goal_distance(game, "allied", u.type, u) == plain
     # the enemy's own side is not charged: the Axis plays its distances as the heuristic
     assert probe._goal_distance(game, "axis") == heuristic._goal_distance(game, "axis")
 
 
 def test_plays_a_game_to_the_end_on_either_side(model, catalog):
-    for side in ("allied", "axis"):
-        game = _game(model, catalog, "XII", 1)
-        me = VariantBot(5, "evade")
+    for sc, side, plan in (("XII", "allied", "evade"), ("XII", "axis", "evade"), ("IV", "allied", "detour")):
+        game = _game(model, catalog, sc, 1)
+        me = VariantBot(5, plan)
         me.me = side
         other = "axis" if side == "allied" else "allied"
         bots = {side: me, other: HeuristicBot2(6)}

@@ -1,28 +1,34 @@
-"""The 'evade' plan: for a side whose own losses count against it in the victory terms (an
-attrition race: the enemy scores per unit of ours eliminated, or our score loses a point per
-loss) while the enemy has no place to reach. Read from the victory terms, never from a scenario.
+"""Two plans for attrition races, read from the victory terms (never from a scenario): the side's
+own losses count (for the enemy, or against the side's own score) and the enemy has no place to
+reach (where it has one, the side's units are needed across its way: the block plan's case).
 
-What it changes in the heuristic:
+'evade' (the side has no place of its own either: IX's Allies, X's, XII's two sides):
 
-- **soft units keep out of reach**: a unit that cannot hurt the enemy (a carrier or truck with
-  nothing aboard, a forward observer with no bombardment to spot) moves away from every seen
-  enemy that could see and shoot it, instead of standing where it was set up (a loss is a loss,
-  whatever the unit);
-- **the way to a place goes round the enemy's sight**: where the side has somewhere to go (an
-  exit that scores), its distances to it charge every hex a seen enemy gun sees and reaches, so
-  its units go round the enemy's fields of fire instead of through them;
+- **units with nothing to do in a fight keep out of reach**: an empty carrier or truck, an FO
+  with nothing to spot, moves away from every seen enemy that could see and shoot it, instead of
+  standing where it was set up (IX: the heuristic's holding Allies lost 4-7 empty carriers a
+  game to the German tanks, each an Allied unit eliminated, and 20 lose the game);
 - **hidden units stay hidden** until they fire (a unit set up hidden, not an FO): they neither
-  move nor ride (the heuristic loaded XII's four hidden 6-pounders in one truck, revealing them,
-  and an air strike or a shot at the truck took them all);
+  move nor ride (XII: the heuristic loaded the four hidden 6-pounders in one truck, revealing
+  them, and an air strike or the truck's loss took 2-4 of them);
+- **a side ahead keeps its lead**: on a side that would win if the game ended now, a free vehicle
+  with no shot worth taking moves out of the enemy's reach (a loss can only lower its margin).
+
+'detour' (the side scores towards a fixed total and each of its losses comes off that total,
+while what scores is getting somewhere: IV's Allies, +1 a unit off the west edge, -1 a loss,
+10 to win): the same, and its distances to the place charge every hex a seen enemy sees and
+reaches (4 MP) and, a little (0.75 MP), every hex a seen enemy can reach and shoot next turn, so
+its units swing wide of the enemy instead of driving through its fields of fire. Where the
+terms reward getting through fast instead (I's, III's, V's Axis, II's Matildas) the way round
+lost games the heuristic wins: it does not apply there.
 """
 from __future__ import annotations
 
-import os
-
 import heapq
 import math
+import os
 
-from .bots import _counts, _dist, _expected_result
+from .bots import _counts, _dist
 from .bots_heuristic import HeuristicBot2
 from .context import other
 from .search_policies import VariantBot, register_plan
@@ -33,6 +39,59 @@ def _own_losses_count(game, side: str) -> bool:
     expression = game.ctx.scenario.raw["victory"].get("expression") or {}
     return any(s.get("event") in ("eliminated", "destroyed") and s.get("units", {}).get("side") == side
                for s in _counts(expression))
+
+
+def _has_place(game, side: str) -> bool:
+    """Some unit of the side has a place to reach that pays (an exit, a zone, a map), as the
+    heuristic reads it (IV: an exit west pays; XI's map counts)."""
+    probe = HeuristicBot2(0)
+    return any(probe._goal_distance(game, side, None, u) for u in game.state.units.values() if u.side == side)
+
+
+def _losses_off_own_score(game, side: str) -> bool:
+    """The side needs a fixed number of points and its own points lose some for each of its
+    units eliminated (IV: the Allied score is -1 a loss, 10 wins)."""
+    expression = game.ctx.scenario.raw["victory"].get("expression") or {}
+    if HeuristicBot2(0)._points_needed(game, side) is None:
+        return False
+
+    def negative(node, sign=1):
+        if hasattr(node, "items"):
+            for op, arg in node.items():
+                if op == "count":
+                    if sign < 0 and arg.get("event") in ("eliminated", "destroyed") \
+                            and arg.get("units", {}).get("side") == side:
+                        yield True
+                elif op == "mul" and isinstance(arg, (list, tuple)):
+                    factor = 1
+                    for a in arg:
+                        if isinstance(a, (int, float)):
+                            factor *= a
+                    for a in arg:
+                        if not isinstance(a, (int, float)):
+                            yield from negative(a, sign * (1 if factor >= 0 else -1))
+                elif op == "sub" and isinstance(arg, (list, tuple)) and len(arg) == 2:
+                    yield from negative(arg[0], sign)
+                    yield from negative(arg[1], -sign)
+                elif isinstance(arg, (list, tuple)) or hasattr(arg, "items"):
+                    yield from negative(arg, sign)
+        elif isinstance(node, (list, tuple)):
+            for n in node:
+                yield from negative(n, sign)
+    terms = expression.get("points", {}).get(side, ())
+    return any(negative([t["value"] for t in terms]))
+
+
+def _applies(game, side: str, name: str, test) -> bool:
+    cache = game.ctx.field.__dict__.setdefault("_evade_applies", {})
+    key = (name, game.ctx.scenario.id, side)
+    if key not in cache:
+        try:
+            cache[key] = bool(_own_losses_count(game, side) and not _has_place(game, other(side))
+                              and test(game, side))
+        except Exception:  # noqa: BLE001 - terms the bot cannot read: the plan does not apply
+            cache[key] = False
+    return cache[key]
 
 
 def _disk(field, hex_, radius: int) -> list:
@@ -48,8 +107,8 @@ def _disk(field, hex_, radius: int) -> list:
 
 
 def _step_costs(field, unit_type) -> dict:
-    """Hex -> [(neighbour, MP to step from the neighbour into the hex)], as _dijkstra prices them
-    (shared per battlefield, unit type and wire)."""
+    """Hex -> [(neighbour, MP to step from the neighbour into the hex)], as bots._dijkstra prices
+    them (shared per battlefield, unit type and wire)."""
     cache = field.__dict__.setdefault("_evade_steps", {})
     key = (unit_type.id if unit_type else None, frozenset(field.wire))
     if key not in cache:
@@ -79,7 +138,7 @@ def _charged_dijkstra(field, sources: set, unit_type, extra: dict) -> dict:
         d, k = heapq.heappop(heap)
         if d > dist.get(k, math.inf):
             continue
-        penalty = extra.get(k, 0)
+        penalty = extra.get(k, 0)  # paid by whoever steps into k
         for n, cost in steps.get(k, ()):
             c = d + cost + penalty
             if c < dist.get(n, math.inf):
@@ -90,27 +149,16 @@ def _charged_dijkstra(field, sources: set, unit_type, extra: dict) -> dict:
 
 class EvadeBot(VariantBot):
     THRESHOLDS = (None, 1.0, 1.0)
-    SOFT = int(os.environ.get("E_SOFT", 1))
-    SIGHT = float(os.environ.get("E_SIGHT", 4))  # MP charged for a hex in a seen enemy's sight and reach
-    NEAR = float(os.environ.get("E_NEAR", 0.75))  # MP charged for a hex it can reach and shoot next turn
+    SOFT = int(os.environ.get("E_SOFT", 1))  # units with nothing to do in a fight keep out of reach
+    HIDE = int(os.environ.get("E_HIDE", 1))  # hidden units stay hidden until they fire
+    WITHDRAW = int(os.environ.get("E_WITHDRAW", 1))  # a side ahead keeps its vehicles out of reach
+    SIGHT = 0.0  # MP charged on the way to a place for a hex in a seen enemy's sight and reach
+    NEAR = 0.0  # ... for a hex a seen enemy can reach and shoot next turn
 
     @classmethod
     def applies(cls, game, side: str) -> bool:
-        """An attrition race: the side's own losses count in the victory terms (for the enemy, or
-        against it) and the enemy has no place to reach (where it has one, the side's units are
-        needed across its way: the block plan's case)."""
-        cache = game.ctx.field.__dict__.setdefault("_evade_applies", {})
-        key = (game.ctx.scenario.id, side)
-        if key not in cache:
-            try:
-                probe = HeuristicBot2(0)
-                enemy = other(side)
-                cache[key] = _own_losses_count(game, side) and not any(
-                    probe._goal_distance(game, enemy, None, u) for u in game.state.units.values()
-                    if u.side == enemy)
-            except Exception:  # noqa: BLE001 - terms the bot cannot read: the plan does not apply
-                cache[key] = False
-        return cache[key]
+        """Own losses count, and neither side has a place to reach."""
+        return _applies(game, side, "evade", lambda g, s: not _has_place(g, s))
 
     # --- who evades ---------------------------------------------------------------------------
 
@@ -124,11 +172,9 @@ class EvadeBot(VariantBot):
             return not self._on_duty(game, u) and not self._fortified(game, u)
         return False
 
-    WITHDRAW = int(os.environ.get("E_WITHDRAW", 1))
-
     def _withdraws(self, game, u) -> bool:
         """A vehicle of a side that would win if the game ended now, not fortified, with no place
-        to reach: it keeps out of the enemy's reach (a loss can only lower the margin it has)."""
+        to reach: it keeps out of the enemy's reach."""
         if not self.WITHDRAW or u.hex is None or u.pinned or not u.type.is_vehicle:
             return False
         if self._fortified(game, u) or self.stance(game, u.side) != "hold":
@@ -158,6 +204,8 @@ class EvadeBot(VariantBot):
         return out
 
     def _exposure(self, game, side: str, hex_) -> float:
+        """3 for each seen enemy that can shoot at the hex from where it stands, 1 for each that
+        can after a move."""
         here = game.ctx.field.board._axials[hex_]
         score = 0.0
         for pos, shoot, reach in self._threats(game, side):
@@ -168,10 +216,11 @@ class EvadeBot(VariantBot):
                 score += 1.0
         return score
 
-    # --- the way round the enemy's fire --------------------------------------------------------
+    # --- the way round the enemy's fire ('detour') -----------------------------------------------
 
     def _sighted(self, game, side: str) -> tuple:
-        """(key, {hex: MP charged}) for the hexes seen enemies see and can shoot at."""
+        """(key, {hex: MP charged}): the hexes seen enemies see and can shoot at, and those they
+        can reach and shoot next turn."""
         spots = self._spots
         if spots is not None and ("evade-sighted", side) in spots:
             return spots[("evade-sighted", side)]
@@ -205,7 +254,7 @@ class EvadeBot(VariantBot):
 
     def _goal_distance(self, game, side: str, unit_type=None, unit=None) -> dict:
         base = super()._goal_distance(game, side, unit_type, unit)
-        if not base or not self.SIGHT or side != getattr(self, "me", game.side_to_act):
+        if not base or not (self.SIGHT or self.NEAR) or side != getattr(self, "me", game.side_to_act):
             return base
         skey, extra = self._sighted(game, side)
         if not extra:
@@ -219,51 +268,10 @@ class EvadeBot(VariantBot):
 
     # --- hidden units stay hidden ---------------------------------------------------------------
 
-    HIDE = int(os.environ.get("E_HIDE", 1))
-
     def _rides(self, game, p) -> bool:
         if self.HIDE and p.hidden and p.type.unit_class != "forward-observer":
-            return False  # loading reveals it (XII's B/102): a truck of towed guns is one air strike's worth
+            return False  # loading reveals it (§18.7, XII's B/102)
         return super()._rides(game, p)
-
-    THREAT = float(os.environ.get("E_THREAT", 0))
-
-    def _danger_of(self, game, e) -> float:
-        """How much the enemy unit can hurt the side's units it sees now (its best shot)."""
-        best = 0.0
-        for t in game._targets(e):
-            for m in game._fire_modes(e, t):
-                best = max(best, self.expected_effect(game, e, t, mode=m))
-        return best
-
-    def _target(self, game, actions):
-        """Direct fire: the expected effect, more for a target that threatens the side's units
-        (a hit suppresses it or makes it check: it shoots back less)."""
-        if not self.THREAT or game.cx.get("spotter") or ("smoke",) in actions:
-            return super()._target(game, actions)
-        u = game.state.units[game.cx["unit"]]
-        best, value = None, -1.0
-        for a in actions:
-            if a[0] != "target":
-                continue
-            t = game.state.units[a[1]]
-            mode = a[2] if len(a) > 2 else None
-            v = self.expected_effect(game, u, t, move_fire=game.cx.get("move_fire", False), mode=mode)
-            v *= 1 + self.THREAT * self._danger_of(game, t)
-            if v > value:
-                best, value = a, v
-        self._plan = None
-        return best or super()._target(game, actions)
-
-    STANDOFF = int(os.environ.get("E_STANDOFF", 0))
-
-    def _make_view(self, game, u) -> dict:
-        view = super()._make_view(game, u)
-        if self.STANDOFF and u.type.is_vehicle and u.hex is not None:
-            rng = game._range(u, True) or 0
-            if rng > 0:  # close to the farthest distance it sees and hits at, not half its range
-                view["reach"] = max(view["reach"], min(game.state.visibility, rng) - (self.STANDOFF - 1))
-        return view
 
     # --- movement -----------------------------------------------------------------------------
 
@@ -274,62 +282,9 @@ class EvadeBot(VariantBot):
             return self._exposure(game, u.side, u.hex) > 0
         return super()._wants_to_move(game, u)
 
-    # --- where to fight from: the odds of the exchange ----------------------------------------
-
-    TW = float(os.environ.get("E_TW", 0))  # weight of the enemy's expected effect on the unit there
-    OW = float(os.environ.get("E_OW", 0))  # weight of the unit's best expected effect from there
-
-    def _shot(self, game, f, t, d: int) -> float:
-        """Expected effect of f firing at t from d hexes (natural mode, no cover, flank nor
-        movement): the spotting chance times the expected result."""
-        vehicle = t.type.is_vehicle
-        factor = f.type.anti_vehicle if vehicle else f.type.anti_infantry
-        reach = game._range(f, vehicle)
-        if factor is None or reach is None or d > reach:
-            return 0.0
-        tables = game.ctx.tables
-        need = math.ceil(d / 3) if d else 0
-        mods = game._special("spotting", f.side)
-        p = sum(1 for r in range(1, 7) if r + mods >= need) / 6 if d else 1.0
-        shift = factor + game._self_spotting(f) - t.type.defense + tables.range_modifier(d) \
-            + game._special("fire", f.side)
-        return p * _expected_result(tables, "vehicle" if vehicle else "non_vehicle", shift)
-
-    def _odds(self, game, u, hex_) -> tuple:
-        """(what the seen enemies in sight of the hex can do to the unit there, the unit's best
-        shot from there)."""
-        spots = self._spots
-        key = ("evade-odds", u.id, hex_)
-        if spots is not None and key in spots:
-            return spots[key]
-        board = game.ctx.field.board
-        vis = game.state.visibility
-        threat, offense = 0.0, 0.0
-        for e in game.state.units.values():
-            if e.side == u.side or not e.on_map or e.hidden or e.carried_by:
-                continue
-            d = board.distance(e.hex, hex_)
-            if d > vis or not game._visible(e.hex, hex_):
-                continue
-            if not e.suppressed:
-                threat += self._shot(game, e, u, d)
-            offense = max(offense, self._shot(game, u, e, d))
-        if spots is not None:
-            spots[key] = (threat, offense)
-        return threat, offense
-
-    def _weighs_odds(self, game, u) -> bool:
-        return bool(self.TW or self.OW) and u.type.is_vehicle and u.hex is not None and \
-            u.type.unit_class != "transport" and self.stance(game, u.side) == "attack" and \
-            not self._goal_distance(game, u.side, None, u)
-
     def _score_hex(self, game, u, hex_, view=None) -> float:
         if not (self._soft(game, u) or self._withdraws(game, u)):
-            score = super()._score_hex(game, u, hex_, view)
-            if self._weighs_odds(game, u):
-                threat, offense = self._odds(game, u, hex_)
-                score += self.TW * threat - self.OW * offense
-            return score
+            return super()._score_hex(game, u, hex_, view)
         view = view or self._view(game, u)
         score = self._exposure(game, u.side, hex_)
         threats = self._threats(game, u.side)
@@ -339,10 +294,22 @@ class EvadeBot(VariantBot):
         if hex_ in view["enemy_hexes"]:
             score += 50
         if hex_ != u.hex and view["crowded"](hex_):
-            score += 50
+            score += 50  # §8.52
         if view["mines"] and hex_ != u.hex:
             score += view["mines"].get(hex_, 0)
         return score
 
 
+class DetourBot(EvadeBot):
+    SIGHT = float(os.environ.get("E_SIGHT", 4))
+    NEAR = float(os.environ.get("E_NEAR", 0.75))
+
+    @classmethod
+    def applies(cls, game, side: str) -> bool:
+        """Own losses come off the side's own score, which must reach a fixed total, and the
+        side has a place to reach that scores."""
+        return _applies(game, side, "detour", lambda g, s: _has_place(g, s) and _losses_off_own_score(g, s))
+
+
 register_plan("evade", EvadeBot)
+register_plan("detour", DetourBot)
