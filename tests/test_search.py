@@ -169,9 +169,10 @@ def test_the_plan_search_plays_each_variant_out_and_keeps_the_best(model, catalo
     picks = []
     for _ in range(2):
         bot = SearchBot(3, 8)
+        bot.plans.append((9, "heuristic", None, 0))  # past its opening (see the opening's test)
         action = bot.choose(game, game.legal_actions())
         assert action in game.legal_actions()
-        turn, plan, means, rounds = bot.plans[0]
+        turn, plan, means, rounds = bot.plans[1]
         assert turn == 10 and rounds == 1 and set(means) == set(plans_for(game, "allied")) and plan in means
         assert bot.policy.variant == plan and bot.plan_steps > 0
         picks.append((plan, means))
@@ -253,7 +254,9 @@ def test_the_plan_is_chosen_again_at_every_turn(model, catalog, monkeypatch):
     while not game.is_terminal():
         game.apply(players[game.current_player()].choose(game, game.legal_actions()))
     assert [p[0] for p in searcher.plans] == [9, 10]
-    assert all(p[3] == 1 and set(p[2]) == set(plans_for(game, "allied")) for p in searcher.plans)
+    opening, then = searcher.plans
+    assert opening[3] == 1 and set(opening[2]) == {"heuristic"} | set(search.PLAN_CLASSES) & set(opening[2])
+    assert then[3] == 1 and set(then[2]) == set(plans_for(game, "allied"))
     assert searcher.plan_steps <= searcher.plan_budget(game)
 
 
@@ -278,15 +281,17 @@ def test_plan_rollouts_stop_at_the_last_turn_the_budget_affords(model, catalog, 
         horizons.clear()
         bot = SearchBot(3, 8)
         bot._turn_steps = 40.0  # as a probe would have measured
+        bot.plans.append((7, "heuristic", None, 0))  # past its opening
         bot.choose(game.clone(), game.legal_actions())
         if expected is None:
-            assert horizons == [] and bot.plans[0][2] is None
+            assert horizons == [] and bot.plans[1][2] is None
         else:
             assert horizons and set(horizons) == {expected}
     monkeypatch.setattr(SearchBot, "PLAN_STEPS", 4 * 40 * 3)  # turn 8 of 10: half of it, 240 steps: one turn, not two
     horizons.clear()
     bot = SearchBot(3, 8)
     bot._turn_steps = 40.0
+    bot.plans.append((7, "heuristic", None, 0))
     bot.choose(game.clone(), game.legal_actions())
     assert set(horizons) == {8}
 
@@ -337,3 +342,22 @@ def test_plan_rollouts_reuse_the_stances_the_bot_has_read(model, catalog, monkey
     monkeypatch.setattr(victory, "path_exists", lambda g, arg: calls.append(1) or real(g, arg))
     bot._play_out(SpielState(game).resample_from_infostate(0, random.Random(1)), "allied", "attack", game.state.turn)
     assert calls == [] and bot.plan_steps > 0
+
+
+def test_the_opening_plays_the_plans_of_their_own_to_the_end(model, catalog, monkeypatch):
+    """At its first plan search of a game the bot plays the heuristic and every registered plan
+    that applies (V's Allies: block) to the end of the game, not a few turns: those plans are
+    written for situations (an exit to bar) that only a whole game shows."""
+    game = _game(model, catalog, "V", seed=4)
+    core = ("heuristic",) + tuple(p for p in plans_for(game, "allied") if p in search.PLAN_CLASSES)
+    assert "block" in core
+    monkeypatch.setattr(SearchBot, "PLAN_STEPS", 4000)  # a round of them fits, two do not
+    monkeypatch.setattr(SearchBot, "GAME_STEPS", 0)
+    bot = SearchBot(3, 8)
+    while game.side_to_act != "allied" or game.mode not in ("activation", "interrupt"):
+        game.apply(make_bot("heuristic").choose(game, game.legal_actions()))
+    bot.choose(game, game.legal_actions())
+    turn, plan, means, rounds = bot.plans[0]
+    assert turn == 1 and set(means) == set(core) and rounds == 1 and plan in core
+    # played to the end: a V game takes about a thousand decisions, a turn about a hundred
+    assert bot.plan_steps > len(core) * 5 * bot._turn_steps

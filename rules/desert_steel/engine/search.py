@@ -31,12 +31,16 @@ its risk before its reward). Other decisions (movement steps, targets...) are th
 
 **Plans** (a rollout algorithm in Bertsekas's sense: policy improvement by replanning). At the
 start of every turn (REPLAN) the bot also searches over policies: one determinization a round
-shared by every plan, its side playing each variant of the heuristic (search_policies.PLANS: its
-own stance, always attack, always hold, quicker to fire) against the heuristic, and plays on with
-the best one when it beats the current plan by PLAN_MARGIN. The rollouts play the game out (scored
-by the result with the points margin and losses as a tie-break) when the rest of the game fits in
-the turn's share of the plan budget, else they stop at the end of the last turn that fits and the
-position is scored by :func:`evaluate`.
+shared by every plan, its side playing each plan against the heuristic, and plays on with the
+best one when it beats the current plan by PLAN_MARGIN. The plans (search_policies.plans_for) are
+variants of the heuristic (its own stance, always attack, always hold, quicker to fire) and the
+plans with behaviour of their own that apply to the side (plan_block: bar the enemy's way to its
+exit; plan_evade: keep out of reach in an attrition race; plan_objective: stand on the places the
+enemy must hold). The rollouts play the game out (scored by the result with the points margin and
+losses as a tie-break) when the rest of the game fits in the turn's share of the plan budget, else
+they stop at the end of the last turn that fits and the position is scored by :func:`evaluate`.
+The opening (the bot's first plan search) plays the heuristic and the plans of their own to the
+end, with up to OPENING_SHARE of the plan budget: what they are for shows only over a whole game.
 
 Budget: ``search:N`` plays N rollouts a decision in all (rounds of one rollout per candidate;
 reproducible from the seed), ``search:0.25s`` searches each decision for that many seconds
@@ -54,7 +58,8 @@ import time
 from . import victory
 from .bots import goal_distance
 from .bots_heuristic import fallback
-from .search_policies import PLANS, VariantBot, plans_for
+from .search_policies import PLAN_CLASSES, PLANS, VariantBot, plans_for
+from . import plan_block, plan_evade, plan_objective  # noqa: F401 - registers the plans
 from .context import SIDES, other
 from .dice import Dice
 from .state import ON_MAP
@@ -356,6 +361,7 @@ class SearchBot:
     PLAN_ROUNDS = 10  # at most, a replan
     PLAN_MIN_ROUNDS = 4  # at least, or no plan search
     PLAN_MARGIN = 0.15  # in result units (a win 1, a loss -1): the current plan stays unless beaten by this
+    OPENING_SHARE = 0.7  # of the plan budget, at most, for the first plan search (see _replan)
 
     def __init__(self, seed: int = 0, budget: int | None = 0, seconds: float | None = None):
         self.rng = random.Random(seed)
@@ -421,8 +427,10 @@ class SearchBot:
         playing the plan and the other side the heuristic. The rollouts play the game out when
         the rest of it fits in this replan's share of PLAN_STEPS for PLAN_MIN_ROUNDS rounds, else
         they stop at the end of the last turn that fits (scored by :func:`evaluate`); no plan
-        search when not even the current turn fits. The current plan is kept unless another
-        scores better by PLAN_MARGIN on average over the rounds (paired: same samples)."""
+        search when not even the current turn fits. At the opening (the first plan search) the
+        heuristic and the plans of their own are played to the end instead, with up to
+        OPENING_SHARE of the plan budget. The current plan is kept unless another scores better
+        by PLAN_MARGIN on average over the rounds (paired: same samples)."""
         turns = game.ctx.scenario.turns
         turn = game.state.turn
         # this replan's share of what is left: in proportion to the turns still to play (a
@@ -441,11 +449,23 @@ class SearchBot:
             probe = min(turns, turn + 1)
             self._play_out(root.resample_from_infostate(player, self.rng), side, plans[0], probe)
             self._turn_steps = max(1.0, (self.plan_steps - before) / (probe - turn + 1))
-        fit = int((share - (self.plan_steps - start)) / (k * self.PLAN_MIN_ROUNDS * self._turn_steps))
-        if fit < 1:
-            self.plans.append((turn, self.plan, None, 0))
-            return  # not even this turn fits: keep the plan, leave the time to the decisions
-        last = min(turns, turn + fit - 1)
+        opening = not self.plans  # the bot's first plan search of the game
+        core = ("heuristic",) + tuple(p for p in plans if p in PLAN_CLASSES)
+        whole = len(core) * self._turn_steps * (turns - turn + 1)  # a round of them, to the end
+        if opening and len(core) > 1 and whole <= self.plan_budget(game):
+            # The plans with behaviour of their own are written for whole-game situations (an
+            # exit to bar, losses to avoid) that a few turns' rollouts cannot show, and the choice
+            # made now counts for the whole game: at the opening they are played to the end
+            # against the heuristic, as many rounds as OPENING_SHARE of the plan budget affords
+            # (one at least, if the whole budget does).
+            plans, k, last = core, len(core), turns
+            share = max(whole, self.OPENING_SHARE * self.plan_budget(game))
+        else:
+            fit = int((share - (self.plan_steps - start)) / (k * self.PLAN_MIN_ROUNDS * self._turn_steps))
+            if fit < 1:
+                self.plans.append((turn, self.plan, None, 0))
+                return  # not even this turn fits: keep the plan, leave the time to the decisions
+            last = min(turns, turn + fit - 1)
         values: dict = {p: [] for p in plans}
         rounds = 0
         deadline = time.perf_counter() + 20 * self.seconds if self.seconds else None
