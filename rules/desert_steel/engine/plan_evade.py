@@ -261,10 +261,11 @@ class EvadeBot(VariantBot):
             return base
         key = ("evade-goal", id(base), unit_type.id if unit_type else None, skey)
         memo = self._memo
-        if key not in memo:
+        hit = memo.get(key)
+        if hit is None or hit[0] is not base:  # the id of a dict since freed may be reused
             targets = {h for h, d in base.items() if d <= 0}
-            memo[key] = _charged_dijkstra(game.ctx.field, targets, unit_type, extra)
-        return memo[key]
+            hit = memo[key] = (base, _charged_dijkstra(game.ctx.field, targets, unit_type, extra))
+        return hit[1]
 
     # --- hidden units stay hidden ---------------------------------------------------------------
 
