@@ -124,7 +124,11 @@ def _step_costs(field, unit_type) -> dict:
                     continue
                 row.append((n, (unit_type.movement or 1) if cost == "all" else cost))
             out[k] = row
-        cache[key] = out
+        # one table for the types that pay the same costs: the charged searches are shared by them
+        shared = field.__dict__.setdefault("_evade_step_tables", {})
+        signature = hash(tuple((k, tuple(row)) for k, row in sorted(out.items())))
+        same = shared.get(signature)
+        cache[key] = same if same is not None and same == out else shared.setdefault(signature, out)
     return cache[key]
 
 
@@ -259,12 +263,16 @@ class EvadeBot(VariantBot):
         skey, extra = self._sighted(game, side)
         if not extra:
             return base
-        key = ("evade-goal", id(base), unit_type.id if unit_type else None, skey)
         memo = self._memo
+        tkey = memo.get(("evade-targets", id(base)))
+        if tkey is None or tkey[0] is not base:  # the id of a dict since freed may be reused
+            tkey = memo[("evade-targets", id(base))] = (base, frozenset(h for h, d in base.items() if d <= 0))
+        steps = _step_costs(game.ctx.field, unit_type)
+        # types that pay the same costs (IV's Grants, Shermans and Crusaders) share one search
+        key = ("evade-goal", id(steps), tkey[1], skey)
         hit = memo.get(key)
-        if hit is None or hit[0] is not base:  # the id of a dict since freed may be reused
-            targets = {h for h, d in base.items() if d <= 0}
-            hit = memo[key] = (base, _charged_dijkstra(game.ctx.field, targets, unit_type, extra))
+        if hit is None or hit[0] is not steps:
+            hit = memo[key] = (steps, _charged_dijkstra(game.ctx.field, tkey[1], unit_type, extra))
         return hit[1]
 
     # --- hidden units stay hidden ---------------------------------------------------------------
