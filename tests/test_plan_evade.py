@@ -1,6 +1,6 @@
-"""The 'evade' plan (plan_evade.py): a side whose own losses count against it keeps its units
-with nothing to do in a fight out of the enemy's reach, and goes round the enemy's sight on its
-way to a place."""
+"""The 'evade' and 'detour' plans (plan_evade.py): a side whose own losses count against it keeps
+its units with nothing to do in a fight out of the enemy's reach and its hidden units hidden, and
+('detour') goes round the enemy's sight on its way to a place."""
 from __future__ import annotations
 
 from sandtable.rules.desert_steel.engine import plan_evade  # noqa: F401 - registers the plan
@@ -96,6 +96,22 @@ def test_an_exposed_empty_carrier_moves_away_where_the_heuristic_lets_it_stand(m
     near = min(board.neighbours(u.hex), key=lambda n: (min(_dist(axial[n], p) for p in threats), n))
     assert probe._score_hex(game, u, far) <= here <= probe._score_hex(game, u, near)
     assert probe._score_hex(game, u, far) < probe._score_hex(game, u, near)
+
+
+def test_hidden_guns_stay_hidden_where_the_heuristic_loads_them(model, catalog):
+    """XII: B/102's 6-pounders set up hidden; the heuristic loaded them in a truck (revealing
+    them) and lost 2-4 to an air strike or the truck's loss."""
+    game = _game(model, catalog, "XII")
+    hidden = [u for u in game.state.units.values() if u.side == "allied" and u.hidden and u.on_map
+              and u.type.unit_class != "forward-observer"]
+    assert hidden
+    evade = VariantBot(0, "evade")
+    evade.me = "allied"
+    heuristic = HeuristicBot2(0)
+    for u in hidden:
+        assert heuristic._rides(game, u)  # a towed gun always rides
+        assert not evade._rides(game, u)
+        assert not evade._wants_to_move(game, u)
 
 
 def test_the_way_to_a_place_is_charged_in_the_enemys_sight(model, catalog):
