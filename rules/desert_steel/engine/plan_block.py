@@ -6,16 +6,18 @@ Its free units stand across the enemy's way instead of waiting where the heurist
 enemy's steepest way down to its objective (one hex either side), 3 to 11 hexes nearer the
 objective than the first quarter of the enemy's units, and spread out over it. The enemy meets
 the band early, stops to shoot its way through or goes round, and runs out of turns. Measured
-against the heuristic as the Allies (sample setup, the ladder's seeds): V 10 of 12 won (the
-heuristic 1), XV 9 of 12 (the heuristic 2); on automatic setups V 5 of 7 (0), XV 3 of 7 (0).
-I stays lost (19 exits a game of 23: the Italians' road is too long to hold with 9 tanks).
+against the heuristic as the Allies (sample setup, the ladder's seeds, games 0-23): V 20 of 24
+won, 4 drawn (the heuristic 3 won), XV 13 won, 9 drawn (the heuristic 2 won, 6 drawn); on 7
+automatic setups V 5 of 7 (0), XV 3 of 7 (0). I stays lost (about 20 of 23 Italians exit: their
+road is too long to hold with 9 tanks arriving over 8 turns).
 
-Tried and dropped (no better or worse, same measurements): the band before the single nearest
+Tried and dropped (no better, or worse, on the same games): the band before the single nearest
 enemy (XV 4 of 12), before the median one; a deeper or wider band; units on foot or with a weak
 defence kept on the heuristic's front (XV 1 of 6, V 2 of 6); a second band at the objective; more
 or less spreading; other fire or interrupt thresholds; forced hold; the nearest enemy leading in
-the last turns. Weighting shots at enemies near their goal (THREAT) changed no choice in XV:
-when the blockers shoot, the enemy is still far from its goal."""
+the last turns; a bonus for hilltops (cover against lower firers: XV 4 and 3 of 6, not 5).
+Weighting shots at enemies near their goal (THREAT) changed no choice in XV: when the blockers
+shoot, the enemy is still far from its goal."""
 from __future__ import annotations
 
 from .bots import _dijkstra
