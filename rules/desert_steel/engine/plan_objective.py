@@ -106,6 +106,7 @@ class ObjectiveBot(VariantBot):
     LAST_RAID = False  # True: air strikes planned for the last turn, on the holders (XIII: 5 of 24 against 7 without)
     THREAT = 0  # hexes: a place with no enemy this near costs SAFE_COST more to go to (0: off)
     SAFE_COST = 4.0
+    STAY_NEAR = 0  # hexes: a dug-in unit this near a place stays in its entrenchment (0: off)
     RIDE = True  # units bound for a place ride there, out of entrenchments too
     GOAL = True  # go to the places (False: only the shots are weighed)
     END_TURNS = 2  # in the last turns a holder is worth still more (suppressed at the end = not held)
@@ -210,6 +211,15 @@ class ObjectiveBot(VariantBot):
                 dist = {h: (0.0 if h in ring else d) for h, d in dist.items()}
             cache[key] = dist
         return cache[key]
+
+    def _wants_to_move(self, game, u) -> bool:
+        """A dug-in unit within STAY_NEAR hexes of a place keeps its entrenchment (it covers the
+        place from there)."""
+        if self.STAY_NEAR and u.hex is not None and self._fortified(game, u):
+            board = game.ctx.field.board
+            if any(board.distance(u.hex, h) <= self.STAY_NEAR for h in deny_hexes(game, u.side)):
+                return False
+        return super()._wants_to_move(game, u)
 
     def _rides(self, game, p) -> bool:
         """A passenger bound for a place rides there, even out of its entrenchment (XIII's
