@@ -10,8 +10,8 @@ from sandtable.rules.desert_steel.engine import plan_objective  # noqa: F401 - r
 from sandtable.rules.desert_steel.engine.bots import make_bot
 from sandtable.rules.desert_steel.engine.bots_heuristic import HeuristicBot2
 from sandtable.rules.desert_steel.engine.game import Game
-from sandtable.rules.desert_steel.engine.plan_objective import (ObjectiveBot, deny_hexes, deny_zones,
-                                                                 enemy_points_allowed)
+from sandtable.rules.desert_steel.engine.plan_objective import (MapEdgeBot, ObjectiveBot, deny_border, deny_hexes,
+                                                                 deny_zones, enemy_points_allowed)
 from sandtable.rules.desert_steel.engine.runner import game_seed, sample_setup
 from sandtable.rules.desert_steel.engine.search_policies import PLAN_CLASSES, VariantBot
 
@@ -38,6 +38,8 @@ def _play_until(game, players, turn):
 
 def test_registered():
     assert PLAN_CLASSES["objective"] is ObjectiveBot
+    assert PLAN_CLASSES["objective-map"] is MapEdgeBot
+    assert type(VariantBot(3, "objective-map")) is MapEdgeBot
     bot = VariantBot(3, "objective")
     assert type(bot) is ObjectiveBot and bot.variant == "objective"
 
@@ -124,3 +126,37 @@ def test_plays_a_game_to_the_end_and_survives_a_switch(catalog):
     me.me = "allied"
     _play_until(game, {"allied": me, "axis": make_bot("heuristic", seed + 1)}, 99)
     assert game.is_terminal()
+
+
+@pytest.mark.parametrize("scenario_id, allied, axis", [
+    ("III", True, False),  # German units on B decide; the Allies have no place of their own
+    ("VIII", False, True),
+    ("XI", False, False),  # both sides score by their own units on the other's map
+    ("XIII", False, False),  # small places: the 'objective' plan's
+    ("IX", False, False),
+])
+def test_map_plan_applies(catalog, scenario_id, allied, axis):
+    game = _game(catalog, scenario_id)
+    assert MapEdgeBot.applies(game, "allied") is allied
+    assert MapEdgeBot.applies(game, "axis") is axis
+
+
+def test_map_plan_stands_on_its_map_edge_where_the_heuristic_crosses(catalog):
+    """III, start of turn 4: the heuristic's Grants have driven onto the Axis's map A; the
+    plan's stand on B, most of them on its edge towards A."""
+    game = _game(catalog, "III")
+    edge = deny_border(game, "allied")
+    board = game.ctx.field.board
+    assert edge and all(board.cells[h].map_id == "B" for h in edge)
+    seed = game_seed(1, 0)
+    where = {}
+    for variant in ("heuristic", "objective-map"):
+        game = _game(catalog, "III")
+        me = VariantBot(seed, variant)
+        me.me = "allied"
+        _play_until(game, {"allied": me, "axis": make_bot("heuristic", seed + 1)}, 4)
+        mine = [u for u in game.state.units.values() if u.side == "allied" and u.on_map]
+        where[variant] = (sum(board.cells[u.hex].map_id == "A" for u in mine), sum(u.hex in edge for u in mine), len(mine))
+    assert where["heuristic"][0] >= 4
+    on_a, on_edge, n = where["objective-map"]
+    assert on_a == 0 and on_edge >= n // 2
