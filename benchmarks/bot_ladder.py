@@ -166,7 +166,11 @@ def write_doc(path, rows, bots, scenarios, args, wall) -> list[str]:
              "unrevealed minefields redrawn in its set-up zone — shared by every candidate; the heuristic plays "
              "both sides to the end of the turn or a few activations, and the victory terms, losses, suppressions "
              "and progress to objectives score the position; the heuristic's choice stands unless another scores "
-             "clearly better; a game's search work is capped and spread over its turns). `search:Ts` searches T "
+             "clearly better; at every turn it also chooses its plan — a variant of the heuristic or one of the plans "
+             "of their own that apply (bar the enemy's way to its exit, keep out of reach in an attrition race, go "
+             "round the enemy's fields of fire, stand on the places the enemy must hold, hold the edge of the map "
+             "the enemy scores on) — by playing the game out with each against the heuristic; a game's search work "
+             "is capped and spread over its turns). `search:Ts` searches T "
              "seconds a decision instead (not reproducible).", "",
              "## Ratings", "", "| Bot | Elo-style rating | Median game (s), against each opponent |", "|---|---:|---|"]
     ratings = elo(rows, bots)
