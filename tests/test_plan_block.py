@@ -2,7 +2,6 @@
 the enemy's way, ahead of it, instead of where the heuristic waits (nearer the objective)."""
 import pytest
 
-from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.engine import plan_block  # noqa: F401 - registers the plan
 from sandtable.rules.desert_steel.engine.bots import make_bot
 from sandtable.rules.desert_steel.engine.bots_heuristic import HeuristicBot2
@@ -10,11 +9,6 @@ from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.engine.plan_block import BlockBot
 from sandtable.rules.desert_steel.engine.runner import game_seed, sample_setup
 from sandtable.rules.desert_steel.engine.search_policies import PLAN_CLASSES, VariantBot
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_catalog()
 
 
 def _game(catalog, scenario_id, seed=None):
@@ -90,18 +84,6 @@ def test_blockers_move_out_to_meet_the_enemy(catalog):
     board = game.ctx.field.board
     farther = [n for n in board.neighbours(u.hex) if goal.get(n, -1) > goal[u.hex]]
     assert any(plan._score_hex(game, u, n) < plan._score_hex(game, u, u.hex) for n in farther)
-
-
-def test_threat_weighs_enemies_near_their_goal(catalog):
-    game = _game(catalog, "V")
-    seed = game_seed(1, 0)
-    _play_until(game, {"allied": make_bot("heuristic", seed), "axis": make_bot("heuristic", seed + 1)}, 3)
-    plan = VariantBot(seed, "block")
-    plan.THREAT = 2.0
-    goal = plan._goal_distance(game, "axis")
-    axis = [u for u in game.state.units.values() if u.side == "axis" and u.on_map]
-    far = max(axis, key=lambda u: goal[u.hex])
-    assert plan._threat(game, far) == pytest.approx(1.0)  # more than two turns away: no extra weight
 
 
 def test_plays_a_game_to_the_end(catalog):

@@ -15,9 +15,9 @@ Tried and dropped (no better, or worse, on the same games): the band before the 
 enemy (XV 4 of 12), before the median one; a deeper or wider band; units on foot or with a weak
 defence kept on the heuristic's front (XV 1 of 6, V 2 of 6); a second band at the objective; more
 or less spreading; other fire or interrupt thresholds; forced hold; the nearest enemy leading in
-the last turns; a bonus for hilltops (cover against lower firers: XV 4 and 3 of 6, not 5).
-Weighting shots at enemies near their goal (THREAT) changed no choice in XV: when the blockers
-shoot, the enemy is still far from its goal."""
+the last turns; a bonus for hilltops (cover against lower firers: XV 4 and 3 of 6, not 5); also
+holding the band's hexes within 2 of the goal (XV 4 of 4 lost); weighting shots at enemies near
+their goal (changed no choice in XV: when the blockers shoot, the enemy is still far from it)."""
 from __future__ import annotations
 
 from .bots import _dijkstra
@@ -34,9 +34,7 @@ class BlockBot(VariantBot):
     DEPTH = 8.0
     WIDTH = 1
     LEADQ = 0.25  # which of the enemy's units leads: 0 the nearest, 0.5 the median
-    EXITBAND = -1.0  # also hold the band's hexes this near the goal (-1: none; 2 lost XV 4 of 4)
     SPREAD = 0.3  # a move's cost of each friendly unit already in the hex (holding)
-    THREAT = 0.0  # extra weight of a shot at an enemy near its goal (off: it changed nothing)
 
     @classmethod
     def applies(cls, game, side: str) -> bool:
@@ -78,7 +76,7 @@ class BlockBot(VariantBot):
                 band |= {n for h in band for n in board.neighbours(h) if n in goal}
             hi = max(0.0, lead - self.AHEAD)
             lo = max(0.0, hi - self.DEPTH)
-            front = {h for h in band if lo <= goal[h] <= hi or goal[h] <= self.EXITBAND}
+            front = {h for h in band if lo <= goal[h] <= hi}
             if not front:
                 front = {h for h in band if goal[h] <= max(2, lead / 2)} or corridor
             if front:
@@ -100,35 +98,6 @@ class BlockBot(VariantBot):
             n = sum(1 for x in game.state.here(hex_) if x.side == u.side and x is not u)
             score += self.SPREAD * n
         return score
-
-    # --- what a blocker shoots at -----------------------------------------------------------------
-
-    def _threat(self, game, t) -> float:
-        """1, and up to 1 + THREAT for an enemy whose way out is short: its hexes to its goal
-        against two turns of its movement (an exit that does not count for it weighs nothing)."""
-        if not self.THREAT or t.hex is None or t.card < 0:
-            return 1.0
-        goal = self._goal_distance(game, t.side)
-        if not goal:
-            return 1.0
-        d = goal.get(t.hex, 99)
-        reach = 2 * max(1.0, game.ctx.field.allowance(t.type))
-        return 1.0 + self.THREAT * max(0.0, (reach - d) / reach)
-
-    def _target(self, game, actions):
-        if not self.THREAT or game.cx.get("spotter"):
-            return super()._target(game, actions)
-        u = game.state.units[game.cx["unit"]]
-        best, value = None, -1.0
-        for a in actions:
-            if a[0] == "target":
-                target, mode = game.state.units[a[1]], (a[2] if len(a) > 2 else None)
-                v = self.expected_effect(game, u, target, move_fire=game.cx.get("move_fire", False), mode=mode)
-                v *= self._threat(game, target)
-                if v > value:
-                    best, value = a, v
-        self._plan = None
-        return best or super()._target(game, actions)
 
 
 register_plan("block", BlockBot)
