@@ -8,8 +8,7 @@ walks in (1 win of 48). This plan:
 
 - makes the deny hexes its own goal: units go to them and stand on them together (the
   heuristic's crowding penalty stops the surplus next to them), passengers ride there (dug-in
-  guns too); standing next to them instead, choosing only the two the win needs, going late,
-  or keeping far walkers back all did worse or no better;
+  guns too: 7 of 24 against 4 without);
 - weighs shots at enemy units on those hexes up (a suppressed holder does not count), more
   in the last turns;
 - attacks (ATTACK_FIRE from the places instead of waiting for opportunity fire) with lower fire
@@ -21,12 +20,20 @@ enemy scores by units on a map and the side has no place of its own, its units s
 4 hexes inside that map's edge instead of crossing into the enemy's map (the heuristic lost all
 12 Grants there in every game): 12 wins and 22 draws of 48 against none.
 
-Switches tried and left off are class attributes (measurements beside them).
+Tried and dropped for 'objective' (XIII's Allies), none of them better:
+- standing next to a place counted as standing on it (one raid does not hit them all);
+- going only to the places the win needs (2 of 3, ranked by the enemy's distance less ours);
+- setting off late (a lead in turns before the end); keeping walkers days away back;
+- keeping empty transports back from the places (worse);
+- a place with no enemy near made costlier to go to (go where the enemy comes): no gain;
+- keeping dug-in units near a place in their entrenchments: 7 of 28 automatic setups with or
+  without (the heuristic 5);
+- weighing up shots at enemies next to a place, and in the last turn at any unit of a holding
+  formation (a loss may shake it, §10.14): no gain;
+- air strikes kept for the last turn, on the holders: 5 of 24 against 7 without;
+- weighing the shots without going to the places (no result recorded for it alone).
 """
 from __future__ import annotations
-
-import heapq
-import math
 
 from . import victory
 from .bots import _counts, _dijkstra, spec_targets
@@ -34,28 +41,6 @@ from .context import other
 from .search_policies import VariantBot, register_plan
 
 SMALL_ZONE = 12  # hexes: a zone this small is a place to stand on, not a region to cross
-
-
-def _dijkstra_from(field, starts: dict, unit_type, extra: dict) -> dict:
-    """bots._dijkstra with a starting cost per source hex."""
-    board = field.board
-    dist = {k: float(v) for k, v in starts.items() if k in board.usable}
-    heap = [(v, k) for k, v in dist.items()]
-    heapq.heapify(heap)
-    while heap:
-        d, k = heapq.heappop(heap)
-        if d > dist.get(k, math.inf):
-            continue
-        penalty = extra.get(k, 0)
-        for n in board.neighbours(k):
-            cost = 1.0 if unit_type is None else field.enter_cost(unit_type, n, k)
-            if cost == "prohibited":
-                continue
-            cost = (unit_type.movement or 1) if cost == "all" else cost
-            if d + cost + penalty < dist.get(n, math.inf):
-                dist[n] = d + cost + penalty
-                heapq.heappush(heap, (d + cost + penalty, n))
-    return dist
 
 
 def _expression(game) -> dict:
@@ -103,25 +88,6 @@ def deny_border(game, side: str) -> frozenset:
     return cache[key]
 
 
-def enemy_points_allowed(game, side: str) -> int:
-    """The most points the enemy may score with the side still winning, read from outcomes
-    'enemy points == / <= / < N' that name the side the winner (XIII: 0 or 1 held is an
-    Allied win); 0 when the terms say nothing of the kind."""
-    enemy = other(side)
-    best = 0
-    for o in _expression(game).get("outcomes", ()):
-        if o.get("result", {}).get("winner") != side:
-            continue
-        cmp = o.get("when", {}).get("cmp") if hasattr(o.get("when"), "get") else None
-        if not cmp or len(cmp) != 3 or not hasattr(cmp[0], "get") or cmp[0].get("points") != enemy \
-                or not isinstance(cmp[2], (int, float)):
-            continue
-        n = {"==": cmp[2], "<=": cmp[2], "<": cmp[2] - 1}.get(cmp[1])
-        if n is not None:
-            best = max(best, int(n))
-    return best
-
-
 class ObjectiveBot(VariantBot):
     # attacking (every real chance taken from the places, ATTACK_FIRE, instead of the holding
     # side's wait for opportunity fire), fire thresholds x0.7, interrupts x0.6: XIII Allies 31 of
@@ -130,17 +96,6 @@ class ObjectiveBot(VariantBot):
     THRESHOLDS = ("attack", 0.7, 0.6)
     HOLDER_BONUS = 0.15  # added to a shot's value at an enemy on a deny hex
     HOLDER_SCALE = 2.0  # and its value multiplied by this
-    NEAR = 0.0  # scale for shots at enemies next to a place (0: not weighed)
-    SHAKE = False  # True: last turn, shots at any unit of a holding formation weighed up too (no gain measured)
-    SPREAD = False  # True: next to a place is as good as on it (one raid does not hit them all)
-    LAST_RAID = False  # True: air strikes planned for the last turn, on the holders (XIII: 5 of 24 against 7 without)
-    THREAT = 0  # hexes: a place with no enemy this near costs SAFE_COST more to go to (0: off)
-    SAFE_COST = 4.0
-    DEPTH = 0  # hexes inside the map for the line (0: on the edge)
-    MAP_DENY = False  # where the enemy scores by units on a map: stand on that map's edge (III)
-    STAY_NEAR = 0  # hexes: a dug-in unit this near a place stays in its entrenchment (0: off)
-    RIDE = True  # units bound for a place ride there, out of entrenchments too
-    GOAL = True  # go to the places (False: only the shots are weighed)
     END_TURNS = 2  # in the last turns a holder is worth still more (suppressed at the end = not held)
 
     @classmethod
@@ -149,148 +104,34 @@ class ObjectiveBot(VariantBot):
 
     # --- where to go ----------------------------------------------------------------------------
 
-    EMPTY_STAY = False  # True: an empty transport does not go to the places (measured worse in XIII)
-    MAX_TRIP = None  # turns (MP / allowance) beyond which a unit does not set off for the places
-    LEAD = None  # turns before the end (beyond the way there) a unit sets off; None: at once
-
     def _goal_distance(self, game, side: str, unit_type=None, unit=None) -> dict:
         goal = super()._goal_distance(game, side, unit_type, unit)
-        if goal:
+        if goal or not deny_hexes(game, side):
             return goal
-        deny = deny_hexes(game, side)
-        if not deny and self.MAP_DENY and self.GOAL and deny_border(game, side):
-            cache = game.ctx.field.__dict__.setdefault("_plan_obj_goal", {})
-            key = ("border", game.ctx.scenario.id, side, self.DEPTH, unit_type.id if unit_type else None)
-            if key not in cache:
-                line = set(deny_border(game, side))
-                if self.DEPTH:  # a line DEPTH hexes inside the map instead of on its edge
-                    board = game.ctx.field.board
-                    maps = {board.cells[h].map_id for h in line}
-                    inside = _dijkstra(game.ctx.field, line, None)
-                    line = {h for h, d in inside.items() if board.cells[h].map_id in maps
-                            and self.DEPTH <= d < self.DEPTH + 1} or line
-                cache[key] = _dijkstra(game.ctx.field, line, unit_type)
-            return cache[key]
-        if not deny or not self.GOAL:
-            return goal
-        if self.EMPTY_STAY and unit is not None and unit.type.unit_class == "transport" and not (
-                unit.hex and game._passengers(unit)):
-            return goal  # an empty carrier holds nothing (and counts as a loss): it stays back
-        full = self._deny_distance(game, side, unit_type)
-        if self.MAX_TRIP is not None and unit is not None and unit.hex is not None and not unit.carried_by:
-            d = self._deny_distance(game, side, unit.type).get(unit.hex, 99)
-            if d / max(1.0, game.ctx.field.allowance(unit.type)) > self.MAX_TRIP:
-                return goal  # a walker days away only dies in the open on the way: it holds where it is
-        if self.LEAD is not None and unit is not None and unit.hex is not None:
-            d = self._deny_distance(game, side, unit.type).get(unit.hex, 99)
-            need = self.PACE * d / max(1.0, game.ctx.field.allowance(unit.type))
-            if d > 0 and game.state.turn < game.ctx.scenario.turns - need - self.LEAD:
-                return goal  # too early: the heuristic's own way (hold, block) until it is time
-        return full
-
-    RANK = "margin"  # which places first: "margin" (enemy's distance less ours) or "far" (enemy's)
-    ALL_ZONES = True  # True: go for every deny zone (measured best in XIII); False: only as many as the win needs
-
-    def _chosen(self, game, side: str) -> frozenset:
-        """The deny zones the side stands on: all of them less the number the enemy may hold
-        with the side still winning, those the enemy is farthest from and the side nearest to
-        (chosen once, at the first look: a force split over every place holds none)."""
-        chosen = getattr(self, "_obj_chosen", None)
-        if chosen is None:
-            chosen = self._obj_chosen = {}
-        if side not in chosen:
-            zones = deny_zones(game, side)
-            keep = len(zones) if self.ALL_ZONES else max(1, len(zones) - enemy_points_allowed(game, side))
-            board = game.ctx.field.board
-            enemy = other(side)
-            theirs = [u.hex for u in game.state.units.values() if u.side == enemy and u.on_map]
-            theirs += [h for f in game.state.formations.values() if f.side == enemy and f.kind == "combat"
-                       and f.entry_zone for h in sorted(f.entry_zone)[::7]]
-            mine = [u.hex for u in game.state.units.values() if u.side == side and u.on_map]
-            mine += [h for f in game.state.formations.values() if f.side == side and f.kind == "combat"
-                     and f.entry_zone for h in sorted(f.entry_zone)[::7]]
-
-            def margin(z):
-                h = sorted(z)[0]
-                e = min((board.distance(h, x) for x in theirs), default=0)
-                m = sum(board.distance(h, x) for x in mine) / max(1, len(mine))
-                return (e if self.RANK == "far" else e - m, h)
-            ranked = sorted(zones, key=margin, reverse=True)
-            chosen[side] = frozenset().union(*ranked[:keep]) if ranked else frozenset()
-        return chosen[side]
-
-    def _offsets(self, game, side: str, deny) -> dict:
-        """Deny hex -> MP added to the way there: a place with no enemy within THREAT hexes
-        needs no one yet (the force goes where the enemy is coming), read once a turn."""
-        if not self.THREAT:
-            return {}
-        key = (id(game.state), side, game.state.turn)
-        last = getattr(self, "_obj_offsets", None)
-        if last is None or last[0] != key:
-            board = game.ctx.field.board
-            enemies = [u.hex for u in game.state.units.values() if u.side != side and u.on_map and not u.hidden]
-            out = {z: (0.0 if any(board.distance(z, e) <= self.THREAT for e in enemies) else self.SAFE_COST)
-                   for z in sorted(deny)}
-            if all(v > 0 for v in out.values()):
-                out = {}
-            last = self._obj_offsets = (key, out)
-        return last[1]
+        return self._deny_distance(game, side, unit_type)
 
     def _deny_distance(self, game, side: str, unit_type) -> dict:
-        deny = self._chosen(game, side)
+        """Hex -> MP to the nearest deny hex (every one of them: a force that stands on only
+        the places the win needs did no better), mines and wire counted."""
+        deny = deny_hexes(game, side)
         cache = game.ctx.field.__dict__.setdefault("_plan_obj_goal", {})
         mines = self._mine_costs(game, side)
-        offsets = self._offsets(game, side, deny)
-        key = (game.ctx.scenario.id, side, deny, self.SPREAD, tuple(sorted(offsets.items())), unit_type.id if unit_type else None, frozenset(game.ctx.field.wire), mines)
+        key = (game.ctx.scenario.id, side, deny, unit_type.id if unit_type else None, frozenset(game.ctx.field.wire), mines)
         if key not in cache:
             if len(cache) > 512:
                 cache.clear()
-            offsets = self._offsets(game, side, deny)
-            if offsets:
-                dist = _dijkstra_from(game.ctx.field, {z: offsets.get(z, 0.0) for z in deny}, unit_type, dict(mines))
-            else:
-                dist = _dijkstra(game.ctx.field, set(deny), unit_type, dict(mines))
-            if self.SPREAD:
-                board = game.ctx.field.board
-                ring = {n for h in deny for n in board.neighbours(h)}
-                dist = {h: (0.0 if h in ring else d) for h, d in dist.items()}
-            cache[key] = dist
+            cache[key] = _dijkstra(game.ctx.field, set(deny), unit_type, dict(mines))
         return cache[key]
-
-    def _wants_to_move(self, game, u) -> bool:
-        """A dug-in unit within STAY_NEAR hexes of a place keeps its entrenchment (it covers the
-        place from there)."""
-        if self.STAY_NEAR and u.hex is not None and self._fortified(game, u):
-            board = game.ctx.field.board
-            if any(board.distance(u.hex, h) <= self.STAY_NEAR for h in deny_hexes(game, u.side)):
-                return False
-        return super()._wants_to_move(game, u)
 
     def _rides(self, game, p) -> bool:
         """A passenger bound for a place rides there, even out of its entrenchment (XIII's
         six-pounders sat dug in beside their trucks all game, 8 hexes from the ridge)."""
-        if self.RIDE and p.hex is not None and deny_hexes(game, p.side) and \
+        if p.hex is not None and deny_hexes(game, p.side) and \
                 self._goal_distance(game, p.side, None, p).get(p.hex, 0) > 0:
             return True
         return super()._rides(game, p)
 
-    # --- raids: on the holders, at the end ---------------------------------------------------------
-
-    def _plan_raid(self, game, actions):
-        """An air strike reaches any enemy on the map (§16.24): kept for the last turn, when a
-        holder it suppresses or destroys no longer holds."""
-        if self.LAST_RAID and deny_hexes(game, game.side_to_act):
-            turns = [a[1] for a in actions]
-            return ("raid-turn", max(turns))
-        return super()._plan_raid(game, actions)
-
-    def _air_strike(self, game, actions):
-        side = game.side_to_act
-        if self.LAST_RAID and deny_hexes(game, side) and game.state.turn >= game.ctx.scenario.turns:
-            deny = deny_hexes(game, side)
-            if any(u.hex in deny for u in game._air_targets(side, [])):
-                return ("air-strike",)
-        return super()._air_strike(game, actions)
+    # --- raids: on the holders ----------------------------------------------------------------------
 
     def _air_target(self, game, actions):
         raid = game.ctx.model.raid_cards[game.cx["raid_card"]].air_strike
@@ -305,21 +146,9 @@ class ObjectiveBot(VariantBot):
 
     # --- what to shoot ----------------------------------------------------------------------------
 
-    def _holding_cards(self, game, side: str) -> frozenset:
-        """Cards of the enemy formations with a unit on one of the side's deny hexes (in the
-        last turn a loss anywhere in such a formation may shake it, §10.14, and a shaken
-        formation's units hold nothing)."""
-        key = (id(game.state), side, game.state.turn, game.state.placements())
-        last = getattr(self, "_obj_holders", None)
-        if last is None or last[0] != key:
-            deny = deny_hexes(game, side)
-            last = self._obj_holders = (key, frozenset(u.card for u in game.state.units.values()
-                                                       if u.side != side and u.on_map and u.hex in deny))
-        return last[1]
-
     def _holder_weight(self, game, t) -> tuple[float, float]:
-        """(scale, bonus) for a shot at enemy unit t: more for one on a deny hex, and in the
-        last turn for any unit of a formation holding one."""
+        """(scale, bonus) for a shot at enemy unit t: more for one on a deny hex, more still in
+        the last turns."""
         mine = other(t.side)
         deny = deny_hexes(game, mine)
         if not deny or t.hex is None:
@@ -328,10 +157,6 @@ class ObjectiveBot(VariantBot):
         if t.hex in deny:
             if left < self.END_TURNS:
                 return self.HOLDER_SCALE * 1.5, self.HOLDER_BONUS * 2
-            return self.HOLDER_SCALE, self.HOLDER_BONUS
-        if self.NEAR and any(n in deny for n in game.ctx.field.board.neighbours(t.hex)):
-            return self.NEAR, self.HOLDER_BONUS / 2  # next to a place: the next holder
-        if self.SHAKE and left == 0 and t.card in self._holding_cards(game, mine):
             return self.HOLDER_SCALE, self.HOLDER_BONUS
         return 1.0, 0.0
 
@@ -389,7 +214,6 @@ class MapEdgeBot(ObjectiveBot):
     heuristic's own stance and thresholds (attack 0.7/0.6 did worse here: 2 wins of 12
     against 4)."""
     THRESHOLDS = (None, 1.0, 1.0)
-    MAP_DENY = True
     # the line 4 hexes inside the map: III Allies 12 wins 22 draws of 48 (on the edge: 7 wins;
     # 3 hexes: 8; 6 hexes: no win, 44 draws, the Axis never comes within reach)
     DEPTH = 4
@@ -408,6 +232,24 @@ class MapEdgeBot(ObjectiveBot):
             return victory.evaluate(game)["winner"] != side
         except Exception:  # noqa: BLE001 - terms the engine cannot read mid-game
             return True
+
+    def _goal_distance(self, game, side: str, unit_type=None, unit=None) -> dict:
+        """Where the side has no goal of its own nor places to deny: the line DEPTH hexes inside
+        the map the enemy scores on (deny_border), from its edge."""
+        goal = super()._goal_distance(game, side, unit_type, unit)
+        if goal or deny_hexes(game, side) or not deny_border(game, side):
+            return goal
+        cache = game.ctx.field.__dict__.setdefault("_plan_obj_goal", {})
+        key = ("border", game.ctx.scenario.id, side, self.DEPTH, unit_type.id if unit_type else None)
+        if key not in cache:
+            line = set(deny_border(game, side))
+            board = game.ctx.field.board
+            maps = {board.cells[h].map_id for h in line}
+            inside = _dijkstra(game.ctx.field, line, None)
+            line = {h for h, d in inside.items() if board.cells[h].map_id in maps
+                    and self.DEPTH <= d < self.DEPTH + 1} or line
+            cache[key] = _dijkstra(game.ctx.field, line, unit_type)
+        return cache[key]
 
 
 register_plan("objective", ObjectiveBot)
