@@ -3,25 +3,16 @@ the enemy's way, ahead of it, instead of where the heuristic waits (nearer the o
 import pytest
 
 from sandtable.rules.desert_steel.engine import plan_block  # noqa: F401 - registers the plan
+from enginekit import ladder_game, play_until_turn
+
 from sandtable.rules.desert_steel.engine.bots import make_bot
 from sandtable.rules.desert_steel.engine.bots_heuristic import HeuristicBot2
-from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.engine.plan_block import BlockBot
-from sandtable.rules.desert_steel.engine.runner import game_seed, sample_setup
+from sandtable.rules.desert_steel.engine.runner import game_seed
 from sandtable.rules.desert_steel.engine.search_policies import PLAN_CLASSES, VariantBot
 
-
-def _game(catalog, scenario_id, seed=None):
-    scenario = catalog.model.scenario(scenario_id)
-    return Game(catalog.model, scenario, sample_setup(catalog, scenario), game_seed(1, 0) if seed is None else seed)
-
-
-def _play_until(game, players, turn):
-    steps = 0
-    while not game.is_terminal() and game.state.turn < turn:
-        game.apply(players[game.current_player()].choose(game, game.legal_actions()))
-        steps += 1
-        assert steps < 100_000
+_game = ladder_game
+_play_until = play_until_turn
 
 
 def test_registered():
