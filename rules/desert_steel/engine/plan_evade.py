@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import heapq
 import math
-import os
 
 from .bots import _counts, _dist
 from .bots_heuristic import HeuristicBot2
@@ -156,10 +155,7 @@ def _charged_dijkstra(field, sources: set, unit_type, extra: dict) -> dict:
 class EvadeBot(VariantBot):
     # fire thresholds halved (the trigger-happy variant's): XII's Allies won 13 of 16 against 8
     # with the heuristic's, IX and X unchanged (6 of 6)
-    THRESHOLDS = (None, float(os.environ.get("E_FIRE", 0.5)), float(os.environ.get("E_INT", 1.0)))
-    SOFT = int(os.environ.get("E_SOFT", 1))  # units with nothing to do in a fight keep out of reach
-    HIDE = int(os.environ.get("E_HIDE", 1))  # hidden units stay hidden until they fire
-    WITHDRAW = int(os.environ.get("E_WITHDRAW", 1))  # a side ahead keeps its vehicles out of reach
+    THRESHOLDS = (None, 0.5, 1.0)
     SIGHT = 0.0  # MP charged on the way to a place for a hex in a seen enemy's sight and reach
     NEAR = 0.0  # ... for a hex a seen enemy can reach and shoot next turn
 
@@ -172,7 +168,7 @@ class EvadeBot(VariantBot):
 
     def _soft(self, game, u) -> bool:
         """A unit with nothing to do in a fight: an empty transport, an FO with nothing to spot."""
-        if not self.SOFT or u.hex is None or u.pinned:
+        if u.hex is None or u.pinned:
             return False
         if u.type.unit_class == "transport":
             return not game._passengers(u)
@@ -183,7 +179,7 @@ class EvadeBot(VariantBot):
     def _withdraws(self, game, u) -> bool:
         """A vehicle of a side that would win if the game ended now, not fortified, with no place
         to reach: it keeps out of the enemy's reach."""
-        if not self.WITHDRAW or u.hex is None or u.pinned or not u.type.is_vehicle:
+        if u.hex is None or u.pinned or not u.type.is_vehicle:
             return False
         if self._fortified(game, u) or self.stance(game, u.side) != "hold":
             return False
@@ -282,14 +278,14 @@ class EvadeBot(VariantBot):
     # --- hidden units stay hidden ---------------------------------------------------------------
 
     def _rides(self, game, p) -> bool:
-        if self.HIDE and p.hidden and p.type.unit_class != "forward-observer":
+        if p.hidden and p.type.unit_class != "forward-observer":
             return False  # loading reveals it (§18.7, XII's B/102)
         return super()._rides(game, p)
 
     # --- movement -----------------------------------------------------------------------------
 
     def _wants_to_move(self, game, u) -> bool:
-        if self.HIDE and u.hidden and u.hex is not None and u.type.unit_class != "forward-observer":
+        if u.hidden and u.hex is not None and u.type.unit_class != "forward-observer":
             return False  # hidden until it fires: an ambush, not a target
         if self._soft(game, u) or self._withdraws(game, u):
             return self._exposure(game, u.side, u.hex) > 0
@@ -314,9 +310,9 @@ class EvadeBot(VariantBot):
 
 
 class DetourBot(EvadeBot):
-    THRESHOLDS = (None, float(os.environ.get("D_FIRE", 1.0)), 1.0)
-    SIGHT = float(os.environ.get("E_SIGHT", 4))
-    NEAR = float(os.environ.get("E_NEAR", 0.75))
+    THRESHOLDS = (None, 1.0, 1.0)
+    SIGHT = 4.0
+    NEAR = 0.75
 
     @classmethod
     def applies(cls, game, side: str) -> bool:
