@@ -67,8 +67,25 @@ class OutputError(OSError):
 class Terminated(SystemExit):
     """Raised in the main thread by SIGTERM/SIGHUP while a write is under way, so clean-up runs."""
 
-    def __init__(self, signum: int):
+    def __init__(self, signum: int | str | None = None):
+        # A library may catch it and raise it again as type(e)(message) (ReportLab annotates an
+        # error inside a paragraph so): the exit code then comes from the signal last received.
+        if not isinstance(signum, int):
+            signum = termination_received() or signal.SIGTERM
         super().__init__(128 + signum)
+
+
+_received: list[int] = []  # termination signals received while terminate_raises was in force
+
+
+def termination_received() -> int | None:
+    """The last termination signal received since clear_termination(), or None. A library that
+    catches everything (ReportLab opening a font) may have turned its Terminated into another error."""
+    return _received[-1] if _received else None
+
+
+def clear_termination() -> None:
+    _received.clear()
 
 
 def _describe(mode: int) -> str:
@@ -157,6 +174,7 @@ def terminate_raises():
     previous = {}
 
     def handler(signum, frame):
+        _received.append(signum)
         raise Terminated(signum)
     for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
         if sig is None:

@@ -234,3 +234,33 @@ def test_an_output_path_that_is_not_utf8_is_refused_before_any_work(argv, tmp_pa
     err = capsys.readouterr().err
     assert code == 2 and "out\\xff: the output path is not UTF-8 text" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_termination_raised_again_by_a_library_keeps_its_exit_code():
+    """ReportLab re-raises an error met inside a paragraph as type(e)(annotated message): a
+    SIGTERM that lands there must still end the export with 128 + the signal, not a TypeError."""
+    atomic._received[:] = [signal.SIGHUP]  # as the handler records it
+    try:
+        again = atomic.Terminated("\nparagraph text '<b>x</b>' caused exception")
+        assert again.code == 128 + signal.SIGHUP
+    finally:
+        atomic.clear_termination()
+    assert atomic.Terminated("no signal recorded").code == 128 + signal.SIGTERM
+    assert atomic.Terminated(signal.SIGTERM).code == 128 + signal.SIGTERM
+
+
+def test_a_signal_a_library_turned_into_another_error_ends_the_command_as_terminated(monkeypatch, capsys):
+    """ReportLab opening a font catches everything and raises TTFError: a SIGTERM that lands
+    there must end the command with 128 + the signal, not as an internal error."""
+    from sandtable import cli
+
+    def swallowed(args):
+        atomic._received.append(signal.SIGTERM)  # the handler ran, then a library raised its own error
+        raise ValueError("Can't open file")
+    monkeypatch.setattr(cli, "_check_inputs", lambda args, command: None)
+    args = type("Args", (), {"run": staticmethod(swallowed)})()
+    monkeypatch.setattr(cli, "_option_problem", lambda args: None)
+    monkeypatch.setattr(cli, "_unsupported", lambda args, command: None)
+    assert cli._run(args, "export", debug=False, force=False) == 128 + signal.SIGTERM
+    assert "internal error" not in capsys.readouterr().err
+    atomic.clear_termination()

@@ -140,6 +140,7 @@ def _run(args, command: str, debug: bool, force: bool) -> int:
     if unsupported:
         sys.stderr.write(f"sandtable {command}: {unsupported}\n")
         return 2
+    atomic.clear_termination()
     try:
         _check_inputs(args, command)
         # Output paths are checked before any work: a bad -o fails at once, not after rendering.
@@ -164,6 +165,9 @@ def _run(args, command: str, debug: bool, force: bool) -> int:
                          "(see docs/limits.md)\n")
         return 1
     except Exception as exc:  # noqa: BLE001 - the last resort: one line, never a traceback
+        signum = atomic.termination_received()
+        if signum is not None:  # a library caught the Terminated a signal raised and raised another error
+            return 128 + signum
         if debug:
             traceback.print_exc()
         sys.stderr.write(f"sandtable {command}: internal error ({type(exc).__name__}: {_short(exc)}). "
