@@ -414,7 +414,9 @@ class HeuristicBot:
                 best, value = ("spotter", sp.id), v
         return best
 
-    def _target(self, game, actions):
+    def _best_target(self, game, actions, weigh=None) -> tuple:
+        """The target action with the best expected effect, and that effect; ``weigh(target, v)``
+        may reweigh each (a plan's own priorities)."""
         u = game.state.units[game.cx["unit"]]
         best, value = None, -1.0
         spotter = game.cx.get("spotter")
@@ -425,8 +427,15 @@ class HeuristicBot:
                     v = self.expected_indirect(game, u, game.state.units[spotter], target, mode)
                 else:
                     v = self.expected_effect(game, u, target, move_fire=game.cx.get("move_fire", False), mode=mode)
+                if weigh is not None:
+                    v = weigh(target, v)
                 if v > value:
                     best, value = a, v
+        return best, value
+
+    def _target(self, game, actions):
+        u = game.state.units[game.cx["unit"]]
+        best, value = self._best_target(game, actions)
         self._plan = None
         if ("smoke",) in actions and value < 0.2 and self._smoke_choice(game, u):
             return ("smoke",)  # nothing worth shooting: blind the enemy that sees most of us (§17.3)

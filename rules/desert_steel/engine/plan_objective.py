@@ -185,21 +185,10 @@ class ObjectiveBot(VariantBot):
 
     def _target(self, game, actions):
         """The target of a fire: the heuristic's best, holders on deny hexes weighed up."""
-        u = game.state.units[game.cx["unit"]]
-        best, value = None, -1.0
-        spotter = game.cx.get("spotter")
-        for a in actions:
-            if a[0] == "target":
-                target, mode = game.state.units[a[1]], (a[2] if len(a) > 2 else None)
-                if spotter:
-                    v = self.expected_indirect(game, u, game.state.units[spotter], target, mode)
-                else:
-                    v = self.expected_effect(game, u, target, move_fire=game.cx.get("move_fire", False), mode=mode)
-                scale, bonus = self._holder_weight(game, target)
-                if v > 0:
-                    v = v * scale + bonus
-                if v > value:
-                    best, value = a, v
+        def weigh(target, v):
+            scale, bonus = self._holder_weight(game, target)
+            return v * scale + bonus if v > 0 else v
+        best, value = self._best_target(game, actions, weigh)
         if best is None or value < 0.2:
             return super()._target(game, actions)  # smoke or the heuristic's own choice
         self._plan = None
