@@ -576,6 +576,9 @@ def load_catalog(paths: list[str | Path] | None = None, *, search: list[Path] | 
         _finish(catalog)
         return catalog
     catalog.ruleset = ruleset
+    if base_ruleset in rulesets.CLASHES:  # a plug-in claimed the built-in's name: said, and refused
+        catalog.findings.append(catalog.packs[0].manifest_doc.finding(
+            "ruleset-plugin", rulesets.CLASHES[base_ruleset], "/ruleset", severity=Severity.WARNING))
     layering = Layering(catalog, schemas, ruleset)
     budget = [limits.LOAD_VALUES]  # JSON values still allowed in this load, over every pack
     for pack in catalog.packs:

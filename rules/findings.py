@@ -50,6 +50,9 @@ CODES: dict[str, Code] = _codes(
     # schemas
     ("schema-broken", E, "A schema shipped with sandtable or a ruleset is itself invalid."),
     ("unknown-kind", E, "A document's \"kind\" is not one the pack's ruleset knows."),
+    ("ruleset-plugin", E, "A third party's ruleset plug-in failed: its check raised, exited or returned something "
+                          "other than findings, or it claimed a built-in ruleset's name (the built-in is used). "
+                          "The finding names the plug-in and its distribution."),
     ("schema", E, "A document does not follow its schema (wrong type, missing or unknown field...)."),
     # packs and layering
     ("pack-manifest-missing", E, "A pack folder or zip has no pack.json."),

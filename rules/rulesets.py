@@ -111,43 +111,257 @@ GROUP = "sandtable.rulesets"
 _BUILTIN = {"desert-steel": "sandtable.rules.desert_steel:RULESET", "holland44": "sandtable.rules.holland44:RULESET",
             "miniatures": "sandtable.rules.miniatures:RULESET"}
 LOAD_ERRORS: dict[str, str] = {}  # ruleset name -> why its plugin could not be loaded
+# Built-in name -> why a plug-in's claim to it was refused (the built-in ruleset is used).
+CLASHES: dict[str, str] = {}
+
+# A third party's plug-in is a guest: it is first imported in a child process bounded in time
+# and memory (so a hang, os._exit or a 3 GB allocation costs that child, not the command), and
+# only then in this process, with its prints kept off stdout (they would corrupt --json).
+PLUGIN_SECONDS = 6.0
+PLUGIN_MEMORY_MB = 1536  # address space of the probe; Python with numpy needs ~600 MB of it
+
+
+class PluginError(Exception):
+    """A guest ruleset's code failed (raised, exited, returned garbage); the message names it."""
+
+
+@dataclass(frozen=True)
+class _Plugin:
+    name: str
+    target: str  # "module:attribute"
+    distribution: str
+
+    def describe(self) -> str:
+        return f"ruleset plug-in {self.name!r} ({self.target}, distribution {self.distribution})"
+
+
+def _builtin_modules() -> set[str]:
+    return {t.partition(":")[0] for t in _BUILTIN.values()} | {
+        t.partition(":")[0].replace("sandtable.rules", __name__.rpartition(".")[0], 1) for t in _BUILTIN.values()}
 
 
 def register(ruleset: Ruleset) -> None:
+    """Add a ruleset; a built-in name is kept by the built-in module (a guest calling this with
+    'desert-steel' would otherwise replace the real ruleset without a word)."""
+    if ruleset.name in _BUILTIN:
+        import sys
+        caller = sys._getframe(1).f_globals.get("__name__", "")
+        if caller not in _builtin_modules():
+            CLASHES[ruleset.name] = (f"module {caller!r} tried to register a ruleset under the built-in name "
+                                     f"{ruleset.name!r}; the built-in ruleset is used")
+            return
     _REGISTRY[ruleset.name] = ruleset
 
 
-def _entry_points() -> dict[str, str]:
-    """name -> "module:attribute" of every ruleset plugin, the built-in ones included."""
-    found = dict(_BUILTIN)
+def _plugins() -> dict[str, _Plugin]:
+    """name -> plug-in of every ruleset entry point, the built-in ones included."""
+    found = {name: _Plugin(name, target, "sandtable") for name, target in _BUILTIN.items()}
     try:
         from importlib.metadata import entry_points
         for ep in entry_points(group=GROUP):
-            found[ep.name] = ep.value
+            dist = getattr(getattr(ep, "dist", None), "name", None) or "unknown distribution"
+            if ep.name in _BUILTIN:
+                if ep.value != _BUILTIN[ep.name]:  # a third party claiming a built-in name: refused
+                    CLASHES[ep.name] = (f"{_Plugin(ep.name, ep.value, dist).describe()} claims the built-in name "
+                                        f"{ep.name!r}; the built-in ruleset is used")
+                continue
+            found[ep.name] = _Plugin(ep.name, ep.value, dist)
     except Exception:  # noqa: BLE001 - broken metadata of some other package must not stop sandtable
         pass
     return found
 
 
+def _entry_points() -> dict[str, str]:
+    """name -> "module:attribute" of every ruleset plugin, the built-in ones included."""
+    return {name: p.target for name, p in _plugins().items()}
+
+
 def get(name: str) -> Ruleset | None:
-    if name not in _REGISTRY:
-        target = _entry_points().get(name)
-        if target is None:
+    """The ruleset of this name, loaded on first use (None, with LOAD_ERRORS[name], when it cannot be)."""
+    if name not in _REGISTRY and name not in LOAD_ERRORS:
+        plugin = _plugins().get(name)
+        if plugin is None:
             return None
-        module, _, attribute = target.partition(":")
-        try:
-            obj = importlib.import_module(module)
-            for part in filter(None, attribute.split(".")):
-                obj = getattr(obj, part)
-        except Exception as exc:  # noqa: BLE001 - a third party's plugin failing is a finding, not a crash
-            LOAD_ERRORS[name] = f"{type(exc).__name__}: {exc}"
-            return None
-        if isinstance(obj, Ruleset) and obj.name == name:
-            register(obj)
-        elif name not in _REGISTRY:
-            LOAD_ERRORS[name] = f"entry point {target!r} is not a Ruleset named {name!r}"
+        if name in _BUILTIN:
+            _load_builtin(plugin)
+        else:
+            _load_guest(plugin)
     return _REGISTRY.get(name)
 
 
+def _resolve(target: str):
+    module, _, attribute = target.partition(":")
+    obj = importlib.import_module(module)
+    for part in filter(None, attribute.split(".")):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _load_builtin(plugin: _Plugin) -> None:
+    try:
+        obj = _resolve(plugin.target)
+    except Exception as exc:  # noqa: BLE001 - e.g. a broken source tree: a finding, not a crash
+        LOAD_ERRORS[plugin.name] = f"{type(exc).__name__}: {exc}"
+        return
+    if isinstance(obj, Ruleset) and obj.name == plugin.name:
+        _REGISTRY[plugin.name] = obj
+    elif plugin.name not in _REGISTRY:
+        LOAD_ERRORS[plugin.name] = f"entry point {plugin.target!r} is not a Ruleset named {plugin.name!r}"
+
+
+def _load_guest(plugin: _Plugin) -> None:
+    why = _probe(plugin)
+    if why is None:
+        import contextlib
+        import sys
+        try:
+            with contextlib.redirect_stdout(sys.stderr):
+                obj = _resolve(plugin.target)
+        except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt included: a guest's
+            why = f"{type(exc).__name__}: {exc}"
+        else:
+            why = None if isinstance(obj, Ruleset) and obj.name == plugin.name else \
+                f"entry point {plugin.target!r} is not a Ruleset named {plugin.name!r}"
+            if why is None:
+                _REGISTRY[plugin.name] = guarded(obj, plugin)
+    if why is not None:
+        LOAD_ERRORS[plugin.name] = f"{plugin.describe()} failed to load: {why}"
+
+
+_PROBE = r"""
+import json, os, sys
+name, target, path = json.loads(sys.argv[1])
+sys.path[:] = path
+out = os.dup(1)
+os.dup2(2, 1)  # what the plug-in prints is not the answer
+try:
+    from sandtable.rules.rulesets import Ruleset, _resolve
+    obj = _resolve(target)
+    why = None if isinstance(obj, Ruleset) and obj.name == name else (
+        f"entry point {target!r} is not a Ruleset named {name!r}")
+except BaseException as exc:
+    why = f"{type(exc).__name__}: {str(exc)[:300]}"
+os.write(out, json.dumps({"why": why}).encode())
+os._exit(0)
+"""
+
+
+def _probe(plugin: _Plugin) -> str | None:
+    """Why importing the plug-in fails in a bounded child process, or None when it imports."""
+    import json
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    def cap():
+        import resource
+        limit = PLUGIN_MEMORY_MB * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
+    try:
+        proc = subprocess.Popen([sys.executable, "-c", _PROBE, json.dumps([plugin.name, plugin.target, sys.path])],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env,
+                                preexec_fn=cap if os.name == "posix" else None, start_new_session=True)
+    except OSError as exc:
+        return f"could not start the probe ({exc})"
+    try:
+        out, err = proc.communicate(timeout=PLUGIN_SECONDS)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc, signal)
+        return f"importing it took longer than {PLUGIN_SECONDS:g} s (hangs?)"
+    finally:
+        if proc.poll() is None:
+            _kill_group(proc, signal)
+    try:
+        answer = json.loads(out.decode("utf-8", "replace"))
+    except ValueError:
+        tail = err.decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
+        if "MemoryError" in tail[0]:
+            return f"importing it needs more than {PLUGIN_MEMORY_MB} MB"
+        return (f"importing it ended the process (exit code {proc.returncode})"
+                + (f": {tail[0][:200]}" if tail[0] else ""))
+    why = answer.get("why") if isinstance(answer, dict) else "no answer"
+    if why and "MemoryError" in why:
+        return f"importing it needs more than {PLUGIN_MEMORY_MB} MB ({why})"
+    return why
+
+
+def _kill_group(proc, signal) -> None:
+    import contextlib
+    import os
+    with contextlib.suppress(OSError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    with contextlib.suppress(Exception):
+        proc.wait(timeout=5)
+
+
+def guarded(ruleset: Ruleset, plugin: _Plugin) -> Ruleset:
+    """The guest's ruleset with every callable wrapped: an exception, an exit or a result of the
+    wrong shape becomes a finding (checks) or a PluginError (the rest), naming the plug-in."""
+    from dataclasses import replace
+    from .findings import Finding
+
+    def call(what, fn, *args):
+        import contextlib
+        import sys
+        try:
+            with contextlib.redirect_stdout(sys.stderr):
+                return fn(*args)
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - a guest's bug is reported, not ours
+            raise PluginError(f"{plugin.describe()}: its {what} failed ({type(exc).__name__}: {str(exc)[:200]})") \
+                from None
+
+    def findings_of(what, fn, *args) -> list:
+        try:
+            result = call(what, fn, *args)
+        except PluginError as exc:
+            return [_plugin_finding(str(exc))]
+        if not isinstance(result, (list, tuple)) or not all(isinstance(f, Finding) for f in result):
+            return [_plugin_finding(f"{plugin.describe()}: its {what} returned {type(result).__name__}, "
+                                    "not a list of findings")]
+        return list(result)
+
+    def check(catalog):
+        return findings_of("check", ruleset.check, catalog)
+
+    def build(catalog):
+        try:
+            return call("model builder", ruleset.build, catalog)
+        except PluginError as exc:
+            catalog.findings.append(_plugin_finding(str(exc)))
+            return None
+
+    def check_setup(model, value, report):
+        return findings_of("setup check", ruleset.check_setup, model, value, report)
+
+    def scenario_list(model):
+        rows = call("scenario list", ruleset.scenario_list, model)
+        if not isinstance(rows, (list, tuple)) or not all(isinstance(r, dict) for r in rows):
+            raise PluginError(f"{plugin.describe()}: its scenario list returned {type(rows).__name__}, "
+                              "not a list of rows")
+        return list(rows)
+
+    def scenario_summary(scenario):
+        summary = call("scenario summary", ruleset.scenario_summary, scenario)
+        if not isinstance(summary, dict):
+            raise PluginError(f"{plugin.describe()}: its scenario summary returned {type(summary).__name__}")
+        return summary
+
+    caps = ruleset.capabilities if isinstance(ruleset.capabilities, (set, frozenset)) else frozenset()
+    return replace(ruleset, check=check, build=build if ruleset.build else None,
+                   check_setup=check_setup if ruleset.check_setup else None,
+                   scenario_list=scenario_list if ruleset.scenario_list else None,
+                   scenario_summary=scenario_summary if ruleset.scenario_summary else None,
+                   capabilities=frozenset(c for c in caps if c in CAPABILITIES))
+
+
+def _plugin_finding(message: str):
+    from .findings import finding
+    return finding("ruleset-plugin", message)
+
+
 def names() -> list[str]:
-    return sorted(set(_REGISTRY) | set(_entry_points()))
+    """Every ruleset installed (their plug-ins are not loaded to name them)."""
+    return sorted(set(_REGISTRY) | set(_plugins()))
+

@@ -91,8 +91,9 @@ def _validate_document(path: Path, search, result: Result) -> None:
     kind = doc.value.get("kind") if isinstance(doc.value, dict) else None
     schemas = default_schemas()
     schema = {"pack": "pack.schema.json", "overrides": "overrides.schema.json"}.get(kind)
-    for name in rulesets.names():
-        dk = rulesets.get(name).document_kind(kind) if schema is None else None
+    for name in sorted(rulesets.names(), key=lambda n: n not in rulesets._BUILTIN):  # guests last: each is a probe
+        ruleset = rulesets.get(name) if schema is None else None
+        dk = ruleset.document_kind(kind) if ruleset is not None else None
         if dk is not None:
             schema = dk.schema
             break

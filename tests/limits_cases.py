@@ -41,5 +41,17 @@ def _sweep_point_unplayable(tmp: Path):
             for f in p["findings"]]
 
 
-LIMIT_RUNTIME_CASES = {"limit-exceeded": _limit_exceeded, "pack-shadowed": _pack_shadowed,
+def _ruleset_plugin(tmp: Path):
+    """A plug-in claimed the built-in name desert-steel (issue #29): the built-in is used, with a warning."""
+    from sandtable.rules import rulesets
+    rulesets.CLASHES["desert-steel"] = "ruleset plug-in 'desert-steel' (fake:RULESET, distribution x) claims the " \
+                                       "built-in name 'desert-steel'; the built-in ruleset is used"
+    try:
+        return load_catalog([copy_base(tmp / "base")]).findings
+    finally:
+        rulesets.CLASHES.pop("desert-steel", None)
+
+
+LIMIT_RUNTIME_CASES = {"ruleset-plugin": _ruleset_plugin,
+                       "limit-exceeded": _limit_exceeded, "pack-shadowed": _pack_shadowed,
                        "sweep-point-unplayable": _sweep_point_unplayable}

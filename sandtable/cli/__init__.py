@@ -160,6 +160,9 @@ def _run(args, command: str, debug: bool, force: bool) -> int:
     except InputError as exc:  # a file named by the user that cannot be read as data
         sys.stderr.write(f"sandtable {command}: {exc}\n")
         return 2
+    except rulesets.PluginError as exc:  # a third party's ruleset failed: its fault, said with its name
+        sys.stderr.write(f"sandtable {command}: {exc}\n")
+        return 1
     except MemoryError:
         sys.stderr.write(f"sandtable {command}: out of memory; the input is larger than this machine can handle "
                          "(see docs/limits.md)\n")
