@@ -94,6 +94,8 @@ CODES: dict[str, Code] = _codes(
     # setups (§18.4) and zones
     ("zone-invalid", E, "A zone expression cannot be evaluated on the scenario's board."),
     ("board-invalid", E, "The maps of a configuration cannot be joined into one board."),
+    ("scenario-unplayable", E, "The engine would refuse to play the scenario: e.g. a basic-rules scenario with a card "
+                               "whose units are all infantry, guns or FOs (§2.11), or special rules that disagree."),
     ("setup-hex", E, "A unit, fortification or transport is placed on a hex that cannot be used (half hex, off the board)."),
     ("setup-zone", E, "A unit is placed outside its formation's setup zone."),
     ("setup-formation", E, "A unit is placed for a formation that does not set up on the map at the start."),

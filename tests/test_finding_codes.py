@@ -89,6 +89,8 @@ VARIANT_CASES = [
     ("card-wrong-kind", "card-wrong-kind", "cards/formation-cards.json", 38, 29, "/cards/1/subordinates/1", "200]"),
     ("card-number-in-use", "card-number-in-use", "cards/formation-cards.json", 48, 30,
      "/cards/2/aliases/0/number", "101,"),
+    ("scenario-unplayable", "scenario-unplayable", "scenarios/skirmish.json", 26, 20,
+     "/sides/axis/formations/0/cards/0", "101]"),
     ("scenario-side-mismatch", "scenario-side-mismatch", "scenarios/skirmish.json", 20, 25,
      "/sides/allied/formations/0/cards/1", "101]"),
     ("hex-unknown", "hex-unknown", "maps/map-a.json", 15, 13, "/hexes/0907", '{"colour": "tan"}'),

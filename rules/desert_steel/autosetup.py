@@ -9,7 +9,8 @@ from collections import Counter
 from .. import hexmath
 from .battlefield import Battlefield
 from .model import CombatCard, DesertSteel, Scenario
-from .setup_checks import doctrine_radius, expected_units
+from .preflight import scenario_problems, units_in_play
+from .setup_checks import doctrine_radius
 
 
 class AutoSetupError(RuntimeError):
@@ -38,6 +39,9 @@ def _one_per_hex(model: DesertSteel, scenario: Scenario, side: str, card: int, u
 
 
 def auto_setup(model: DesertSteel, scenario: Scenario, seed: int = 0) -> dict:
+    problems = scenario_problems(model, scenario)
+    if problems:  # a setup for a scenario the engine refuses would only pass the problem on
+        raise AutoSetupError("; ".join(p.message for p in problems))
     field = Battlefield.for_scenario(model, scenario)
     rng = random.Random(seed)
     limit = field.tables.get("stacking", {}).get("default", {"units": 6, "vehicles": 3})
@@ -60,7 +64,7 @@ def auto_setup(model: DesertSteel, scenario: Scenario, seed: int = 0) -> dict:
                 card = model.cards.get(number)
                 if not isinstance(card, CombatCard):
                     continue
-                units = sorted(expected_units(model, scenario, side, number).elements())
+                units = sorted(units_in_play(model, scenario, side, number).elements())
                 if not units:
                     continue
                 radius = doctrine_radius(field.settings, card)

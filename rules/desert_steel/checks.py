@@ -309,6 +309,7 @@ def _scenarios(catalog) -> list[Finding]:
         out += _expression_refs(ctx, s.get("special_rules", []), "/special_rules")
         out += _expression_refs(ctx, s.get("exits", {}), "/exits")
         out += _expression_refs(ctx, s["victory"].get("expression", {}), "/victory/expression")
+        out += _preflight(catalog, e)
         if effects:
             table = effects[0].value
             for cond in ("relief", "zone", "urbanization", "road_network"):
@@ -319,6 +320,18 @@ def _scenarios(catalog) -> list[Finding]:
                                          f"({', '.join(sorted(table[cond]['values']))})",
                                          f"/conditions/{cond}/value", section="3"))
     return out
+
+
+def _preflight(catalog, entry) -> list[Finding]:
+    """What the engine would refuse about a scenario (the preflight it runs itself), for a scenario
+    the typed model could build (one with broken references has its own findings already)."""
+    from .preflight import scenario_problems
+    model = catalog.model
+    scenario = model.scenarios.get(entry.id) if model is not None else None
+    if scenario is None:
+        return []
+    return [entry.finding(p.code, p.message, p.pointer, section=p.section)
+            for p in scenario_problems(model, scenario)]
 
 
 def _setups(catalog) -> list[Finding]:

@@ -13,6 +13,7 @@ from ..board import BoardError
 from ..findings import Finding
 from .battlefield import Battlefield
 from .model import CombatCard, DesertSteel, Scenario
+from .preflight import scenario_problems, units_in_play
 from .zones import ZoneError
 
 CAPACITY_KEYS = {"truck": "truck", "motorcycle": "motorcycle", "light": "light"}
@@ -45,7 +46,9 @@ def check_setup(model: DesertSteel, setup: Mapping, report: Callable[..., Findin
         except BoardError as exc:
             return [report("board-invalid", str(exc), "/scenario", section="18.3")]
     ctx = SetupContext(model, scenario, field, setup, report)
-    out: list[Finding] = []
+    # what the engine would refuse about the scenario itself, named here too (one preflight)
+    out: list[Finding] = [report(p.code, p.message, "/scenario", section=p.section)
+                          for p in scenario_problems(model, scenario)]
     for side in ("allied", "axis"):
         data = setup.get("sides", {}).get(side, {})
         for check in (_placements, _units, _stacking, _separation, _hidden, _fortifications, _fortification_sites,
@@ -172,8 +175,12 @@ def _units(ctx: SetupContext, side: str, data: Mapping) -> list[Finding]:
         got = placed.get(number, Counter())
         if expected == got or not isinstance(ctx.model.cards.get(number), CombatCard):
             continue
-        missing = expected - got
+        # Units the basic rules set aside (§2.11) may be placed or not: the engine ignores them.
+        required = units_in_play(ctx.model, ctx.scenario, side, number)
+        missing = required - got
         extra = got - expected
+        if not missing and not extra:
+            continue
         parts = []
         if missing:
             parts.append("missing " + ", ".join(f"{n} {t}" for t, n in sorted(missing.items())))

@@ -15,7 +15,8 @@ from typing import Iterable, Mapping
 from .autosetup import transport_type
 from .battlefield import Battlefield
 from .model import CombatCard, DesertSteel, Scenario
-from .setup_checks import best_centre, doctrine_radius, expected_units
+from .preflight import units_in_play
+from .setup_checks import best_centre, doctrine_radius
 
 SIDES = ("allied", "axis")
 TRANSPORTS = 0  # the card number of the scenario transports' pseudo-formation
@@ -50,7 +51,7 @@ def roster(model: DesertSteel, scenario: Scenario, side: str, field_: Battlefiel
             card = model.cards.get(number)
             if not isinstance(card, CombatCard):
                 continue
-            units = expected_units(model, scenario, side, number)
+            units = units_in_play(model, scenario, side, number)  # the placement list offers what plays
             if not units:
                 continue
             out.append(Formation(side, number, card.designation, units, group["setup"],

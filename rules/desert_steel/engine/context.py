@@ -6,6 +6,7 @@ from typing import Mapping
 
 from ..battlefield import Battlefield
 from ..model import CardVariant, CombatCard, DesertSteel, Scenario
+from ..preflight import refusal
 from ..visibility import VisibilityTable
 from .tables import Tables
 
@@ -102,6 +103,9 @@ def make_context(model: DesertSteel, scenario: Scenario, allow: tuple = ()) -> C
     if missing:
         raise EngineError(f"{scenario.id}: the advanced rules it needs are not all implemented yet; "
                           f"missing: {', '.join(missing)}")
+    reason = refusal(model, scenario)  # the preflight validate and check-setup report (principle 12)
+    if reason:
+        raise EngineError(reason)
     field_ = Battlefield.for_scenario(model, scenario)
     return Context(model, scenario, field_, Tables(model.rule_tables or {}),
                    {s: scenario.sides[s].year for s in SIDES},

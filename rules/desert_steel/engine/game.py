@@ -20,6 +20,7 @@ import math
 from typing import Mapping
 
 from ..model import CommandCard, DesertSteel, Scenario
+from ..preflight import describe_placements, in_play
 from ..setup_checks import expected_units
 from . import scenario_rules, victory
 from .dice import Dice
@@ -178,7 +179,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             self._transports_arriving(side)
         if any(placed.values()):
             leftover = [p for side in SIDES for p in placed[side]]
-            raise EngineError(f"the setup places units that are not on the scenario's cards: {leftover[:3]}")
+            raise EngineError("the setup places units that are not on the scenario's cards: "
+                              + describe_placements(self.ctx.model, leftover))
         scenario_rules.check_visibility(scen)
         scenario_rules.start_shaken(self)
 
@@ -187,8 +189,12 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         index = 0
         for type_id, count in sorted(units.items()):
             unit_type = self.ctx.model.unit_types[type_id]
-            if unit_type.unit_class not in ("vehicle", "transport") and not self.ctx.advanced:
+            if not in_play(unit_type.unit_class, self.ctx.advanced):
                 self.log("not-in-basic-rules", card=number, type=type_id, section="2.11")
+                for _ in range(count):  # set aside: a setup may place their counters, as check-setup allows
+                    match = next((p for p in placements if p["card"] == number and p["type"] == type_id), None)
+                    if match is not None:
+                        placements.remove(match)
                 continue  # the basic rules use vehicles only (§2.11)
             for _ in range(count):
                 index += 1
