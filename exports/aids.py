@@ -23,6 +23,7 @@ from .flow import BODY, CELL, CELL_BOLD, H2, H3, SMALL, esc, flow, para
 from .lang import tr
 from .page import GREY, INK, LIGHT, NATIONALITY_COLOUR, TERRAIN_COLOUR, Doc, PrinterProfile, lang_text, text
 from .provmarks import DAGGER, sources
+from .rule_aids import Topic, topics
 
 _HEAD = HexColor("#e9e1cf")
 _RESULT = {"miss": "Miss", "hit": "Hit", "destroyed": "Destroyed"}
@@ -328,11 +329,6 @@ def _combat(model: DesertSteel, lang: str) -> list:
             para(f"Modified {crt.get('dice', '3d6')}: the firer's fire factor minus the target's defense "
                  "factor, plus the modifiers, plus the dice (\u00a79.22).", SMALL),
             _table(rows, [44, None, 44, None], extra=[("SPAN", (0, 0), (1, 0)), ("SPAN", (2, 0), (3, 0))])])]
-    fk = tables.get("flash_kill")
-    if fk:
-        out.append(para("Flash kill (\u00a79.35): a Destroyed vehicle is a flash kill on an unmodified roll of at least "
-                        + ", ".join(f"{v} ({k.capitalize()} firer)" for k, v in fk.items())
-                        + _dag(src.reconstructed("/flash_kill")) + ".", SMALL))
     rm = tables.get("range_modifiers")
     if rm:
         rows = [[_p(_t("Range (hexes)"), True), _p(_t("Direct"), True), _p(_t("Range (hexes)"), True), _p(_t("Indirect"), True)]]
@@ -372,25 +368,20 @@ def _morale(model: DesertSteel, lang: str) -> list:
                                                                       _dag(src.reconstructed(f"/morale_modifiers/{i}"))),
                          _p(m.get("section", ""))])
         out.append(_table(rows, [None, 30, 30]))
-    # separation
-    sep = []
-    for key, what in (("fire_modifiers", "fire"), ("morale_modifiers", "morale")):
-        allm = tables.get(key) or []
-        for i, m in enumerate(allm):
-            if m.get("id", "").startswith("separated"):
-                sep.append((lang_text(m.get("label"), lang), what, m["value"], src.reconstructed(f"/{key}/{i}")))
-    if sep or any(k.startswith("doctrine_radius") for k in st):
-        out.append(para(_t("Separation (\u00a711)"), H3))
-        radii = [(k.replace("doctrine_radius_", "").capitalize(), v) for k, v in st.items()
-                 if k.startswith("doctrine_radius")]
-        if radii:
-            out.append(para("A unit more than its doctrine radius from every other unit of its formation is "
-                            "separated: " + ", ".join(f"{n} {v} hexes" for n, v in radii)
-                            + _dag(src.reconstructed("/settings/doctrine_radius_german")) + ".", SMALL))
-        rows = [[_p(_t("Separated unit"), True), _p(_t("Roll"), True), _p(_t(""), True)]]
-        for label, what, value, mark in sep:
-            rows.append([_p(esc(label)), _p(what), _p(f"<b>{_signed(value)}</b>" + _dag(mark))])
-        out.append(_table(rows, [None, 38, 30]))
+    return out
+
+
+def _topic(topic: Topic, lang: str) -> list:
+    """A rule topic of exports/rule_aids.py: each statement with its \u00a7 beside it."""
+    rows = [[_p(esc(line.text(lang))), _p(f"\u00a7{line.section}")] for line in topic.lines]
+    return [KeepTogether([para(topic.title(lang), H3), _table(rows, [None, 36], header_rows=0)])]
+
+
+def _rule_topics(model: DesertSteel, lang: str, keys: tuple[str, ...]) -> list:
+    out = []
+    for t in topics(model):
+        if t.key in keys:
+            out += _topic(t, lang)
     return out
 
 
@@ -488,8 +479,7 @@ def _operations(model: DesertSteel) -> list:
     for op, who, what, sec in (
             ("Move", "any", "hex to hex, paying the cost of each hex entered, up to the MP; flip", "8"),
             ("Fire", "any that can fire", "spot the target, then fire at it; flip", "9.1, 9.2"),
-            ("Move and fire", "any that can fire", f"move with {frac:g} of the MP{d1}, fire before, during or "
-             "after; flip", "9.5"),
+            ("Move and fire", "vehicles only", f"first move with {frac:g} of the MP{d1}, then fire; flip", "9.5"),
             ("Anti-vehicle / anti-infantry fire", "advanced", "fire with one factor, at the target of that kind",
              "13.1"),
             ("Indirect fire", "bold-boxed range", "an observer of the formation spots; fire zone", "13.2"),
@@ -621,10 +611,15 @@ def _aids_story(doc: Doc, model: DesertSteel, lang: str) -> list:
                    "rules and every worked example): check it against the published charts.", SMALL)]
     story += _terrain(model, lang)
     story += _movement(model)
+    story += _rule_topics(model, lang, ("facing",))
     story += _spotting(model, lang)
     story += _combat(model, lang)
+    story += _rule_topics(model, lang, ("opportunity", "flash", "move_fire"))
     story += _morale(model, lang)
-    story += _transport(model) + _smoke(model) + _raids(model) + _fortifications(model)
+    story += _rule_topics(model, lang, ("elimination", "separation", "assault"))
+    story += _transport(model) + _smoke(model) + _raids(model)
+    story += _rule_topics(model, lang, ("overrun", "fire_zone"))
+    story += _fortifications(model)
     return story
 
 
