@@ -1,0 +1,3 @@
+package org.netbeans.spi.wizard;
+
+public interface WizardObserver { }
