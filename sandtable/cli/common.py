@@ -45,8 +45,10 @@ def jsonable(value):
     from collections.abc import Mapping, Set
     from os import PathLike
 
-    if value is None or isinstance(value, (bool, int, float, str)):
+    if value is None or isinstance(value, (bool, int, str)):
         return value
+    if isinstance(value, float):  # NaN and infinities are not JSON: --json stays parseable
+        return value if value == value and value not in (float("inf"), float("-inf")) else None
     if isinstance(value, enum.Enum):
         return jsonable(value.value)
     if isinstance(value, Mapping):
@@ -66,7 +68,7 @@ def jsonable(value):
 
 def json_text(value) -> str:
     """The one JSON writer of the command line (see ``jsonable``)."""
-    return json.dumps(jsonable(value), indent=2, ensure_ascii=False)
+    return json.dumps(jsonable(value), indent=2, ensure_ascii=False, allow_nan=False)
 
 
 def print_json(value) -> None:
