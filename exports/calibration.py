@@ -157,6 +157,6 @@ def draw_calibration(doc: Doc, bookmark: str | None = None) -> None:
 def calibration_pdf(*, page: str = "a4", profile: PrinterProfile | None = None,
                     lang: str = "en") -> tuple[bytes, list]:
     doc = Doc("Desert Steel duplex calibration", "Calibration sheet for duplex printing", page,
-              profile or PrinterProfile(), lang)
+              profile or PrinterProfile(), lang, duplex=True)
     draw_calibration(doc, bookmark="Duplex calibration")
     return doc.save(), doc.findings

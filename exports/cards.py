@@ -498,7 +498,7 @@ def cards_pdf(model: DesertSteel, *, year: int | None = None, numbers: Sequence[
             ("every formation, a row per year" if per_formation else
              (f"year {year}" if year else "every card, every year variant")))
     doc = Doc(f"Desert Steel formation cards \u2014 {what}", f"{len(faces)} formation cards, poker size", page,
-              profile or PrinterProfile(), lang)
+              profile or PrinterProfile(), lang, duplex=backs)
     draw_cards(doc, faces, f"{doc.t('Formation cards')} \u2014 {what} \u2014 {doc.t('{n} cards', n=len(faces))}",
                backs=backs,
                bookmark=f"Formation cards: {what}", back_style=back_style)

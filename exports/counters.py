@@ -339,7 +339,7 @@ def counters_pdf(model: DesertSteel, scenario: Scenario | None = None, *, size: 
     else:
         specs, what = scenario_counters(model, scenario), f"{scenario.number} {scenario.name}"
     doc = Doc(f"Desert Steel countersheets \u2014 {what}", f"{len(specs)} counters, {size} in, fronts and backs",
-              page, profile or PrinterProfile(), lang)
+              page, profile or PrinterProfile(), lang, duplex=True)
     check_counter_size(doc, model, scenario.configuration if scenario else None, s, f'{size}"')
     draw_countersheets(doc, specs, s, f"Counters \u2014 {what} \u2014 {len(specs)} counters, {size} in",
                        bleed=bleed_mm * MM, cut_lines=cut_lines, bookmark=f"Counters: {what}")

@@ -59,6 +59,13 @@ def draw_guide(doc: Doc, scenario_name: str, entries: list[GuideEntry], jobs: li
                      pages=pages) if duplex else doc.t("SINGLE-SIDED; {pages} pages", pages=pages))
         text(c, x0 + 4, y - 19, how, "Sans", 8, INK)
         y -= 36
+    prefs = doc.t("Each file asks your PDF viewer for actual size (print scaling: none) and for this duplex "
+                  "setting; if the print dialog still offers \u201cfit\u201d or \u201cshrink\u201d, choose "
+                  "\u201cactual size\u201d, and check the duplex edge.")
+    for line in wrap(prefs, "Sans", 7, x1 - x0):
+        text(c, x0, y, line, "Sans", 7, GREY)
+        y -= 8.5
+    y -= 4
     if any(d for _, d, _ in jobs):
         dx, dy = offset_mm
         shifted = doc.t("Back pages are shifted {dx}, {dy} mm for your printer (printer profile). To measure the "

@@ -141,7 +141,7 @@ def build_kit(model: DesertSteel, scenario: Scenario, out_dir: str | Path, *, ca
             title = f"Desert Steel scenario {name}"
         if lang != "en":  # the title is the foot line of every page: in the kit's language
             title = f"Desert Steel \u2014 {tr(lang, 'Scenario {name}', name=name) if part.title.startswith('Scenario') else tr(lang, part.title)} \u2014 {name}"
-        doc = Doc(title, part.title, page, profile, lang)
+        doc = Doc(title, part.title, page, profile, lang, duplex=part.duplex)
         if part.file == "06-counters.pdf":
             check_counter_size(doc, model, scenario.configuration, counter_size(size), f'{size}"')
         part.draw(doc, part.title)
@@ -182,7 +182,7 @@ def build_kit(model: DesertSteel, scenario: Scenario, out_dir: str | Path, *, ca
         doc = Doc(f"Desert Steel kit \u2014 {name} \u2014 " + (tr(lang, "double" if duplex else "single") if lang != "en"
                                                           else f"{'double' if duplex else 'single'}-sided print job"),
                   f"Everything to play scenario {name} that is printed {'double' if duplex else 'single'}-sided",
-                  page, profile, lang)
+                  page, profile, lang, duplex=duplex)
         draw_guide(doc, name, entries, result.jobs, counter_size=size, flip=profile.flip,
                    offset_mm=profile.back_offset_mm, this_job=job, bookmark="Print guide", notes=notes)
         for part in parts:

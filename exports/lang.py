@@ -89,6 +89,12 @@ FR: dict[str, str] = {
     "'sandtable export calibration' double-sided first.":
         "Les versos sont d\u00e9cal\u00e9s de {dx}, {dy} mm pour votre imprimante (profil d'imprimante). Pour mesurer "
         "la d\u00e9rive, imprimez d'abord 'sandtable export calibration' en recto verso.",
+    "Each file asks your PDF viewer for actual size (print scaling: none) and for this duplex setting; if the "
+    "print dialog still offers \u201cfit\u201d or \u201cshrink\u201d, choose \u201cactual size\u201d, and check the "
+    "duplex edge.":
+        "Chaque fichier demande \u00e0 votre lecteur PDF la taille r\u00e9elle (mise \u00e0 l'\u00e9chelle : aucune) et ce "
+        "r\u00e9glage recto verso ; si la fen\u00eatre d'impression propose encore \u00ab ajuster \u00bb ou \u00ab r\u00e9duire \u00bb, "
+        "choisissez \u00ab taille r\u00e9elle \u00bb et v\u00e9rifiez le bord de retournement.",
     "single": "recto", "double": "recto verso", "\u2190 this file": "\u2190 ce fichier",
     'Both players read it; keep it by the map.':
         'Les deux joueurs le lisent ; gardez-le près de la carte.',

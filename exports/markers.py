@@ -197,7 +197,7 @@ def draw_markers(doc: Doc, model: DesertSteel, scenario: Scenario, size: float, 
 def markers_pdf(model: DesertSteel, scenario: Scenario, *, size: str = "5/8", page: str = "a4", profile=None,
                 bleed_mm: float = 1.5, cut_lines: bool = True, lang: str = "en") -> tuple[bytes, list]:
     doc = Doc(f"Desert Steel markers \u2014 {scenario.number} {scenario.name}", "Markers of \u00a72.12; backs only where "
-              "they differ", page, profile or PrinterProfile(), lang)
+              "they differ", page, profile or PrinterProfile(), lang, duplex=True)
     from .counters import check_counter_size
     check_counter_size(doc, model, scenario.configuration, counter_size(size), f'{size}"')
     draw_markers(doc, model, scenario, counter_size(size), bleed=bleed_mm * MM, cut_lines=cut_lines,

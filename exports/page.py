@@ -222,6 +222,7 @@ class Doc:
     profile: PrinterProfile = field(default_factory=PrinterProfile)
     lang: str = "en"
     keywords: str = "Desert Steel, Tank Leader, sandtable"
+    duplex: bool = False  # pages with backs: the viewer is asked for a duplex on the profile's edge
 
     def __post_init__(self):
         register_fonts()
@@ -244,6 +245,13 @@ class Doc:
         self._bookmarks = 0
         self._reported: set[tuple[str, str]] = set()
         self._muted = 0
+
+    @property
+    def duplex_mode(self) -> str:
+        """The PDF /Duplex viewer preference of this document."""
+        if not self.duplex:
+            return "Simplex"
+        return "DuplexFlipShortEdge" if self.profile.flip == "short" else "DuplexFlipLongEdge"
 
     # pages
     @property
@@ -309,6 +317,10 @@ class Doc:
             self.begin()
             self.end()
         self.c.showOutline()
+        # Acrobat's default "Fit" shrinks every piece: ask for actual size, and for the duplex (or
+        # not) the job needs, so the print dialog opens right (the print guide says the same)
+        self.c.setViewerPreference("PrintScaling", "None")
+        self.c.setViewerPreference("Duplex", self.duplex_mode)
         previous = rl_config.useA85
         rl_config.useA85 = 0  # binary compressed streams: smaller, and no slow ASCII85 pass
         try:

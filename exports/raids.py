@@ -118,6 +118,6 @@ def draw_raid_cards(doc: Doc, model: DesertSteel, catalog=None, *, backs: bool =
 def raids_pdf(model: DesertSteel, catalog=None, *, backs: bool = False, page: str = "a4",
               profile=None, lang: str = "en") -> tuple[bytes, list]:
     doc = Doc("Desert Steel raid cards", "Raid cards: air strikes and artillery bombardments", page,
-              profile or PrinterProfile(), lang)
+              profile or PrinterProfile(), lang, duplex=backs)
     draw_raid_cards(doc, model, catalog, backs=backs, bookmark="Raid cards")
     return doc.save(), doc.findings
