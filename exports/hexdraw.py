@@ -17,12 +17,14 @@ from reportlab.pdfgen.canvas import Canvas
 from sandtable.rules import hexmath
 from sandtable.rules.board import Board
 
+from sandtable.rules import board_style
+
 from .page import TERRAIN_COLOUR
 
 SQRT3 = math.sqrt(3)
 _COS = tuple(math.cos(math.radians(a)) for a in range(0, 360, 60))
 _SIN = tuple(math.sin(math.radians(a)) for a in range(0, 360, 60))
-HALF_HEX = HexColor("#d9d6cf")
+HALF_HEX = HexColor(board_style.HALF_HEX)  # the style table's (its contrast is tested)
 
 
 @dataclass

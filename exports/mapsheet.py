@@ -35,8 +35,23 @@ TRACK = HexColor(board_style.TRACK)
 _CLEAR_LINE = HexColor(board_style.CLEAR_ROAD)
 MARGIN = 10 * MM
 MARK_STEP = 60 * MM
-_ID_INK = HexColor("#4a4238")
-_LEVEL_INK = HexColor("#6b5f52")
+_ID_INK = HexColor(board_style.ID_INK)
+_LEVEL_INK = HexColor(board_style.LEVEL_INK)
+_LABEL_INK = HexColor(board_style.LABEL_INK)
+# the light plate under every text and round every symbol (rules/board_style.py: contrast)
+_PLATE = Color(*HexColor(board_style.PLATE).rgb(), alpha=board_style.PLATE_ALPHA)
+
+
+def _halo(c, path, line_width: float) -> None:
+    """The plate round a symbol: the path stroked wide in the plate colour, under the symbol."""
+    c.saveState()
+    c.setStrokeColor(_PLATE)
+    c.setLineWidth(line_width)
+    c.setLineJoin(1)
+    c.setLineCap(1)
+    c.setDash()
+    c.drawPath(path, stroke=1, fill=0)
+    c.restoreState()
 
 
 @dataclass(frozen=True)
@@ -102,11 +117,12 @@ def _house(c, cx: float, cy: float, r: float, real: bool) -> None:
     p.lineTo(cx, cy + h / 2 + r * 0.3)
     p.lineTo(cx - w / 2, cy + h / 2)
     p.close()
+    _halo(c, p, r * 0.16)
     if real:
-        c.setFillColor(HexColor("#3b2f2a"))
+        c.setFillColor(HexColor(board_style.BUILDING))
         c.drawPath(p, stroke=0, fill=1)
     else:
-        c.setStrokeColor(HexColor("#8a7f70"))
+        c.setStrokeColor(HexColor(board_style.BUILDING_GONE))
         c.setLineWidth(0.6)
         c.setDash(1.5, 1.2)
         c.drawPath(p, stroke=1, fill=0)
@@ -114,14 +130,19 @@ def _house(c, cx: float, cy: float, r: float, real: bool) -> None:
 
 
 def _wadi(c, cx: float, cy: float, r: float) -> None:
-    c.setStrokeColor(HexColor("#5d7f9a"))
-    c.setLineWidth(0.7)
+    paths = []
     for dy in (-r * 0.12, r * 0.12):
         p = c.beginPath()
         p.moveTo(cx - r * 0.45, cy + dy)
         for i in range(1, 7):
             x = cx - r * 0.45 + i * r * 0.15
             p.lineTo(x, cy + dy + (r * 0.07 if i % 2 else -r * 0.07))
+        paths.append(p)
+    for p in paths:
+        _halo(c, p, 0.7 + r * 0.12)
+    c.setStrokeColor(HexColor(board_style.WADI))
+    c.setLineWidth(0.7)
+    for p in paths:
         c.drawPath(p, stroke=1, fill=0)
 
 
@@ -139,7 +160,7 @@ def draw_board_region(doc: Doc, geo: BoardGeometry, configuration: MapConfigurat
     uy0, uy1 = b["top"] + (geo.top - y1 - r) / geo.ky, b["top"] + (geo.top - y0 + r) / geo.ky
     keys = [key for key in board.cells
             if ux0 <= board.page_xy(key)[0] <= ux1 and uy0 <= board.page_xy(key)[1] <= uy1]
-    outline = HexColor("#8c8274")
+    outline = HexColor(board_style.HEX_LINE)
     halves, rims, plain = [], {}, {}
     for key in keys:
         cell = board.cells[key]
@@ -191,8 +212,8 @@ def draw_board_region(doc: Doc, geo: BoardGeometry, configuration: MapConfigurat
     # the map letter prefixed when the board joins maps that share hex ids
     shared = len(board.maps()) > 1
     id_size = r * 0.2
-    plate = Color(1, 1, 1, alpha=0.8)
-    ids = []
+    plate = _PLATE
+    ids, labels = [], []
     for key in keys:
         cell = board.cells[key]
         if cell.half:
@@ -206,23 +227,30 @@ def draw_board_region(doc: Doc, geo: BoardGeometry, configuration: MapConfigurat
         if "wadi" in printed.get("symbols", ()):
             _wadi(c, cx, cy - r * 0.35, r)
         if printed.get("label"):
-            text(c, cx, cy - r * 0.62, printed["label"], "Cond-Bold", r * 0.2, INK, align="center")
+            labels.append((cx, cy - r * 0.62, printed["label"], width(printed["label"], "Cond-Bold", r * 0.2)))
         label = f"{cell.map_id}{cell.hex_id}" if shared else cell.hex_id
         ids.append((cx, cy, label, width(label, "Cond", id_size)))
     # the plates in one path, then the ids, then the levels: one colour change each, not one a hex
-    plates = c.beginPath()
-    for cx, cy, label, lw in ids:
-        plates.rect(cx - lw / 2 - 0.6, cy + r * 0.6 - id_size * 0.22, lw + 1.2, id_size * 0.98)
-    c.setFillColor(plate)
-    c.drawPath(plates, stroke=0, fill=1)
-    for cx, cy, label, _ in ids:
-        text(c, cx, cy + r * 0.6, label, "Cond", id_size, _ID_INK, align="center")
+    levels = []
     if field is not None:
         for key in keys:
             if not board.cells[key].half:
                 cx, cy = geo.centre(key)
-                text(c, cx + r * 0.55, cy - r * 0.1, str(field.terrain.hexes[key].level), "Sans-Bold", r * 0.2,
-                     _LEVEL_INK, align="center")
+                digit = str(field.terrain.hexes[key].level)
+                levels.append((cx + r * 0.55, cy - r * 0.1, digit, width(digit, "Sans-Bold", r * 0.2)))
+    plates = c.beginPath()
+    for cx, cy, label, lw in ids:
+        plates.rect(cx - lw / 2 - 0.6, cy + r * 0.6 - id_size * 0.22, lw + 1.2, id_size * 0.98)
+    for x, y, s, lw in levels + labels:
+        plates.rect(x - lw / 2 - 0.5, y - id_size * 0.22, lw + 1.0, id_size * 1.0)
+    c.setFillColor(plate)
+    c.drawPath(plates, stroke=0, fill=1)
+    for cx, cy, label, _ in ids:
+        text(c, cx, cy + r * 0.6, label, "Cond", id_size, _ID_INK, align="center")
+    for x, y, s, _ in labels:
+        text(c, x, y, s, "Cond-Bold", r * 0.2, _LABEL_INK, align="center")
+    for x, y, s, _ in levels:
+        text(c, x, y, s, "Sans-Bold", r * 0.2, _LEVEL_INK, align="center")
     # map letters (§18.3: upper left quarter) and outlines
     for map_id in board.maps():
         e = board.page_edges[map_id]

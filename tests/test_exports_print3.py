@@ -46,3 +46,27 @@ def test_short_edge_profiles_ask_for_a_short_edge_duplex(model):
     assert _prefs(data) == ("/None", "/DuplexFlipShortEdge")
     data, _ = cards.cards_pdf(model, scenario=model.scenario("XV"), backs=False)
     assert _prefs(data) == ("/None", "/Simplex")
+
+
+# --- map contrast (WCAG 2) --------------------------------------------------------------------------
+
+def test_every_map_ink_reads_on_every_colour_the_style_table_can_put_under_it():
+    from sandtable.rules import board_style as st
+    assert round(st.contrast("#000000", "#ffffff"), 2) == 21.0 and st.contrast("#777777", "#777777") == 1.0
+    backgrounds = st.background_colours()
+    assert set(st.TERRAIN_COLOURS.values()) <= set(backgrounds.values())
+    worst = min((st.contrast(ink, st.plate_over(bg)), name, where)
+                for name, ink in st.MAP_INKS.items() for where, bg in backgrounds.items())
+    assert worst[0] >= st.MIN_CONTRAST, worst
+    # without the plate the old level ink vanished on a level-3 brown hex (issue #28: 1.37:1)
+    assert st.contrast("#6b5f52", st.TERRAIN_COLOURS["brown"]) < 1.5
+
+
+def test_the_map_draws_with_the_style_tables_inks_on_plates():
+    from reportlab.lib.colors import HexColor
+
+    from sandtable.exports import hexdraw, mapsheet
+    from sandtable.rules import board_style as st
+    assert mapsheet._ID_INK == HexColor(st.ID_INK) and mapsheet._LEVEL_INK == HexColor(st.LEVEL_INK)
+    assert mapsheet._LABEL_INK == HexColor(st.LABEL_INK) and hexdraw.HALF_HEX == HexColor(st.HALF_HEX)
+    assert abs(mapsheet._PLATE.alpha - st.PLATE_ALPHA) < 1e-9
