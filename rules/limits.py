@@ -150,6 +150,18 @@ BACK_OFFSET_MM = _limit(
     "A duplex printer drifts by a few millimetres; more is a typo that would print backs off the sheet.",
     "Measure the drift on the calibration sheet; it is read in millimetres.")
 
+# --- what a user types ---------------------------------------------------------------------
+
+LABEL_CHARS = _limit(
+    "label-chars", 1_000, "characters in a name typed on the command line (a --vary target, a label)",
+    "Names become chart labels, table cells and file contents; a longer one is a paste gone wrong.",
+    "Name objects by their ids; values have their own limits (string-chars, int-digits...).")
+CSV_BYTES = _limit(
+    "csv-bytes", 8 * 1024 * 1024, "bytes of a CSV file imported into the editor's bulk grid",
+    "A CSV is read whole and every cell checked like pack data; its size is checked with stat before reading.",
+    "Import one collection at a time; a collection of thousands of rows is well under a megabyte.")
+
+
 # Numeric command-line options: name (as argparse stores it) -> (lowest, highest, unit). Checked for
 # every command before it runs (sandtable/cli), so a negative bleed or a huge overlap is a usage error.
 OPTION_RANGES: dict[str, tuple[float, float, str]] = {
@@ -294,6 +306,64 @@ def value_problem(value) -> tuple[str, str] | None:
                                                 "(limit string-chars)"
                 if isinstance(x, (str, list, dict)):
                     stack.append((x, f"{ptr}/{key}"))
+    return None
+
+
+def user_json(text: str) -> tuple[object, str | None]:
+    """A JSON value typed by a user (a --vary value, a CSV cell): (value, None), or (None, why)
+    when it breaks a limit pack data must keep — checked before or while parsing, so a deep
+    nest, a 4,300-digit integer, NaN or 1e309 is a sentence, not a RecursionError or inf."""
+    import json
+    if len(text) > STRING_CHARS + 2:
+        return None, f"{len(text):,} characters; the limit is {STRING_CHARS:,} (limit string-chars)"
+    depth = deepest = 0
+    in_str = escaped = False
+    for ch in text:  # nesting counted on the text: json.loads would recurse first
+        if in_str:
+            escaped = not escaped and ch == "\\"
+            if ch == '"' and not escaped:
+                in_str = False
+            continue
+        if ch == '"':
+            in_str, escaped = True, False
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    if deepest > DEPTH:
+        return None, f"nests {deepest} levels deep; the limit is {DEPTH} (limit depth)"
+
+    def number(literal: str):
+        why = number_problem(literal)
+        if why:
+            raise ValueError(why)
+        return int(literal) if literal.lstrip("-").isdigit() else float(literal)
+
+    def constant(name: str):
+        raise ValueError(f"{name} is not a number JSON allows (finite numbers only)")
+    try:
+        value = json.loads(text, parse_int=number, parse_float=number, parse_constant=constant)
+    except json.JSONDecodeError as exc:
+        return None, f"not a JSON value ({exc.msg})"
+    except (ValueError, RecursionError) as exc:
+        return None, str(exc)[:200]
+    problem = value_problem(value)
+    if problem:
+        return None, (f"at {problem[0]}: " if problem[0] else "") + problem[1]
+    if count_values(value, DOCUMENT_VALUES) > DOCUMENT_VALUES:
+        return None, f"more than {DOCUMENT_VALUES:,} JSON values (limit document-values)"
+    return value, None
+
+
+def text_problem(text: str, limit: int = LABEL_CHARS, what: str = "text") -> str | None:
+    """Why a name typed by a user is refused: too long, or holding control characters."""
+    if len(text) > limit:
+        key = "label-chars" if limit == LABEL_CHARS else "string-chars"
+        return f"the {what} is {len(text):,} characters long; the limit is {limit:,} (limit {key})"
+    bad = next((c for c in text if ord(c) < 32 or 0x7f <= ord(c) < 0xa0 or 0xd800 <= ord(c) < 0xe000), None)
+    if bad is not None:
+        return f"the {what} holds the control character U+{ord(bad):04X}"
     return None
 
 

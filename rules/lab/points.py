@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 
 import jsonpointer
 
+from .. import limits
+
 MAX_POINTS = 400  # a grid larger than this is a typo more often than a plan
 _RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:/\s*(\d+)\s*)?$")
 
@@ -79,6 +81,10 @@ def parse_values(text: str, where: str) -> tuple:
             raise SpecError(f"{where}: an empty value (two commas, or a comma at an end)")
         m = _RANGE.match(item)
         if m:
+            for literal in (m[1], m[2], m[3] or "1"):  # before int(): 5,000 digits is Python's ValueError
+                why = limits.number_problem(literal)
+                if why:
+                    raise SpecError(f"{where}: the range {item[:60]!r}: {why}")
             lo, hi, step = int(m[1]), int(m[2]), int(m[3] or 1)
             if step <= 0 or hi < lo:
                 raise SpecError(f"{where}: the range {item!r} is empty (write LOW..HIGH, LOW <= HIGH)")
@@ -88,12 +94,16 @@ def parse_values(text: str, where: str) -> tuple:
                                 f"{MAX_POINTS}")
             out.extend(span)
             continue
-        try:
-            out.append(json.loads(item))
-        except json.JSONDecodeError:
-            if item[0] in "[{\"":
-                raise SpecError(f"{where}: {item!r} is not a JSON value") from None
-            out.append(item)  # a bare word: a string
+        value, why = limits.user_json(item)
+        if why is None:
+            out.append(value)
+            continue
+        if item[0] in "[{\"" or not why.startswith("not a JSON"):
+            raise SpecError(f"{where}: the value {_shown(item)} is refused: {why}")
+        why = limits.text_problem(item, limits.STRING_CHARS, "value")
+        if why:
+            raise SpecError(f"{where}: the value {_shown(item)} is refused: {why}")
+        out.append(item)  # a bare word: a string
     unique = []
     for v in out:
         if not any(type(v) is type(u) and v == u for u in unique):
@@ -101,10 +111,17 @@ def parse_values(text: str, where: str) -> tuple:
     return tuple(unique)
 
 
+def _shown(text: str, n: int = 60) -> str:
+    return repr(text if len(text) <= n else text[:n] + "…")
+
+
 def parse_vary(text: str) -> Vary:
     """``KIND:ID/POINTER=VALUES`` -> Vary (raises SpecError with the argument in the message)."""
-    where = f"--vary {text!r}"
+    where = f"--vary {_shown(text)}"
     target, eq, values = text.partition("=")
+    why = limits.text_problem(target, what="target KIND:ID/POINTER")
+    if why:
+        raise SpecError(f"{where}: {why}")
     if not eq or not values.strip():
         raise SpecError(f"{where}: write KIND:ID/POINTER=VALUES, e.g. unit-type:it-m13-40/defense=2..5")
     kind, colon, rest = target.strip().partition(":")
@@ -124,7 +141,7 @@ def parse_vary(text: str) -> Vary:
 def resolve(vary: Vary, catalog) -> tuple[str, object]:
     """The patch operation this Vary needs in this catalog, and the current value
     (``_MISSING`` when the field is absent but may be added)."""
-    where = f"--vary {vary.text!r}"
+    where = f"--vary {_shown(vary.text)}"
     kinds = catalog.ruleset.object_kinds() if catalog.ruleset else {}
     if vary.kind not in kinds:
         raise SpecError(f"{where}: no object kind {vary.kind!r} (kinds: {', '.join(sorted(kinds))})")

@@ -7,7 +7,6 @@ fixed hash salt and no date, so the same sweep draws the same files.
 from __future__ import annotations
 
 import base64
-import html
 import json
 from pathlib import Path
 
@@ -20,14 +19,24 @@ def _figure(width=7.0, height=4.2):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     matplotlib.rcParams["svg.hashsalt"] = "sandtable-sweep"  # stable ids in the SVG
+    # Labels are the user's text (values, pack paths): "$\\frac{$" is not mathtext to parse.
+    matplotlib.rcParams["text.parse_math"] = False
     fig = Figure(figsize=(width, height), dpi=100, layout="constrained")
     FigureCanvasAgg(fig)
     return fig
 
 
 def _save(fig, folder: Path, name: str) -> list[str]:
-    fig.savefig(folder / f"{name}.png", dpi=120, metadata={"Software": None})
-    fig.savefig(folder / f"{name}.svg", metadata={"Date": None, "Creator": None})
+    """Rendered in memory, then saved atomically: a kill leaves the old chart or the new one (never
+    a truncated SVG), and a planted link is replaced, not written through (atomic.write_bytes)."""
+    import io
+
+    from ..atomic import write_bytes
+    for ext, kw in (("png", {"dpi": 120, "metadata": {"Software": None}}),
+                    ("svg", {"metadata": {"Date": None, "Creator": None}})):
+        buf = io.BytesIO()
+        fig.savefig(buf, format=ext, **kw)
+        write_bytes(folder / f"{name}.{ext}", buf.getvalue())
     return [f"{name}.png", f"{name}.svg"]
 
 
@@ -230,6 +239,8 @@ def draw_all(folder: Path, varies: list, summary: list, meta: dict) -> list[str]
 
 
 # --- the HTML report ---------------------------------------------------------------------
+# Jinja2 with autoescape: every value shown (labels, values, findings, paths) comes from the
+# user or a results folder, so none is written into the page as markup.
 
 _CSS = """body{font-family:DejaVu Sans,Helvetica,Arial,sans-serif;margin:2em;max-width:70em;color:#222}
 table{border-collapse:collapse;font-size:.9em}td,th{border:1px solid #ccc;padding:.25em .5em;text-align:right}
@@ -237,76 +248,88 @@ th{background:#f2f2f2}td.l,th.l{text-align:left}tr.base{background:#fbf6e4}tr.ba
 .sig{font-weight:bold}.chart{margin:1.5em 0}.chart svg{max-width:100%;height:auto}code{background:#f4f4f4}
 .finding{font-family:monospace;font-size:.85em;color:#a00}"""
 
+_PAGE = """<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>Sweep: {{ meta.scenario_name }}</title>
+<style>{{ css }}</style></head><body>
+<h1>Balance sweep: {{ meta.scenario_name }}</h1>
+<p>{{ plan.games }} games at each point (seed {{ plan.seed }}, setups: {{ plan.setups }}), bots {{ plan.bots[0] }}
+(allied) vs {{ plan.bots[1] }} (axis). Every point plays the same seeds and setups (common random numbers), so the
+difference to the baseline is measured game by game; its 95 % interval is that of a paired difference. Win rates carry
+Wilson 95 % intervals. <b>Bold</b>: the difference is larger than dice noise (its interval excludes 0).</p>
+{% if varies %}<p>Varied: {% for v in varies %}<code>{{ v }}</code>{{ ", " if not loop.last }}{% endfor %}</p>{% endif %}
+<table><tr>{% for h in head %}<th{{ " class=l" if loop.index0 < left }}>{{ h }}</th>{% endfor %}</tr>
+{% for row in rows %}<tr class="{{ row.cls }}">{% for c in row.cells %}<td{% if c.cls %} class="{{ c.cls }}"{% endif %}
+{%- if c.span %} colspan="{{ c.span }}"{% endif %}>{{ c.text }}</td>{% endfor %}</tr>
+{% endfor %}</table>
+{% if bad %}<h2>Invalid points (not played)</h2>
+{% for r in bad %}<p><b>{{ r.label }}</b></p>
+{% for f in r.findings %}<div class=finding>{{ f.severity }} {{ f.code }}: {{ f.message }}{% if f.file %} — {{ f.file }}
+{%- endif %}{% if f.pointer %} at {{ f.pointer }}{% endif %}</div>
+{% endfor %}{% endfor %}{% endif %}
+{% for svg in svgs %}<div class=chart>{{ svg }}</div>
+{% endfor %}{% for name, data in pngs %}<div class=chart><img alt="{{ name }}" src="data:image/png;base64,{{ data }}"></div>
+{% endfor %}<p style="color:#777;font-size:.8em">sandtable {{ meta.version }} — remake with <code>{{ meta.command }}</code></p>
+</body></html>
+"""
 
-def _pct(x: float) -> str:
+
+def _pct(x) -> str:
     return f"{100 * x:.1f}"
+
+
+def _cell(text, cls: str = "", span: int = 0) -> dict:
+    return {"text": str(text), "cls": cls, "span": span}
+
+
+def _row_cells(r: dict, varies: list, width: int) -> list[dict]:
+    cells = [_cell(r["label"], "l")] + [_cell(_fmt(r["values"].get(c)), "l") for c in (varies or ["pack"])]
+    if not r["valid"]:
+        return cells + [_cell(f"invalid: not played ({len(r['findings'])} finding(s) below)", "l", width)]
+    cells.append(_cell(f"{r['games']}" + (f" (+{r['errors']} errors)" if r["errors"] else "")))
+    for side in ("allied", "axis"):
+        s = r["sides"][side]
+        cells.append(_cell(f"{_pct(s['win_rate'])} ({_pct(s['win_rate_95'][0])}–{_pct(s['win_rate_95'][1])})"))
+        lo, hi = s["difference_95"]
+        cells.append(_cell("—") if r["baseline"] else _cell(
+            f"{100 * s['difference_to_baseline']:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})",
+            "sig" if (lo > 0 or hi < 0) else ""))
+    cells.append(_cell(r["draws"]))
+    cells.append(_cell(f"{r['sides']['allied']['mean_points']:g} / {r['sides']['axis']['mean_points']:g}"))
+    m = r["margin"]
+    cells.append(_cell("—") if r["baseline"] else _cell(
+        f"{m['difference_to_baseline']:+.2f} ({m['difference_95'][0]:+.2f} to {m['difference_95'][1]:+.2f})",
+        "sig" if (m["difference_95"][0] > 0 or m["difference_95"][1] < 0) else ""))
+    return cells
+
+
+def _template():
+    import jinja2
+    env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    return env.from_string(_PAGE)
 
 
 def report_html(folder: Path, plan_json: dict, summary: list, meta: dict, charts: list[str]) -> str:
     """One self-contained page: the sweep, the table, invalid points, every chart inline (SVG)."""
-    e = html.escape
+    from markupsafe import Markup
     varies = plan_json["varies"]
-    out = [f"<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>Sweep: {e(meta['scenario_name'])}</title>"
-           f"<style>{_CSS}</style></head><body>",
-           f"<h1>Balance sweep: {e(meta['scenario_name'])}</h1>",
-           f"<p>{plan_json['games']} games at each point (seed {plan_json['seed']}, setups: "
-           f"{e(plan_json['setups'])}), bots {e(plan_json['bots'][0])} (allied) vs {e(plan_json['bots'][1])} (axis). "
-           "Every point plays the same seeds and setups (common random numbers), so the difference to the "
-           "baseline is measured game by game; its 95 % interval is that of a paired difference. "
-           "Win rates carry Wilson 95 % intervals. <b>Bold</b>: the difference is larger than dice noise "
-           "(its interval excludes 0).</p>"]
-    if varies:
-        out.append("<p>Varied: " + ", ".join(f"<code>{e(v)}</code>" for v in varies) + "</p>")
     head = ["point", *(varies or ["pack"]), "games", "allied wins % (95 %)", "Δ allied vs baseline (95 %)",
             "axis wins % (95 %)", "Δ axis vs baseline (95 %)", "draws", "mean points allied / axis",
             "Δ margin allied − axis (95 %)"]
-    out.append("<table><tr>" + "".join(f"<th class=l>{e(h)}</th>" if i < 1 + max(1, len(varies)) else f"<th>{e(h)}</th>"
-                                       for i, h in enumerate(head)) + "</tr>")
-    for r in summary:
-        cls = "base" if r["baseline"] else ("bad" if not r["valid"] else "")
-        cells = [f"<td class=l>{e(r['label'])}</td>"]
-        cells += [f"<td class=l>{e(_fmt(r['values'].get(c)))}</td>" for c in (varies or ["pack"])]
-        if not r["valid"]:
-            cells.append(f"<td class=l colspan={len(head) - 1 - max(1, len(varies))}>invalid: not played "
-                         f"({len(r['findings'])} finding(s) below)</td>")
-        else:
-            cells.append(f"<td>{r['games']}{' (+' + str(r['errors']) + ' errors)' if r['errors'] else ''}</td>")
-            for side in ("allied", "axis"):
-                s = r["sides"][side]
-                cells.append(f"<td>{_pct(s['win_rate'])} ({_pct(s['win_rate_95'][0])}–{_pct(s['win_rate_95'][1])})</td>")
-                lo, hi = s["difference_95"]
-                sig = " class=sig" if (lo > 0 or hi < 0) else ""
-                cells.append("<td>—</td>" if r["baseline"] else
-                             f"<td{sig}>{100 * s['difference_to_baseline']:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})</td>")
-            cells.append(f"<td>{r['draws']}</td>")
-            cells.append(f"<td>{r['sides']['allied']['mean_points']:g} / {r['sides']['axis']['mean_points']:g}</td>")
-            m = r["margin"]
-            sig = " class=sig" if (m["difference_95"][0] > 0 or m["difference_95"][1] < 0) else ""
-            cells.append("<td>—</td>" if r["baseline"] else f"<td{sig}>{m['difference_to_baseline']:+.2f} "
-                         f"({m['difference_95'][0]:+.2f} to {m['difference_95'][1]:+.2f})</td>")
-        out.append(f"<tr class='{cls}'>" + "".join(cells) + "</tr>")
-    out.append("</table>")
-    bad = [r for r in summary if not r["valid"]]
-    if bad:
-        out.append("<h2>Invalid points (not played)</h2>")
-        for r in bad:
-            out.append(f"<p><b>{e(r['label'])}</b></p>")
-            for f in r["findings"]:
-                where = f.get("file", "")
-                ptr = f.get("pointer")
-                out.append(f"<div class=finding>{e(f.get('severity', 'error'))} {e(f['code'])}: {e(f['message'])}"
-                           f"{' — ' + e(where) if where else ''}{' at ' + e(ptr) if ptr else ''}</div>")
+    left = 1 + max(1, len(varies))
+    rows = [{"cls": "base" if r["baseline"] else ("bad" if not r["valid"] else ""),
+             "cells": _row_cells(r, varies, len(head) - left)} for r in summary]
+    bad = [{"label": r["label"], "findings": [{"severity": f.get("severity", "error"), "code": f.get("code", ""),
+                                               "message": f.get("message", ""), "file": f.get("file") or "",
+                                               "pointer": f.get("pointer") or ""} for f in r["findings"]]}
+           for r in summary if not r["valid"]]
+    # The SVGs are the ones just drawn by matplotlib (which escapes its text); they go in as markup.
+    svgs = []
     for name in charts:
         if name.endswith(".svg"):
             svg = (folder / name).read_text(encoding="utf-8")
-            svg = svg[svg.index("<svg"):]  # inline: drop the XML prolog and doctype
-            out.append(f"<div class=chart>{svg}</div>")
-    if not any(c.endswith(".svg") for c in charts):
-        for name in charts:  # fall back to PNG, still inside the page
-            if name.endswith(".png"):
-                data = base64.b64encode((folder / name).read_bytes()).decode()
-                out.append(f"<div class=chart><img alt='{e(name)}' src='data:image/png;base64,{data}'></div>")
-    out.append(f"<p style='color:#777;font-size:.8em'>sandtable {e(meta.get('version', ''))} — "
-               f"remake with <code>{e(meta.get('command', 'sandtable sweep --resume DIR'))}</code></p>")
-    out.append("</body></html>\n")
-    return "\n".join(out)
+            svgs.append(Markup(svg[svg.index("<svg"):]))  # inline: drop the XML prolog and doctype
+    pngs = [] if svgs else [(name, base64.b64encode((folder / name).read_bytes()).decode())
+                            for name in charts if name.endswith(".png")]
+    page_meta = {"scenario_name": meta.get("scenario_name", ""), "version": meta.get("version", ""),
+                 "command": meta.get("command", "sandtable sweep --resume DIR")}
+    return _template().render(css=Markup(_CSS), meta=page_meta, plan=plan_json, varies=varies, head=head, left=left,
+                              rows=rows, bad=bad, svgs=svgs, pngs=pngs)

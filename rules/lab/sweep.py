@@ -217,43 +217,46 @@ def prepare(plan: Plan, base_catalog) -> None:
 
 # --- storage and resume ------------------------------------------------------------------
 
-def read_games(folder: Path) -> dict:
-    """(point, game) -> record of the games a sweep folder holds; a line cut by a kill is ignored."""
-    done = {}
-    path = folder / GAMES_FILE
-    if not path.is_file():
-        return done
-    with path.open("r", encoding="utf-8") as fh:
-        for line in fh:
-            try:
-                r = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            if isinstance(r, dict) and "point" in r and "game" in r:
-                done[(r["point"], r["game"])] = r
-    return done
-
-
 def _drop_cut_line(path: Path) -> None:
     """A sweep killed while writing leaves a last line without its newline: cut it off, or the
     next game appended would be glued to it and lost."""
     if not path.is_file():
         return
-    with path.open("rb+") as fh:
+    with os.fdopen(_open_nofollow(path, os.O_RDWR), "rb+") as fh:
         data = fh.read()
         if data and not data.endswith(b"\n"):
             fh.truncate(data.rfind(b"\n") + 1)
 
 
+def _open_nofollow(path: Path, flags: int) -> int:
+    """A file descriptor of a sweep file that is never a link followed: a link planted as
+    games.jsonl would have the games appended to whatever it points to."""
+    try:
+        return os.open(path, flags | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    except OSError as exc:
+        import errno
+        if exc.errno == errno.ELOOP:
+            raise SweepError(f"{path} is a symbolic link; a sweep writes only its own files (remove the link)") \
+                from None
+        raise
+
+
 def start_folder(folder: Path, plan: Plan) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     write_text(folder / PLAN_FILE, dumps_json(plan.to_json()))
-    (folder / GAMES_FILE).write_text("", encoding="utf-8")
+    games = folder / GAMES_FILE
+    if games.is_symlink():  # only reached with --force (checked before): the link itself goes
+        games.unlink()
+    os.close(_open_nofollow(games, os.O_WRONLY | os.O_CREAT | os.O_TRUNC))
 
 
 def check_resume(folder: Path, plan: Plan) -> None:
     saved = json.loads((folder / PLAN_FILE).read_text(encoding="utf-8"))
     now = plan.to_json()
+    for key in ("sandtable_sweep", "scenario", "seed", "games"):
+        if saved.get(key) != now[key]:
+            raise SweepError(f"{folder}: its {PLAN_FILE} does not agree with its own arguments ({key} "
+                             f"{str(saved.get(key))[:40]!r}, now {str(now[key])[:40]!r}); start a new sweep")
     if saved.get("setups_digest") != now["setups_digest"]:
         raise SweepError(f"{folder}: the scenario's setups changed since this sweep started; start a new sweep")
     if saved.get("bundle_keys") != now["bundle_keys"]:
@@ -369,7 +372,9 @@ def run(plan: Plan, folder: Path, *, jobs: int = 1, scheduler: str | None = None
         progress=None, chunk_size: int = 4, connect_timeout: float = 20.0) -> tuple[list, RunStats]:
     """Play what is not yet in ``folder``; returns every game record sorted by (point, game)."""
     stats = RunStats()
-    done = read_games(folder) if resume else {}
+    from .folder import read_games_checked
+    done = read_games_checked(folder / GAMES_FILE, len(plan.points), plan.games, plan.seed, len(plan.setups)) \
+        if resume else {}
     tasks = plan.tasks()
     wanted = {(t[0], t[1]) for t in tasks}
     done = {k: v for k, v in done.items() if k in wanted}
@@ -378,7 +383,7 @@ def run(plan: Plan, folder: Path, *, jobs: int = 1, scheduler: str | None = None
     if progress:
         progress(0, len(todo))
     _drop_cut_line(folder / GAMES_FILE)
-    out = open(folder / GAMES_FILE, "a", encoding="utf-8")
+    out = os.fdopen(_open_nofollow(folder / GAMES_FILE, os.O_WRONLY | os.O_APPEND | os.O_CREAT), "a", encoding="utf-8")
     start = time.perf_counter()
 
     def sink(result: dict) -> None:
@@ -522,6 +527,8 @@ def plan_from_results(results: dict) -> tuple[Plan, list]:
 def summary_csv(plan: Plan, summary: list) -> str:
     import csv
     import io
+
+    from ..spreadsheet import cell
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     cols = plan.varies or ["pack"]
@@ -537,6 +544,7 @@ def summary_csv(plan: Plan, summary: list) -> str:
                 else row["values"].get(c if plan.varies else "pack") for c in cols]
         line = [row["index"], row["label"], *vals, row["baseline"], row["valid"], row["games"], row["errors"],
                 row.get("draws", "")]
+        line = [cell(v) for v in line]  # labels and values are the user's: no formula cells (OWASP)
         for side in ("allied", "axis"):
             s = row.get("sides", {}).get(side)
             line += ([s["wins"], s["win_rate"], *s["win_rate_95"], s["difference_to_baseline"], *s["difference_95"],

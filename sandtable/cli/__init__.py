@@ -8,16 +8,20 @@ import os
 import sys
 import traceback
 
-from sandtable import __version__
-from sandtable.rules import atomic, rulesets
-from sandtable.rules.atomic import OutputError
-from sandtable.rules.limits import BACK_OFFSET_MM, OPTION_RANGES, InputError, read_regular
+try:  # Ctrl-C while the commands load (the first half-second of every run) ends quietly, not in a traceback
+    from sandtable import __version__
+    from sandtable.rules import atomic, rulesets
+    from sandtable.rules.atomic import OutputError
+    from sandtable.rules.limits import BACK_OFFSET_MM, OPTION_RANGES, InputError, read_regular
 
-from . import (board_cmds, codes_cmd, edit_cmd, game_cmds, packs_cmd, provenance_cmd, scenario_cmds, setup_cmd,
-               validate_cmd)
-from . import supply_cmd
-from . import export_cmd
-from . import sweep_cmd
+    from . import (board_cmds, codes_cmd, edit_cmd, game_cmds, packs_cmd, provenance_cmd, scenario_cmds, setup_cmd,
+                   validate_cmd)
+    from . import supply_cmd
+    from . import export_cmd
+    from . import sweep_cmd
+except KeyboardInterrupt:
+    sys.stderr.write("\n")
+    raise SystemExit(130) from None
 
 COMMANDS = (validate_cmd, packs_cmd, scenario_cmds, provenance_cmd, setup_cmd, board_cmds, game_cmds, codes_cmd,
             edit_cmd, supply_cmd, export_cmd, sweep_cmd)

@@ -8,10 +8,11 @@ import signal
 import sys
 from pathlib import Path
 
-from sandtable.rules.atomic import dumps_json, write_text
+from sandtable.rules.atomic import OutputError, check_target, dumps_json, write_text
 from sandtable.rules.limits import InputError, read_regular
 from sandtable.rules.desert_steel.engine.bots import BOTS
 from sandtable.rules.lab import report as reports
+from sandtable.rules.lab import folder as checks
 from sandtable.rules.lab import sweep as sw
 from sandtable.rules.lab.bundle import load_paths
 from sandtable.rules.lab.points import SpecError, grid, pack_points, parse_vary
@@ -146,14 +147,26 @@ def _terminate(signum, frame):  # a cancel (SIGTERM) ends the worker pool too, t
 def redraw(args) -> int:
     """Statistics, summary.csv, charts and report.html again from the games in results.json."""
     folder = Path(args.redraw)
+    _check_outputs(folder, args)
     try:
         _regular_files(folder, "--redraw")
         results = json.loads(read_regular(folder / "results.json", limit=_FOLDER_FILE_BYTES).decode("utf-8"))
-        plan, records = sw.plan_from_results(results)
     except (InputError, SpecError) as exc:
         return usage_error(str(exc))
-    except (OSError, json.JSONDecodeError, KeyError, TypeError, ValueError, UnicodeDecodeError) as exc:
-        return usage_error(f"--redraw {folder}: no readable results.json of a sweep ({type(exc).__name__}: {exc})")
+    except (OSError, ValueError, RecursionError, UnicodeDecodeError) as exc:
+        return usage_error(f"--redraw {folder}: no readable results.json of a sweep ({type(exc).__name__}: "
+                           f"{str(exc)[:200]})")
+    why = checks.results_problem(results)
+    if why is None and (folder / sw.PLAN_FILE).is_file():
+        try:
+            saved = json.loads(read_regular(folder / sw.PLAN_FILE).decode("utf-8"))
+        except (InputError, ValueError, RecursionError, UnicodeDecodeError) as exc:
+            saved = f"({type(exc).__name__})"
+        why = checks.foreign_problem(saved, results["sweep"])
+    if why is not None:  # damaged or foreign: refused before anything is computed or written
+        print(f"sandtable sweep: --redraw {folder / 'results.json'}: {why}; nothing was redrawn", file=sys.stderr)
+        return 1
+    plan, records = sw.plan_from_results(results)
     summary = sw.summarise(plan, records)
     results = sw.results_json(plan, records, summary)
     write_text(folder / "results.json", dumps_json(results))
@@ -171,6 +184,32 @@ def redraw(args) -> int:
 
 
 _FOLDER_FILE_BYTES = 1 << 30  # results.json of a large sweep holds every game: more than a pack document
+_OUTPUTS = ("results.json", "summary.csv", "report.html",
+            *(f"{c}.{e}" for c in ("winrate", "heatmap", "difference", "points") for e in ("png", "svg")))
+
+
+def _check_outputs(folder: Path, args) -> None:
+    """Every file the sweep will write, checked before any work: a planted link is refused (and
+    with --force the link itself is replaced, never written through)."""
+    from sandtable.rules.atomic import check_target
+    for name in _OUTPUTS:
+        check_target(folder / name, force=getattr(args, "force", False))
+
+
+def _saved_arguments(a) -> dict:
+    """The arguments of a sweep.json, refused unless they have the types a sweep's have."""
+    def strings(v):
+        return isinstance(v, list) and all(isinstance(x, str) for x in v)
+    ok = (isinstance(a, dict) and (a.get("scenario") is None or isinstance(a.get("scenario"), str))
+          and strings(a.get("vary")) and strings(a.get("packs")) and strings(a.get("pack"))
+          and all(isinstance(a.get(k), int) and not isinstance(a.get(k), bool) for k in ("games", "setups", "seed"))
+          and isinstance(a.get("bots"), str) and isinstance(a.get("options", {}), dict)
+          and all(isinstance(v, bool) for v in a.get("options", {}).values()))
+    if not ok:
+        raise SpecError("its arguments are not those of a sweep (a damaged or edited sweep.json)")
+    if not 0 <= a["seed"] < 2 ** 63:
+        raise SpecError(f"its seed {a['seed']} is out of range")
+    return a
 
 
 def _regular_files(folder: Path, option: str) -> None:
@@ -215,10 +254,11 @@ def run(args) -> int:
             if not plan_path.is_file():
                 raise SpecError(f"--resume {folder}: no {sw.PLAN_FILE} there (not a sweep folder)")
             _regular_files(folder, "--resume")
+            _check_outputs(folder, args)
             try:
-                a = json.loads(read_regular(plan_path).decode("utf-8"))["arguments"]
-            except (InputError, json.JSONDecodeError, KeyError, TypeError, UnicodeDecodeError) as exc:
-                raise SpecError(f"{plan_path}: not a sweep plan ({exc})") from None
+                a = _saved_arguments(json.loads(read_regular(plan_path).decode("utf-8"))["arguments"])
+            except (InputError, ValueError, RecursionError, KeyError, TypeError, UnicodeDecodeError) as exc:
+                raise SpecError(f"{plan_path}: not a sweep plan ({str(exc)[:200]})") from None
         else:
             if not args.output:
                 raise SpecError("say where to write with -o DIR")
@@ -232,6 +272,9 @@ def run(args) -> int:
                 # the sweep's files would be mixed with others (-o ~ or -o /): as export kit, refused
                 raise SpecError(f"{folder} holds other files; choose a new or empty folder for the sweep "
                                 "(or --force to write beside them)")
+            _check_outputs(folder, args)
+            for name in (sw.PLAN_FILE, sw.GAMES_FILE):
+                check_target(folder / name, force=getattr(args, "force", False))
             a = _arguments(args)
         try:
             plan, catalog, scenario = build_plan(a)
@@ -245,6 +288,8 @@ def run(args) -> int:
             sw.start_folder(folder, plan)
     except SpecError as exc:
         return usage_error(str(exc))
+    except OutputError:  # a planted link or an unwritable output: the command line says it (exit 1 or 2)
+        raise
     except OSError as exc:
         return usage_error(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}")
     except sw.SweepError as exc:
