@@ -16,7 +16,7 @@ from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.preflight import scenario_problems
 from sandtable.rules.desert_steel.setup_checks import check_setup
 
-SENTENCE = ("basic rules have no infantry (§2.11): card 101 A/1 carries 3 de-infantry — switch the scenario to "
+SENTENCE = ("basic rules have no infantry (§2.11): card 101 A/1 carries de-infantry — switch the scenario to "
             "advanced rules or remove the card")
 
 
@@ -76,6 +76,22 @@ def test_basic_rules_set_infantry_aside_the_same_way_everywhere():
         assert [m for _, m in check_setup(model, setup, lambda code, msg, ptr, **kw: (code, msg))] == []
         game = Game(model, scenario, setup, seed=1)
         assert {u.type.id for u in game.state.units.values() if u.side == "axis"} == {"de-tank"}
+
+
+def test_a_card_of_infantry_and_carriers_is_refused_under_basic_rules():
+    """Card 411 A/6: infantry, a machine gun and a carrier. Under the basic rules only the carrier
+    would be left, a transport with nothing to carry (§13.3 is an advanced rule)."""
+    catalog = load_catalog()
+    model = catalog.model
+    raw = json.loads(json.dumps(catalog.get("scenario", "gazala").value))
+    raw["sides"]["allied"]["formations"][0]["cards"].append(411)
+    from sandtable.rules.desert_steel.model import _scenario
+    scenario = _scenario(raw, model.cards, model.configurations)
+    problems = scenario_problems(model, scenario)
+    assert [p.message for p in problems] == [
+        "basic rules have no infantry (§2.11): card 411 A/6 carries gb-infantry and gb-mg — switch the scenario "
+        "to advanced rules or remove the card"]
+    assert problems[0].pointer == f"/sides/allied/formations/0/cards/{len(raw['sides']['allied']['formations'][0]['cards']) - 1}"
 
 
 def test_a_refused_setup_is_described_not_dumped():

@@ -52,9 +52,10 @@ def _groups(scenario: Scenario, side: str) -> Iterator[tuple[str, Mapping]]:
 
 
 def _basic_units(model: DesertSteel, scenario: Scenario) -> Iterator[Problem]:
-    """A combat card with none of its units in play under the basic rules would field an empty
-    formation (the engine sets its infantry, guns and FOs aside): the designer meant the advanced
-    rules or another card. A card that also has vehicles plays them (V's 337 and its FO)."""
+    """A combat card with no fighting unit in play under the basic rules would field an empty
+    formation, or only transports with nothing to carry (transport is an advanced rule, §13.3):
+    the engine sets its infantry, guns and FOs aside (§2.11). The designer meant the advanced
+    rules or another card. A card that also has fighting vehicles plays them (V's 337 and its FO)."""
     from .setup_checks import expected_units
     for side in ("allied", "axis"):
         for gptr, group in _groups(scenario, side):
@@ -63,16 +64,26 @@ def _basic_units(model: DesertSteel, scenario: Scenario) -> Iterator[Problem]:
                 if not isinstance(card, CombatCard):
                     continue
                 units = expected_units(model, scenario, side, number)
-                if not units or units_in_play(model, scenario, side, number):
+                if not units or any(model.unit_types[t].unit_class == "vehicle"
+                                    for t in units_in_play(model, scenario, side, number)):
                     continue
-                classes = sorted({model.unit_types[t].unit_class for t in units if t in model.unit_types})
-                names = [_CLASS_NAMES.get(c, c) for c in classes]
-                what = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-                carried = ", ".join(f"{n} {t}" if n > 1 else t for t, n in sorted(units.items()))
+                aside = sorted(t for t in units if t in model.unit_types
+                               and not in_play(model.unit_types[t].unit_class, False))
+                if not aside:
+                    continue
+                names = [_CLASS_NAMES.get(c, c) for c in sorted({model.unit_types[t].unit_class for t in aside})]
                 yield Problem("scenario-unplayable",
-                              f"basic rules have no {what} (§2.11): card {number} {card.designation} carries "
-                              f"{carried} — switch the scenario to advanced rules or remove the card",
+                              f"basic rules have no {_either(names)} (§2.11): card {number} {card.designation} "
+                              f"carries {_and(aside)} — switch the scenario to advanced rules or remove the card",
                               f"{gptr}/cards/{j}", "2.11")
+
+
+def _either(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _special_rules(scenario: Scenario) -> Iterator[Problem]:
