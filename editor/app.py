@@ -190,6 +190,8 @@ class MainWindow(QMainWindow):
         self.ctx.extras["sweep_value"] = self.sweep_value  # forms offer "Sweep this value…" on right-click
         self._wire_undo()
         self.doc.undo_stack.cleanChanged.connect(self._update_title)
+        self.doc.changed.connect(self._retitle)
+        self.doc.reset.connect(lambda: [self._retitle(k, i, "") for k, i in list(self.forms)])
         self.doc.saved.connect(self.explorer.mark_saved)
         self.doc.autosaved.connect(lambda p: self.statusBar().showMessage(f"autosaved to {p}", 3000))
         self.doc.autosave_failed.connect(lambda m: self.statusBar().showMessage(m, 10000))
@@ -353,8 +355,7 @@ class MainWindow(QMainWindow):
             self.forms[key] = form
             if hasattr(form, "show_findings"):  # a scenario's tab titles count their findings
                 form.show_findings(self.findings.model.rows)
-            title = label(kind, oid, self.ws.value(kind, oid))
-            self.tabs.addTab(form, title if len(title) < 32 else title[:30] + "…")
+            self.tabs.addTab(form, tab_title(kind, oid, self.ws.value(kind, oid)))
             self.tabs.setTabToolTip(self.tabs.indexOf(form), f"{kind} {oid}")
         self.tabs.setCurrentWidget(form)
         self.explorer.select(kind, oid)
@@ -395,10 +396,21 @@ class MainWindow(QMainWindow):
         w = self.tabs.currentWidget()
         return (w.kind, w.oid) if w is not None and hasattr(w, "kind") else None
 
+    def _retitle(self, kind: str, oid: str, pointer: str) -> None:
+        """A tab's title follows its object's name, number or designation as they are typed."""
+        form = self.forms.get((kind, str(oid)))
+        if form is not None and self.ws.exists(kind, oid):
+            i = self.tabs.indexOf(form)
+            title = tab_title(kind, oid, self.ws.value(kind, oid))
+            if i >= 0 and self.tabs.tabText(i) != title:
+                self.tabs.setTabText(i, title)
+
     def _tab_changed(self, _) -> None:
         cur = self.current_object()
         if hasattr(self, "findings"):
             self.findings.set_current(*(cur or (None, None)))
+        if cur is not None and cur[0] == "scenario" and hasattr(self, "quickgame"):
+            self.quickgame.set_scenario(cur[1])  # a quick game plays the scenario being edited
 
     def focus_search(self) -> None:
         self.docks["explorer"].show()
@@ -772,6 +784,11 @@ SMALL_SCREEN = (1366, 768 - 40 - 30)
 # The most a form may ask for before it scrolls instead of growing the window past that screen
 # (the explorer on the left, the menus, toolbar, findings and status bar take the rest).
 FORM_BUDGET = (760, 330)
+
+
+def tab_title(kind: str, oid: str, value) -> str:
+    title = label(kind, oid, value).strip() or f"{kind} {oid}"
+    return title if len(title) < 32 else title[:30] + "…"
 
 
 def first_size(available=None):

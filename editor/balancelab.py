@@ -20,6 +20,8 @@ from PySide6.QtGui import QDesktopServices, QPixmap
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
                                QProgressBar, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget)
 
+from .scenario_list import fill_scenarios, follow_scenarios
+
 # The sweep's charts, in the order the chart menu offers them; the first that exists is shown.
 CHARTS = (("heatmap.png", "Heat map"), ("winrate.png", "Win rate"), ("difference.png", "Difference to the pack"),
           ("points.png", "Victory points"))
@@ -52,9 +54,8 @@ class BalanceLabPanel(QWidget):
         lay.addWidget(self.note)
         form = QFormLayout()
         self.scenario = QComboBox()
-        for sid in ctx.ws.keys("scenario"):
-            s = ctx.ws.value("scenario", sid) or {}
-            self.scenario.addItem(f"{s.get('number', '')} {(s.get('name') or {}).get('en', sid)}", sid)
+        fill_scenarios(self.scenario, ctx.ws)
+        follow_scenarios(self.scenario, ctx)  # the quick game's list and this one follow the pack alike
         self.varies = QPlainTextEdit()
         self.varies.setPlaceholderText("one value a line: KIND:ID/POINTER=VALUES\n"
                                        "unit-type:it-m13-40/defense=2..5\nscenario:gazala/conditions/turns=10,12,14")

@@ -12,7 +12,7 @@ import json
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QMimeData, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QMimeData, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QIcon, QPainter, QPen, QPixmap, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu,
                                QPlainTextEdit, QSpinBox, QStackedWidget,
@@ -233,6 +233,11 @@ class PlacementTool:
         return self.bench.stack_menu(key) if key else None
 
 
+FOLLOWED_KINDS = {"scenario", "map", "map-configuration", "formation-card", "unit-type", "terrain-effects",
+                  "rule-tables"}
+FOLLOW_MS = 150  # edits in a burst (typing, a brush stroke) are read once
+
+
 def edited_model(ctx, force: bool = False):
     """The rules model of the pack as edited (unsaved edits included: a zone painted into a
     scenario must be the zone the placement checks), or as opened when nothing changed."""
@@ -240,7 +245,7 @@ def edited_model(ctx, force: bool = False):
         return ctx.ws.catalog.model
     from .checking import Checker
     checker = Checker(ctx.ws)
-    catalog = checker.run(checker.snapshot()).catalog
+    catalog = checker.run(checker.snapshot(), defer_setups=True).catalog  # the setup rules judge, not build
     return catalog.model if catalog is not None and catalog.model is not None else ctx.ws.catalog.model
 
 
@@ -387,6 +392,47 @@ class SetupWorkbench(QWidget):
         else:
             self.start("empty", None, undoable=False)
         self.use_tool("place")
+        # The pack edited anywhere else (a map painted, a card renumbered, a zone typed in the
+        # form) is read again here: the board, its LOS and movement tools, the lists and the
+        # checks never show an older pack than the last edit (principle 12). Hidden: on show.
+        self._stale = False
+        self._follow = QTimer(self)
+        self._follow.setSingleShot(True)
+        self._follow.setInterval(FOLLOW_MS)
+        self._follow.timeout.connect(self._follow_pack)
+        ctx.doc.changed.connect(self._doc_changed)
+        ctx.doc.reset.connect(self._doc_reset)
+        ctx.doc.structure.connect(self._doc_structure)
+
+    def _doc_changed(self, kind: str, oid: str, pointer: str) -> None:
+        if kind in FOLLOWED_KINDS and (kind != "scenario" or oid == self.scenario.id):
+            self._mark_stale()
+
+    def _doc_reset(self) -> None:
+        self._mark_stale()
+
+    def _doc_structure(self, touched: list) -> None:
+        """A renamed card or unit type: the setup being made follows its new id."""
+        if len(touched) >= 2 and touched[0][0] == touched[1][0] and not self.ctx.ws.exists(*touched[0]):
+            kind, old, new = touched[0][0], touched[0][1], touched[1][1]
+            key = {"formation-card": "card", "unit-type": "type"}.get(kind)
+            if key is not None and self.ctx.ws.exists(kind, new):
+                for side in (self.setup.get("sides") or {}).values():
+                    for p in side.get("placements", ()):
+                        if str(p.get(key)) == str(old):
+                            p[key] = int(new) if key == "card" else new
+        self._mark_stale()
+
+    def _mark_stale(self) -> None:
+        self._stale = True
+        if self.isVisible():
+            self._follow.start()
+
+    def _follow_pack(self) -> None:
+        if not self._stale or not self.isVisible():
+            return
+        self._stale = False
+        self.reload_rules()
 
     def _turn_changed(self, turn: int) -> None:
         """Line of sight at that turn's visibility (the same as ``sandtable los --turn``)."""
@@ -817,6 +863,8 @@ class SetupWorkbench(QWidget):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
+        if getattr(self, "_stale", False):
+            self._follow.start()
         if self.field is not None and not getattr(self, "_fitted", False):
             self._fitted = True
             self.view.fit()

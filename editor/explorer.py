@@ -172,6 +172,10 @@ class Explorer(QWidget):
         self.search.textChanged.connect(lambda _: self._timer.start())
         self.items: dict[tuple[str, str], QStandardItem] = {}
         self.problems: dict[tuple[str, str], list[str]] = {}  # (kind, id) -> its errors, "field: message"
+        self._regroup = QTimer(self)  # several objects regrouped by one edit: one rebuild
+        self._regroup.setSingleShot(True)
+        self._regroup.setInterval(0)
+        self._regroup.timeout.connect(self._rebuild_keeping_place)
         self.build()
         ctx.doc.changed.connect(self._changed)
         ctx.doc.reset.connect(self._refresh_all)
@@ -298,10 +302,29 @@ class Explorer(QWidget):
             return
         pack_item = item.parent().child(item.row(), 1) if item.parent() else None
         v = self.ctx.ws.value(kind, oid)
+        if self._group_path(item) != tuple(group_of(kind, v)):
+            self._regroup.start()  # a new nationality or class: the object moves to its group
         item.setData(search_text(kind, oid, v), SEARCH_ROLE)
         if kind in ("map", "scenario", "setup", "map-configuration"):
             item.setData(v, HEX_ROLE)
         self._style(item, pack_item or QStandardItem(), kind, oid)
+
+    def _group_path(self, item: QStandardItem) -> tuple:
+        """The group names an object sits under (without their counts), below its kind's section."""
+        path = []
+        parent = item.parent()
+        while parent is not None and parent.parent() is not None:
+            path.append(parent.text().rsplit(" (", 1)[0])
+            parent = parent.parent()
+        return tuple(reversed(path))
+
+    def _rebuild_keeping_place(self) -> None:
+        current = self.selected()
+        self.build()
+        if self.search.text():
+            self._apply_search()
+        if current[0] is not None and current[1] is not None and current in self.items:
+            self.select(*current)
 
     def show_problems(self, rows) -> None:
         """Mark the objects that have errors (an incomplete new object, a broken value); the

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QHBoxLayout, QLabel, QPro
                                QVBoxLayout, QWidget)
 
 from . import hooks
+from .scenario_list import fill_scenarios, follow_scenarios
 from .usertext import internal_error
 
 BAR_COLOURS = {"allied": QColor("#8d6e63"), "draw": QColor("#9e9e9e"), "axis": QColor("#607d8b")}
@@ -74,10 +75,8 @@ class QuickGamePanel(QWidget):
         lay.addWidget(self.status)
         form = QFormLayout()
         self.scenario = QComboBox()
-        for sid in ctx.ws.keys("scenario"):
-            s = ctx.ws.value("scenario", sid) or {}
-            self.scenario.addItem(f"{s.get('number', '')} {(s.get('name') or {}).get('en', sid)} ({s.get('rules', '')})",
-                                  sid)
+        fill_scenarios(self.scenario, ctx.ws)
+        follow_scenarios(self.scenario, ctx)
         self.games = QSpinBox()
         self.games.setRange(1, 10000)
         self.games.setValue(20)

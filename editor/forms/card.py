@@ -194,7 +194,9 @@ class CardForm(ObjectForm):
 
     def _rebuild_variants(self) -> None:
         variants = self.value().get("variants") or {}
-        shown = tuple((y, y in variants) for y in self._years())
+        # whether a year is inside the card's dates is part of what a column shows: a new
+        # "from"/"to" relabels the "(outside dates)" columns at once
+        shown = tuple((y, y in variants, self._inside(y)) for y in self._years())
         if shown == self._years_shown:
             return
         self._years_shown = shown
@@ -205,8 +207,13 @@ class CardForm(ObjectForm):
             item = self.variants_layout.takeAt(0)
             if item.widget():
                 item.widget().deleteLater()
-        for year, present in shown:
+        for year, present, _inside in shown:
             self.variants_layout.addWidget(self._variant_column(year, present))
+
+    def _inside(self, year: str) -> bool:
+        rng = self.value().get("years") or {}
+        return isinstance(rng.get("from"), int) and isinstance(rng.get("to"), int) and \
+            rng["from"] <= int(year) <= rng["to"]
 
     def _variant_column(self, year: str, present: bool) -> QWidget:
         col = QFrame()
@@ -215,9 +222,7 @@ class CardForm(ObjectForm):
         v = QVBoxLayout(col)
         top = QHBoxLayout()
         title = QLabel(f"<b>{year}</b>")
-        rng = self.value().get("years") or {}
-        inside = isinstance(rng.get("from"), int) and rng["from"] <= int(year) <= rng.get("to", 0)
-        if not inside:
+        if not self._inside(year):
             title.setText(f"<b>{year}</b> <span style='color:#888'>(outside dates)</span>")
             title.setToolTip("This year lies outside the card's dates of use (§6.2).")
         top.addWidget(title, 1)
@@ -233,6 +238,10 @@ class CardForm(ObjectForm):
             menu.addSeparator()
             menu.addAction(f"Remove the {year} variant", lambda y=year: self.remove_variant(y))
         else:
+            # a card's first variant has nothing to copy from: it starts from one unit of its nation
+            menu.addAction(f"New {year} variant", lambda y=year: self.new_variant(y))
+            if variants:
+                menu.addSeparator()
             for other in sorted(variants):
                 menu.addAction(f"Copy from {other}", lambda o=other, y=year: self.copy_variant(o, y))
         menu_btn.setMenu(menu)
@@ -258,6 +267,17 @@ class CardForm(ObjectForm):
         variant = (self.value().get("variants") or {}).get(source)
         if variant is not None:
             self.set(f"/variants/{target}", variant, text=f"Copy card {self.oid} variant {source} to {target}")
+
+    def new_variant(self, year: str) -> None:
+        """A variant the schema accepts, to edit from: one counter of the card's nationality (the
+        first of its unit types, else any), middling experience, C3, morale and loss modifier."""
+        nat = self.get("/nationality")
+        types = self.ctx.values("unit-type")
+        own = sorted(oid for oid, v in types.items() if v and v.get("nationality") == nat)
+        first = (own or sorted(types) or ["unit"])[0]
+        variant = {"units": [{"type": first, "count": 1}], "experience": "seasoned", "c3": "C", "morale": 8,
+                   "loss_modifier": 1}
+        self.set(f"/variants/{year}", variant, text=f"New card {self.oid} variant {year}")
 
     def remove_variant(self, year: str) -> None:
         self.set(f"/variants/{year}", MISSING, text=f"Remove card {self.oid} variant {year}")
