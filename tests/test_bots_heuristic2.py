@@ -59,7 +59,9 @@ def test_preplanned_bombardments_go_where_the_forecast_saw_enemies_and_leave_the
     assert any(v > 0 for v in seen.values())  # on the sample setup the games ahead meet the Allies
     choice = bot.choose(game, game.legal_actions())
     assert seen.get((choice[1], choice[2]), 0) > 0
-    assert HeuristicBot2(5)._sightings(game, side) is seen  # computed once per position, shared
+    assert bot._sightings(game, side) is seen  # computed once per position by this bot
+    other = HeuristicBot2(5)._sightings(game, side)  # another bot (another game) makes its own, equal
+    assert other is not seen and other == seen
 
 
 def test_a_transport_keeps_away_from_a_seen_enemy_gun_or_tank_and_a_tank_does_not(model):

@@ -219,23 +219,24 @@ def test_a_variant_forces_its_stance_on_its_own_side_only(model, catalog):
     assert VariantBot(0, "trigger-happy").FIRE < VariantBot(0).FIRE
 
 
-def test_determinization_replaces_the_enemys_simultaneous_interrupt_declaration(model, catalog):
+def test_determinization_leaves_out_the_enemys_simultaneous_interrupt_declaration(model, catalog):
     """§6.43: both sides declare at once, but the engine asks the Allies first; an Axis searcher's
-    samples hold the heuristic's declaration in the Allies' place, not the one they made."""
+    samples (built from its view) do not hold the Allied declaration: after the Axis declares, the
+    look-ahead asks the Allies (the rollout's bot declares for them), whatever they truly declared."""
     game = _game(model, catalog, "II", seed=1)
     bot = make_bot("heuristic")
     while not (game.mode == "interrupt" and game.side_to_act == "axis" and "allied" in game.cx["declared"]
                and game._beating("allied")):
         game.apply(bot.choose(game, game.legal_actions()))
     truths = [None] + list(game._beating("allied"))
-    seen = set()
     for truth in truths:
         g = game.clone()
         g.cx = dict(g.cx, declared=dict(g.cx["declared"], allied=truth))
-        determinize(g, "axis", random.Random(0))
-        seen.add(g.cx["declared"]["allied"])
-        assert g.side_to_act == "axis" and g.legal_actions() == game.legal_actions()
-    assert len(seen) == 1  # the same whatever the Allies truly declared
+        sample = SpielState(g).resample_from_infostate(1, random.Random(0)).game
+        assert "allied" not in sample.cx["declared"]
+        assert sample.side_to_act == "axis" and sample.legal_actions() == game.legal_actions()
+        sample.apply(("pass",))
+        assert sample.mode == "interrupt" and sample.side_to_act == "allied"  # asked again
     assert game.cx["declared"]["allied"] in truths  # the game itself untouched
 
 

@@ -614,16 +614,36 @@ def bot_names(value: str, count: int | None = None) -> list[str]:
     return names
 
 
+class Seat:
+    """A bot at the table: at each decision it is handed its side's view of the game
+    (view.side_view), never the game itself, so no bot can reach what its side may not know.
+    Everything else (its name, its counters) is the bot's."""
+
+    def __init__(self, bot):
+        object.__setattr__(self, "bot", bot)
+
+    def choose(self, game, actions: list) -> tuple:
+        from .view import side_view
+        return self.bot.choose(side_view(game, game.side_to_act), actions)
+
+    def __getattr__(self, name):
+        return getattr(self.bot, name)
+
+    def __setattr__(self, name, value):
+        setattr(self.bot, name, value)
+
+
 def make_bot(name: str, seed: int = 0):
+    """The bot of that name, seated (Seat): it decides on its side's view of the game."""
     if not valid_bot(name):
         raise ValueError(f"unknown bot {name!r} (choose from random, heuristic-v1, heuristic, search:N, search:Ts)")
     base, _, budget = name.partition(":")
     if base == "search":
-        return _search(seed, budget)
-    return BOTS[name](seed)
+        return Seat(_search(seed, budget))
+    return Seat(BOTS[name](seed))
 
 
-__all__ = ["RandomBot", "HeuristicBot", "make_bot", "valid_bot", "bot_names", "BOTS", "other"]
+__all__ = ["RandomBot", "HeuristicBot", "Seat", "make_bot", "valid_bot", "bot_names", "BOTS", "other"]
 
 
 def _known_mines(game, side: str) -> dict:

@@ -31,6 +31,7 @@ from . import victory
 from .bots import HeuristicBot, _counts, _dijkstra, _dist, spec_targets
 from .context import other
 from .facing import _sector
+from .view import place_unseen
 
 # actions that leave things as they are, in order of preference, for decisions the bot does not know
 _NEUTRAL = ("pass", "opp-pass", "react-pass", "end", "stop", "hold", "decline", "cancel", "go")
@@ -772,11 +773,17 @@ class HeuristicBot2(HeuristicBot):
     def _view(self, game, u) -> dict:
         """As the first bot's, built once per move operation (other units stand still meanwhile;
         crowding is read live), with the stance's goal, full stacking and own minefields."""
+        # one operation: the same unit, activation and operation, its steps counting up (the bot is
+        # handed a new view of the game at every step, so the decision context is a new object)
+        cx = game.cx
+        op = (u.id, game.state.turn, tuple(cx.get("cards", ())), cx.get("op"), len(game.state.played))
+        steps = cx.get("steps") or 0
         cached = self._view_cache
-        if cached is not None and cached[0] == u.id and cached[1] is game.cx and game.cx.get("steps"):
+        if cached is not None and cached[0] == op and cached[1] < steps:
+            self._view_cache = (op, steps, cached[2])
             return cached[2]
         view = self._make_view(game, u)
-        self._view_cache = (u.id, game.cx, view)
+        self._view_cache = (op, steps, view)
         return view
 
     def _make_view(self, game, u) -> dict:
@@ -962,14 +969,15 @@ class HeuristicBot2(HeuristicBot):
     def _sightings(self, game, side: str) -> dict:
         """(turn, card) -> enemies in sight of the card's ready FOs when it was activated, summed
         over a few games played ahead from this position by this bot on both sides (dice
-        reseeded, so the forecast does not know the real game's rolls; it does see where the
-        enemy's hidden units stand). Computed once per
-        battlefield, side and starting position (the search bot's clones share it)."""
+        reseeded, so the forecast does not know the real game's rolls; the enemy's hidden units,
+        minefields and plans that the bot's view leaves out are drawn where the rules allow them,
+        view.place_unseen). Computed once per side and starting position, and kept by this bot
+        only: a cache shared between games (its key once missed the raid deck) made a batch's
+        results depend on which games a worker had played before."""
         if getattr(self, "_forecasting", False):
             return {}
-        cache = game.ctx.field.__dict__.setdefault("_bot2_sightings", {})
-        key = (game.ctx.scenario.id, side, game.state.turn,
-               hash(tuple(sorted((u.id, u.hex, u.status) for u in game.state.units.values()))))
+        cache = self._memo.setdefault("sightings", {})
+        key = (side, game.state.turn, tuple(sorted((u.id, u.hex, u.status) for u in game.state.units.values())))
         if key in cache:
             return cache[key]
         seen: dict = {}
@@ -977,9 +985,9 @@ class HeuristicBot2(HeuristicBot):
                  and game._observers(c)}
         for k in range(self.FORECAST_GAMES):
             g = game.clone()
-            # fixed seeds: the forecast depends on the position only, so a batch's results do not
-            # depend on which of its games (or worker processes) made it first
+            # fixed seeds: the forecast depends on the position (as the bot sees it) only
             g.dice._rng = random.Random(7919 * (k + 1))
+            place_unseen(g, side, random.Random(104729 * (k + 1)))
             bots = {}
             for i, s in enumerate(("allied", "axis")):
                 b = HeuristicBot2(seed=31 * k + i)

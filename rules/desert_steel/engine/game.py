@@ -38,6 +38,21 @@ from .fire import FireMixin
 from .morale import MoraleMixin
 
 
+def _owned(value):
+    """A copy of a decision context (JSON-like dicts, lists, sets, tuples of them) sharing no
+    mutable part with the original: clone() once shared cx["declared"], and an Allied search bot's
+    look-ahead declared the Axis interrupt in the real game."""
+    if isinstance(value, dict):
+        return {k: _owned(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_owned(v) for v in value]
+    if isinstance(value, set):
+        return {_owned(v) for v in value}
+    if isinstance(value, tuple):
+        return tuple(_owned(v) for v in value)
+    return value
+
+
 class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, IndirectFireMixin, FireMixin,
            MoraleMixin):
     """One game: the turn sequence, card play and activation, movement here; each rule family's
@@ -102,19 +117,24 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         return self.result
 
     def clone(self) -> "Game":
-        g = Game.__new__(Game)
+        """A copy that owns all its mutable state: nothing done to it reaches this game."""
+        g = self._copy_as(type(self))
+        g.events = list(self.events)
+        g.actions = list(self.actions)
+        return g
+
+    def _copy_as(self, cls) -> "Game":
+        g = cls.__new__(cls)
         g.ctx = self.ctx
         g.dice = self.dice.copy()
         g.seed = self.seed
-        g.options = self.options
+        g.options = dict(self.options)
         g.state = self.state.copy()
-        g.events = list(self.events)
-        g.actions = list(self.actions)
         g.mode = self.mode
         g.side_to_act = self.side_to_act
-        g.cx = dict(self.cx)
+        g.cx = _owned(self.cx)  # nested too: a searcher's look-ahead must never write into this game
         if hasattr(self, "result"):
-            g.result = self.result
+            g.result = _owned(self.result)
         return g
 
     def observation(self, side: str) -> dict:
@@ -131,11 +151,18 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                       if not (u.hidden and u.side != side)],  # hidden FOs are on paper (§12.21)
             "shaken": sorted(c for c, f in s.formations.items() if f.shaken),
             "fire_zones": [dict(z) for z in s.fire_zones], "smoke": list(s.smoke),
-            "smoke_points": dict(s.smoke_points), "entrenchments": [dict(e) for e in s.entrenchments],
+            "smoke_points": dict(s.smoke_points),
+            # a marker is on the map; a hidden enemy in it is not (§12.21): no occupant named
+            "entrenchments": sorted((dict(e, occupant=None) if self._unseen(e.get("occupant"), side) else dict(e)
+                                     for e in s.entrenchments), key=lambda e: (e["hex"], str(e["occupant"]))),
             "loaded": {u.id: u.carried_by for u in s.units.values() if u.carried_by},
             "raids": [dict(r) for r in s.raids if r["side"] == side],  # the secret raid record (§16.21)
             "raid_deck": len(s.raid_deck),
         }
+
+    def _unseen(self, uid, side: str) -> bool:
+        u = self.state.units.get(uid) if uid is not None else None
+        return u is not None and u.hidden and u.side != side
 
     def log(self, kind: str, **data) -> None:
         self.events.append({"t": self.state.turn, "e": kind, **data})

@@ -63,6 +63,7 @@ from . import plan_block, plan_evade, plan_objective  # noqa: F401 - registers t
 from .context import SIDES, other
 from .dice import Dice
 from .state import ON_MAP
+from .view import SideView, place_unseen, side_view
 
 # decisions worth searching; everything else is the heuristic's
 SEARCHED = {"interrupt", "command", "activation", "opportunity", "lowest"}
@@ -124,89 +125,44 @@ class SpielState:
         return SpielState(g)
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> "SpielState":
-        """A determinization: a clone of the state as ``player`` might believe it, with what it
-        cannot know drawn afresh (this state is untouched). See :func:`determinize`."""
-        s = self.clone()
-        determinize(s.game, SIDES[player], rng)
-        return s
+        """A determinization: the state as ``player`` might believe it, built from its view only
+        (view.side_view; this state is untouched), with what it cannot know drawn afresh. See
+        :func:`determinize`."""
+        side = SIDES[player]
+        g = self.game
+        if isinstance(g, SideView) and g.viewer == side:
+            g = g.clone()
+        else:
+            g = side_view(g, side)
+        g.events = []
+        determinize(g, side, rng)
+        return SpielState(g)
 
 
 def determinize(g, me: str, rng: random.Random) -> None:
-    """Redraw, in place, what side ``me`` cannot know in game ``g``:
+    """Redraw, in place, what side ``me`` cannot know in ``g`` (its view, view.side_view, which
+    holds none of it):
 
     - the dice to come and the order of the raid deck;
-    - the turns the enemy's raids are planned for (its raid record is secret, §16.21);
-    - the enemy's interrupt declaration when it was asked first (§6.43: declared at once): the
-      heuristic's in its place;
+    - the enemy's plans: the turns of its unmade air strikes and preplanned bombardments (its
+      raid record is secret, §16.21) and the formation spotting each bombardment;
     - the hexes of the enemy's hidden units (FOs on paper §12.21, XII's hidden formation): each
-      goes to a hex of its formation's set-up zone (where the enemy could have written it) that
-      none of ``me``'s units stands on (entering its hex would have revealed it, §12.22), no more
-      than the stacking limit a hex;
-    - the hexes of the enemy's unrevealed minefields (§15.11): anywhere in the enemy's set-up
-      zones, one a hex, not under one of ``me``'s units (entering would have set it off or
-      revealed it).
-    The searcher's own hidden units and minefields are its own knowledge and stay."""
+      goes where the rules let it have been written (the scenario's zone for hidden FOs, else its
+      formation's set-up zone; terrain and prohibited hexes respected; marked entrenchments of
+      its side without a visible occupant first), none where one of ``me``'s units stands
+      (entering its hex would have revealed it, §12.22), no more than the stacking limit a hex;
+    - the hexes of the enemy's unrevealed minefields (§15.11): in their zone, one a hex, not
+      under one of ``me``'s units (entering would have set it off or revealed it).
+    The enemy's interrupt declaration when it was asked first is not in the view: a look-ahead
+    asks the enemy again (the rollout's bot declares). The searcher's own hidden units,
+    minefields and plans are its own knowledge and stay."""
     g.dice = Dice(rng.randrange(2 ** 31))
-    _model_declaration(g, me)
     st = g.state
     if st.raid_deck:
-        deck = list(st.raid_deck)
+        deck = sorted(st.raid_deck)
         rng.shuffle(deck)
         st.raid_deck = deck
-    turns = g.ctx.scenario.turns
-    raids = []
-    for r in st.raids:
-        if r["side"] != me and not r.get("done") and r.get("turn") is not None and r["turn"] >= st.turn:
-            r = dict(r, turn=rng.randint(st.turn, turns))
-        raids.append(r)
-    st.raids = raids
-    placed = {e.get("occupant") for e in st.entrenchments} | {b.get("occupant") for b in st.bunkers}
-    hidden = [u for u in st.units.values() if u.hidden and u.side != me and u.status == ON_MAP
-              and u.id not in placed]  # one in a marked entrenchment or bunker stays: the marker is on the map
-    mines = [m for m in st.minefields if m["side"] != me and m["active"] and not m["revealed"]]
-    if not hidden and not mines:
-        return
-    mine_hexes = {u.hex for u in st.units.values() if u.side == me and u.status == ON_MAP}
-    limit = g.ctx.tables.stacking()["units"]
-    if hidden:
-        crowd: dict = {}
-        for u in st.units.values():
-            if u.status == ON_MAP and u.side != me and not u.hidden:
-                crowd[u.hex] = crowd.get(u.hex, 0) + 1
-        for u in hidden:
-            zone = [h for h in _setup_zone(g, u.side, u.card) if h not in mine_hexes and crowd.get(h, 0) < limit]
-            if zone:
-                u.hex = rng.choice(zone)
-                if u.start_hex is not None:
-                    u.start_hex = u.hex
-            crowd[u.hex] = crowd.get(u.hex, 0) + 1
-    if mines:
-        enemy = other(me)
-        zone = sorted(set().union(*(_setup_zone(g, enemy, c) for c in _setup_cards(g, enemy))) - mine_hexes)
-        known = {m["hex"] for m in st.minefields if not (m["side"] != me and m["active"] and not m["revealed"])}
-        free = [h for h in zone if h not in known]
-        if len(free) >= len(mines):
-            for m, h in zip(mines, rng.sample(free, len(mines))):
-                m["hex"] = h
-
-
-def _model_declaration(g, me: str) -> None:
-    """Interrupts are declared at once (§6.43): the engine asks the Allies first, so an Axis
-    searcher's state holds the Allied declaration it may not know. It is replaced by what the
-    heuristic would have declared there (the bot's model of its opponent), whatever it was."""
-    declared = g.cx.get("declared") if g.mode == "interrupt" else None
-    enemy = other(me)
-    if not declared or enemy not in declared or g.side_to_act != me:
-        return
-    g.cx["declared"] = declared = dict(declared)  # a clone shares the nested dict with the game
-    g.side_to_act = enemy
-    g._legal_cache = None
-    try:
-        action = VariantBot(0).choose(g, g.legal_actions())
-    finally:
-        g.side_to_act = me
-        g._legal_cache = None
-    declared[enemy] = action[1] if action[0] == "interrupt" else None
+    place_unseen(g, me, rng)
 
 
 def _setup_cards(g, side: str) -> list:
