@@ -322,13 +322,23 @@ def run_dask(plan: Plan, work: list, address: str, sink, timeout: float = 20.0, 
         from distributed import Client, as_completed
     except ImportError:
         raise SweepError("--scheduler needs the 'distributed' package: pip install 'sandtable[cluster]'") from None
+    from .scheduler import SchedulerError, normalised, probe
+    address = normalised(address)
     try:
+        probe(address, timeout)  # a peer that never answers would hold Client() for ever
         client = Client(address, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as exc:  # ValueError: not an address ('garbage', no port)
-        raise SweepError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    except SchedulerError as exc:
+        raise SweepError(str(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - OSError, TimeoutError, a protocol error: one line
+        raise SweepError(f"cannot reach the Dask scheduler at {address}: {type(exc).__name__}: "
+                         f"{' '.join(str(exc).split())[:200]}") from None
     try:
-        if not client.scheduler_info().get("workers"):
-            client.wait_for_workers(1, timeout=timeout)
+        try:
+            if not client.scheduler_info().get("workers"):
+                client.wait_for_workers(1, timeout=timeout)
+        except Exception as exc:  # noqa: BLE001 - TimeoutError above all: a scheduler nobody works for
+            raise SweepError(f"no worker joined the Dask scheduler at {address} within {timeout:g} s "
+                             f"({type(exc).__name__}); start 'dask worker {address}' on a machine") from None
         # Each distinct pack goes to the workers once (scatter), not with every task, and never
         # through a shared disk; the tasks name it by its future.
         shipped, by_point = {}, {}

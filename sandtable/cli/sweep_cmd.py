@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import signal
 import sys
 from pathlib import Path
@@ -14,6 +13,7 @@ from sandtable.rules.desert_steel.engine.bots import BOTS
 from sandtable.rules.lab import report as reports
 from sandtable.rules.lab import folder as checks
 from sandtable.rules.lab import sweep as sw
+from sandtable.rules.lab.scheduler import address_problem
 from sandtable.rules.lab.bundle import load_paths
 from sandtable.rules.lab.points import SpecError, grid, pack_points, parse_vary
 
@@ -147,9 +147,12 @@ def _terminate(signum, frame):  # a cancel (SIGTERM) ends the worker pool too, t
 def redraw(args) -> int:
     """Statistics, summary.csv, charts and report.html again from the games in results.json."""
     folder = Path(args.redraw)
-    _check_outputs(folder, args)
     try:
         _regular_files(folder, "--redraw")
+    except SpecError as exc:
+        return usage_error(str(exc))
+    _check_outputs(folder, args)
+    try:
         results = json.loads(read_regular(folder / "results.json", limit=_FOLDER_FILE_BYTES).decode("utf-8"))
     except (InputError, SpecError) as exc:
         return usage_error(str(exc))
@@ -229,25 +232,14 @@ def _regular_files(folder: Path, option: str) -> None:
                             "a sweep folder holds only the files a sweep writes")
 
 
-_SCHEDULER = re.compile(r"(?:[a-z][a-z0-9+]*://)?[^\s/:]+(?::\d{1,5})(?:/\S*)?|(?:[a-z][a-z0-9+]*://)\[[0-9a-fA-F:.]+\]:\d{1,5}")
-
-
-def _scheduler_ok(address: str) -> bool:
-    """HOST:PORT with a port a socket can have (99999 waited out the whole connect timeout)."""
-    m = _SCHEDULER.fullmatch(address)
-    port = re.search(r":(\d{1,5})(?:/\S*)?$", address)
-    return bool(m and port and 1 <= int(port.group(1)) <= 65535)
-
-
 def run(args) -> int:
     if args.redraw:
         return redraw(args)
     try:
         if args.jobs < 1 or args.chunk < 1:
             raise SpecError("--jobs and --chunk must be at least 1")
-        if args.scheduler and not _scheduler_ok(args.scheduler):  # before a folder is made
-            raise SpecError(f"--scheduler takes a Dask scheduler address, tcp://HOST:PORT (port 1-65535), "
-                            f"not {args.scheduler!r}")
+        if args.scheduler and address_problem(args.scheduler):  # before a folder is made
+            raise SpecError(address_problem(args.scheduler))
         if args.resume:
             folder = Path(args.resume)
             plan_path = folder / sw.PLAN_FILE
