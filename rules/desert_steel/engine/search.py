@@ -82,6 +82,8 @@ def parse_budget(text: str):
     from sandtable.rules.limits import SEARCH_ROLLOUTS
     if text == "":
         return DEFAULT_ROLLOUTS, None
+    if not text.isascii():  # "²" and "٣" are digits to str.isdigit() but not to int(): not a budget
+        return None
     if text.endswith("s"):
         number = text[:-1]
         try:
