@@ -228,6 +228,13 @@ class Summary:
 
     def to_json(self) -> dict:
         out = self._to_json()
+        if self.folded is None:  # each game's seed: `sandtable play SCEN --seed S` plays it again
+            out["per_game"] = [{"index": r["index"], "seed": r["seed"], "setup": r.get("setup", 0),
+                                "winner": r["winner"], "level": r["level"], "turns": r["turns"],
+                                "actions": r["actions"]} for r in sorted(self.results, key=lambda r: r["index"])]
+        else:
+            out["per_game_note"] = (f"past {2 * self.KEEP} games the batch keeps running totals only; game i's seed "
+                                    f"is ({self.seed} * 1000003 + i * 7919 + 17) mod 2^31")
         out["warnings"] = warnings(out)
         return out
 
