@@ -461,6 +461,10 @@ class SetupWorkbench(QWidget):
         self.tools["move"].field, self.tools["move"].model = field, model
         self.zones.field = field
         self.zones.zctx = ZoneContext(field.board, field.terrain)
+        self.zones.refresh_targets()
+        self._stale = False  # read now: a pending follow-up has nothing left to read
+        if hasattr(self, "_follow"):
+            self._follow.stop()
         self.current_card = None
         self._apply(self.setup)
         return True

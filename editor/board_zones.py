@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPen
+from PySide6.QtGui import QColor, QFont, QPen, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QSpinBox,
                                QVBoxLayout, QWidget)
 
@@ -123,6 +123,21 @@ class ZonePaintTool:
         return None  # the right button erases here
 
 
+class PaintStep(QUndoCommand):
+    """One change of the painted hexes (a stroke, a fill, a zone shown, a clear): undoable in the
+    panel, apart from the pack's history until "Apply" writes it."""
+
+    def __init__(self, panel: "ZonePanel", old, new, text: str):
+        super().__init__(text)
+        self.panel, self.old, self.new = panel, old, new
+
+    def redo(self) -> None:
+        self.panel._show_state(*self.new)
+
+    def undo(self) -> None:
+        self.panel._show_state(*self.old)
+
+
 class ZonePanel(QWidget):
     """Which zone, how to paint, and the expression (editable) with its hex count."""
 
@@ -140,8 +155,16 @@ class ZonePanel(QWidget):
         self.target.addItem("(a new zone, not yet in the scenario)", None)
         for label, ptr, expr in zone_targets(ctx.ws.value("scenario", scenario_id) or {}):
             self.target.addItem(label, ptr)
-        self.target.currentIndexChanged.connect(lambda _: self.load_target())
-        form.addRow("Zone", self.target)
+        self.target.currentIndexChanged.connect(lambda _: self.target_chosen())
+        self.history = QUndoStack(self)
+        self.dirty = False  # painted since the zone was last shown or applied
+        zrow = QHBoxLayout()
+        zrow.addWidget(self.target, 1)
+        self.load_button = QPushButton("Show its zone")
+        self.load_button.setToolTip("Replace the painting with the zone the scenario has now (undoable)")
+        self.load_button.clicked.connect(self.load_target)
+        zrow.addWidget(self.load_button)
+        form.addRow("Zone", zrow)
         self.mode_box = QComboBox()
         for label, name in MODES:
             self.mode_box.addItem(label, name)
@@ -181,6 +204,20 @@ class ZonePanel(QWidget):
             b.clicked.connect(slot)
             row.addWidget(b)
         lay.addLayout(row)
+        urow = QHBoxLayout()
+        for label, slot, signal in (("Undo paint", self.history.undo, self.history.canUndoChanged),
+                                    ("Redo paint", self.history.redo, self.history.canRedoChanged)):
+            b = QPushButton(label)
+            b.clicked.connect(slot)
+            b.setEnabled(False)
+            signal.connect(b.setEnabled)
+            urow.addWidget(b)
+        urow.addStretch(1)
+        lay.addLayout(urow)
+        self.note = QLabel("")
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("color: #1b5e20")
+        lay.addWidget(self.note)
         self.error = QLabel("")
         self.error.setStyleSheet("color: #b71c1c")
         self.error.setWordWrap(True)
@@ -193,6 +230,8 @@ class ZonePanel(QWidget):
     # --- painting ---------------------------------------------------------------------
 
     def stroke(self, keys: set[str], erase: bool, finish: bool = True) -> None:
+        if not hasattr(self, "_before"):
+            self._before = (frozenset(self.painted), self.expression)  # where this stroke started
         if erase:
             self.painted -= keys
         else:
@@ -203,15 +242,30 @@ class ZonePanel(QWidget):
             self.finish()
 
     def finish(self) -> None:
-        """Write the painted hexes as an expression (on release: simplifying takes a moment)."""
-        self.expression = simplify(self.painted, self.zctx)
-        self.text.setPlainText(json.dumps(self.expression, indent=1))
-        self.count.setText(f"{len(self.painted)} hexes · {len(json.dumps(self.expression))} characters")
+        """Write the painted hexes as an expression (on release: simplifying takes a moment),
+        one undoable step of the panel from where the stroke started."""
+        before = getattr(self, "_before", (frozenset(self.painted), self.expression))
+        if hasattr(self, "_before"):
+            del self._before
+        expr = simplify(self.painted, self.zctx)
+        after = (frozenset(self.painted), expr)
+        if after[0] == before[0]:
+            self._show_state(*after)
+            return
+        self.dirty = True
+        self.history.push(PaintStep(self, before, after, "Paint"))
+
+    def _show_state(self, hexes, expr) -> None:
+        self.painted = set(hexes)
+        self.expression = expr
+        self.canvas.overlay("paint", self.painted, z=12)
+        self.text.setPlainText(json.dumps(expr, indent=1))
+        self.count.setText(f"{len(self.painted)} hexes · {len(json.dumps(expr))} characters")
         self.error.setText("")
 
     def set_hexes(self, keys) -> None:
+        self._before = (frozenset(self.painted), self.expression)
         self.painted = set(keys)
-        self.canvas.overlay("paint", self.painted, z=12)
         self.finish()
 
     def pick_edge(self) -> None:
@@ -223,18 +277,14 @@ class ZonePanel(QWidget):
     def clear(self) -> None:
         self.set_hexes(set())
 
-    def show_expression(self, expr) -> bool:
+    def show_expression(self, expr, text: str = "Show an expression") -> bool:
         try:
             hexes = evaluate(expr, self.zctx)
         except (ZoneError, KeyError, TypeError, ValueError, AttributeError, StopIteration, IndexError) as exc:
             self.error.setText(f"This expression cannot be evaluated: {exc}")
             return False
-        self.painted = set(hexes)
-        self.expression = expr
-        self.canvas.overlay("paint", self.painted, z=12)
-        self.text.setPlainText(json.dumps(expr, indent=1))
+        self.history.push(PaintStep(self, (frozenset(self.painted), self.expression), (frozenset(hexes), expr), text))
         self.count.setText(f"{len(hexes)} hexes")
-        self.error.setText("")
         return True
 
     def show_text(self) -> bool:
@@ -248,13 +298,39 @@ class ZonePanel(QWidget):
             return False
         return self.show_expression(expr)
 
+    def refresh_targets(self) -> None:
+        """The scenario's zones as they are now (a group added or removed elsewhere)."""
+        ptr = self.target.currentData()
+        self.target.blockSignals(True)
+        while self.target.count() > 1:
+            self.target.removeItem(1)
+        for label, p, _ in zone_targets(self.ctx.ws.value("scenario", self.sid) or {}):
+            self.target.addItem(label, p)
+        i = self.target.findData(ptr)
+        self.target.setCurrentIndex(i if i >= 0 else 0)
+        self.target.blockSignals(False)
+
+    def target_chosen(self) -> None:
+        """A zone chosen before painting is shown, to paint from; chosen after painting, the
+        painting stays, to be applied to it ("Show its zone" brings the scenario's in, undoably)."""
+        ptr = self.target.currentData()
+        if ptr is None:
+            self.note.setText("")
+            return
+        if self.dirty and self.painted:
+            self.note.setText(f"Your {len(self.painted)} painted hexes are kept: \"Apply to scenario\" writes them "
+                              f"into {self.target.currentText()}; \"Show its zone\" shows its zone now.")
+            return
+        self.load_target()
+
     def load_target(self) -> None:
         ptr = self.target.currentData()
         if ptr is None:
             return
         expr = self.ctx.ws.get("scenario", self.sid, ptr)
-        if expr:
-            self.show_expression(expr)
+        if expr and self.show_expression(expr, f"Show the zone of {self.target.currentText()}"):
+            self.dirty = False
+            self.note.setText("")
 
     def apply(self) -> bool:
         ptr = self.target.currentData()
@@ -263,5 +339,7 @@ class ZonePanel(QWidget):
             return False
         self.ctx.doc.set("scenario", self.sid, ptr, json.loads(json.dumps(self.expression)),
                          text=f"Paint zone {ptr} of {self.sid}")
+        self.dirty = False
+        self.note.setText(f"Written into {self.target.currentText()} (Edit ▸ Undo takes it back).")
         self.applied.emit(ptr, self.expression)
         return True

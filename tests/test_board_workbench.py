@@ -254,10 +254,22 @@ def test_paint_a_zone_get_its_expression_erase_and_apply(qtbot, ctx):
     assert gone not in panel.painted
     assert evaluate(panel.expression, panel.zctx) == frozenset(panel.painted)
     assert "not" in json.dumps(panel.expression)
-    # edited as text, then written into the scenario as one undoable edit
-    panel.target.setCurrentIndex(1)  # the scenario's first zone, shown as it is
+    # the scenario's zone chosen after painting: the painting stays, to be applied to it
+    painted, expression = set(panel.painted), panel.expression
+    panel.target.setCurrentIndex(1)
     ptr = panel.target.currentData()
+    assert panel.painted == painted and panel.expression == expression and "kept" in panel.note.text()
+    panel.load_target()  # "Show its zone": the scenario's zone as it is, undoably
     assert panel.expression == ctx.ws.get("scenario", "lightfoot", ptr)
+    panel.history.undo()
+    assert panel.painted == painted and panel.expression == expression
+    panel.history.redo()
+    assert panel.expression == ctx.ws.get("scenario", "lightfoot", ptr)
+    # chosen before painting: the zone is shown to paint from
+    panel.target.setCurrentIndex(0)
+    panel.target.setCurrentIndex(1)
+    assert panel.expression == ctx.ws.get("scenario", "lightfoot", ptr)
+    # edited as text, then written into the scenario as one undoable edit
     panel.text.setPlainText('{"near_edge": {"edge": "west", "within": 2}}')
     assert panel.show_text() and len(panel.painted) == len(evaluate(panel.expression, panel.zctx))
     assert panel.apply()

@@ -23,6 +23,32 @@ def _size(expr) -> int:
     return len(json.dumps(expr, separators=(",", ":")))
 
 
+# What a designer would write: few clauses, each one read at a glance. An edge strip deeper than
+# _DEEP hexes says "all but the far side" (a 5-deep strip one column short came out as "within 51
+# of west and of east"): a line ("west of column 36") or fewer clauses read better, so it costs more.
+_DEEP = 10
+_CLAUSE, _AWKWARD = 40, 60
+
+
+def _clauses(expr) -> tuple[int, int]:
+    """(operators other than all/any/not, awkward ones among them) in an expression."""
+    if isinstance(expr, list):
+        parts = [_clauses(e) for e in expr]
+        return sum(p[0] for p in parts), sum(p[1] for p in parts)
+    if not isinstance(expr, dict):
+        return 0, 0
+    (op, arg), = expr.items() if len(expr) == 1 else (("?", None),)
+    if op in ("all", "any", "not"):
+        return _clauses(arg)
+    awkward = op == "near_edge" and isinstance(arg, dict) and arg.get("within", 0) >= _DEEP
+    return 1, int(awkward)
+
+
+def _cost(expr) -> int:
+    leaves, awkward = _clauses(expr)
+    return _size(expr) + _CLAUSE * leaves + _AWKWARD * awkward
+
+
 def hex_list(keys: Iterable[str], ctx: ZoneContext) -> dict:
     """An explicit list; on a one-map board the ids are written as printed (2213)."""
     one = len(ctx.board.maps()) == 1
@@ -85,7 +111,8 @@ def _tight(target: frozenset[str], ctx: ZoneContext) -> tuple[dict | None, froze
     for _, h in cands:
         inter &= h
     keep = sorted(cands, key=lambda c: len(c[1]))  # strongest first; drop the weakest that add nothing
-    for c in sorted(cands, key=lambda c: (-len(c[1]), -_size(c[0]))):  # keep the short ones
+    # drop the awkward first, then the weakest: what stays is what a designer would keep
+    for c in sorted(cands, key=lambda c: (-_clauses(c[0])[1], -len(c[1]), -_size(c[0]))):
         rest = [d for d in keep if d is not c]
         if not rest:
             continue
@@ -146,7 +173,8 @@ def _pieces(target: frozenset[str], ctx: ZoneContext) -> list[frozenset[str]]:
 
 
 def simplify(hexes: Iterable[str], ctx: ZoneContext, _depth: int = 0) -> dict:
-    """The shortest expression found that evaluates to exactly ``hexes`` (usable hex keys)."""
+    """The expression a designer would write (fewest clauses, no needlessly deep strip, then the
+    shortest) among those found that evaluate to exactly ``hexes`` (usable hex keys)."""
     target = frozenset(k for k in hexes if k in ctx.board.usable)
     if not target:
         return {"hexes": []}
@@ -163,6 +191,17 @@ def simplify(hexes: Iterable[str], ctx: ZoneContext, _depth: int = 0) -> dict:
                 sub = simplify(extra, ctx, _depth + 1)
                 if "hexes" not in sub:
                     options.append({"all": _flat_all(expr) + [{"not": sub}]})
+        # one family "except" a thin remainder: "the east 5 hexes but not the north edge", as
+        # a designer writes a strip painted one line short (never deeper than one level)
+        if _depth == 0:
+            singles = sorted((c for c in _supersets(target, ctx) if len(c[1]) < len(ctx.board.usable)),
+                             key=lambda c: len(c[1]))[:2]
+            for e, h in singles:
+                rest = h - target
+                if rest and len(rest) * 3 < len(target):
+                    sub = simplify(rest, ctx, _depth + 1)
+                    if "hexes" not in sub or len(rest) <= 6:  # "but not these five hexes" reads well
+                        options.append({"all": [e, {"not": sub}]})
     strips = _edge_strips(target, ctx)
     if strips is not None:
         options.append(strips)
@@ -176,7 +215,7 @@ def simplify(hexes: Iterable[str], ctx: ZoneContext, _depth: int = 0) -> dict:
                 merged.append({"hexes": sorted(h for p in lists for h in p["hexes"])})
             options.append({"any": merged} if len(merged) > 1 else merged[0])
     for option in options:
-        if _size(option) < _size(best) and _evaluates_to(option, target, ctx):
+        if _cost(option) < _cost(best) and _evaluates_to(option, target, ctx):
             best = option
     return best
 
