@@ -107,19 +107,35 @@ def _level(arg, ctx):
 
 
 def _near_map(arg, ctx):
-    """Multi-source breadth-first growth over the lattice from every hex of the map."""
+    """Multi-source breadth-first growth over the lattice from every hex of the map, bounded by
+    the board: growth stays inside the board's axial bounding box (a shortest hex path between
+    two of its hexes never leaves it), and a ``within`` at least the box's span is the whole
+    board at once (``within`` 3000 or 1e9 took minutes and gigabytes growing into nothing)."""
     source = ctx.map_hexes(arg["map"])
+    at = ctx.board.usable_at
+    others = frozenset(k for k in ctx.board.usable if ctx.board.cells[k].map_id != arg["map"])
+    axials = [c.axial for c in ctx.board.cells.values()]
+    if not axials or not source:
+        return frozenset()
+    qs, rs = [a[0] for a in axials], [a[1] for a in axials]
+    q0, q1, r0, r1 = min(qs), max(qs), min(rs), max(rs)
+    within = arg["within"]
+    if not isinstance(within, (int, float)) or within != within:
+        raise ZoneError(f"near_map: 'within' must be a number of hexes, not {str(within)[:40]!r}")
+    if within >= (q1 - q0) + (r1 - r0):  # no two hexes of the board are farther apart than this
+        return others
     seen = {ctx.board.cells[k].axial for k in source}
     frontier = list(seen)
-    for _ in range(arg["within"]):
+    for _ in range(max(0, int(within))):
         nxt = []
         for a in frontier:
             for n in hexmath.neighbours(a):
-                if n not in seen:
+                if n not in seen and q0 <= n[0] <= q1 and r0 <= n[1] <= r1:
                     seen.add(n)
                     nxt.append(n)
+        if not nxt:
+            break
         frontier = nxt
-    at = ctx.board.usable_at
     return frozenset(at[a] for a in seen if a in at and ctx.board.cells[at[a]].map_id != arg["map"])
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sandtable.rules.atomic import OutputError, check_target, dumps_json, write_text
 from sandtable.rules.limits import InputError, read_regular
-from sandtable.rules.desert_steel.engine.bots import BOTS
+from sandtable.rules.desert_steel.engine.bots import BOTS, valid_bot
 from sandtable.rules.lab import report as reports
 from sandtable.rules.lab import folder as checks
 from sandtable.rules.lab import sweep as sw
@@ -71,8 +71,9 @@ def register(sub) -> None:
 
 def _bots(value: str) -> tuple[str, str]:
     parts = value.split(",")
-    if len(parts) != 2 or any(b not in BOTS for b in parts):
-        raise SpecError(f"--bots takes ALLIED,AXIS from {', '.join(BOTS)}")
+    if len(parts) != 2 or not all(valid_bot(b) for b in parts):
+        raise SpecError(f"--bots takes ALLIED,AXIS from {', '.join(b for b in BOTS if b != 'search')}, search:N "
+                        "or search:Ts")
     return parts[0], parts[1]
 
 
