@@ -15,6 +15,12 @@ def register(sub) -> None:
 
 def run(args) -> int:
     import sys
+
+    from sandtable.editor.desktop import problem
+    missing = problem()  # before Qt, whose own message names another package
+    if missing:
+        print(f"sandtable edit: {missing}", file=sys.stderr)
+        return 2
     try:
         from sandtable.editor.app import main
         from sandtable.editor.binding_guard import refusal
