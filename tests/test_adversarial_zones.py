@@ -93,3 +93,25 @@ def test_commands_on_a_mod_with_a_world_sized_zone(huge_zone_mod, argv):
     assert_clean(result)
     if argv[0] == "zone":
         assert json.loads(result.stdout)["count"] > 100
+
+
+# --- setups made lazily ------------------------------------------------------------------------
+
+def test_simulate_with_ten_thousand_setups_starts_at_once():
+    """Was: every automatic setup placed before the first game."""
+    result = run_cli("simulate", "I", "--games", "1", "--setups", "10000", "--bots", "random,random", "--json",
+                     timeout=10, memory_mb=1024)
+    assert_clean(result, codes=(0,))
+    assert json.loads(result.stdout)["games"] == 1
+
+
+def test_the_lazy_pool_is_the_eager_pool():
+    from sandtable.rules.desert_steel.engine.runner import sample_setup, setup_pool
+    from sandtable.rules.desert_steel.setup_pool import LazySetupPool
+    catalog = load_catalog()
+    scenario = catalog.model.scenario("I")
+    sample = sample_setup(catalog, scenario)
+    eager = setup_pool(catalog, scenario, 3, sample)
+    lazy = LazySetupPool(catalog.model, scenario, 3, sample)
+    assert isinstance(lazy, list) and len(lazy) == 4
+    assert [lazy[i] for i in range(4)] == eager and list(lazy) == eager and lazy[-1] == eager[-1]

@@ -7,7 +7,8 @@ import sys
 from sandtable.rules.desert_steel.engine.bots import valid_bot
 from sandtable.rules.desert_steel.engine.diagnostics import Recorder
 from sandtable.rules.desert_steel.engine.game import EngineError
-from sandtable.rules.desert_steel.engine.runner import (digest, play, replay, sample_setup, setup_pool, simulate,
+from sandtable.rules.desert_steel.autosetup import AutoSetupError
+from sandtable.rules.desert_steel.engine.runner import (digest, play, replay, sample_setup, simulate,
                                                         write_log)
 
 from sandtable.rules.inputs import load_setup, pack_changes, pack_fingerprints
@@ -300,7 +301,8 @@ def run_simulate(args) -> int:
         return 1
     if args.setups:
         try:
-            setup = setup_pool(model, scenario, args.setups, setup)
+            from sandtable.rules.desert_steel.setup_pool import LazySetupPool
+            setup = LazySetupPool(model, scenario, args.setups, setup)  # made as games need them
         except Exception as exc:  # the automatic setup cannot place this scenario's forces
             print(f"sandtable: --setups: no automatic setup for scenario {scenario.number}: {exc}", file=sys.stderr)
             return 1
@@ -318,6 +320,9 @@ def run_simulate(args) -> int:
                            progress=progress, options=_options(args))
     except EngineError as exc:
         print(f"sandtable: {exc}", file=sys.stderr)
+        return 1
+    except AutoSetupError as exc:  # a later seed of the lazily made setups (the first was tried at once)
+        print(f"sandtable: --setups: an automatic setup for scenario {scenario.number} failed: {exc}", file=sys.stderr)
         return 1
     out = summary.to_json()
     if args.format == "json":
