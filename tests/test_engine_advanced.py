@@ -872,3 +872,42 @@ def test_heuristic_bot_smokes_the_enemy_that_sees_most_of_its_units(model):
     assert bot.choose(game, game.legal_actions()) == ("smoke",)  # AV 1 at a Panzer III: not worth a shot
     game.apply(("smoke",))
     assert bot.choose(game, game.legal_actions()) == ("hex", line[4])
+
+
+def test_14_2_and_12_14_only_infantry_fires_at_an_overrunner_flipped_or_more_than_once(model):
+    # §14.2: "Les unités le réussissant peuvent immédiatement effectuer un tir d'opportunité contre les
+    # véhicules." Opportunity fire is a face-up unit's, once a turn (§9.4). §12.14 makes the exception
+    # for infantry only: "Les unités d'infanterie disposent d'une aptitude particulière pour effectuer
+    # des tirs d'opportunité : à chaque fois qu'une unité ennemie pénètre l'hex. où se trouve une unité
+    # d'infanterie, celle-ci pourra ouvrir le feu contre elle", "Si l'unité d'infanterie est retournée à
+    # l'envers [...] elle ne bénéficiera pas du modificateur de +6", "Un tir d'opportunité contre une
+    # unité située dans le même hex. n'est pas une opération ; les unités ouvrant le feu pour l'effectuer
+    # ne sont dès lors pas retournées à l'envers". A gun in an overrun hex fired back flipped, free and
+    # again and again (26 of 55 reactions in an audit, issue 25).
+    game = advanced_game(model, ScriptedDice([1] * 400))  # every morale test passes, every fire misses
+    a, b = _open_pair(game)
+    first = place(game, "161.1", 161, "de-pz-iii-j", a, "axis")
+    second = place(game, "161.2", 161, "de-pz-iii-j", a, "axis")
+    gun = place(game, "414.1", 414, "gb-6pdr", b, "allied")
+    flipped_gun = place(game, "414.2", 414, "gb-6pdr", b, "allied")
+    inf = place(game, "330.1", 330, "us-infantry", b, "allied")
+    flipped_gun.flipped = inf.flipped = True
+    activate(game, "axis", [161])
+    game.apply(("op", first.id, "overrun"))
+    game.apply(("overrun", b))
+    assert {c["unit"] for c in events(game, "unit-check")} == {gun.id, flipped_gun.id, inf.id}  # all test
+    reactors = {x[1] for x in game.legal_actions() if x[0] == "react-fire"}
+    assert reactors == {gun.id, inf.id}  # the flipped gun may not fire; the flipped infantry may
+    game.apply(next(x for x in game.legal_actions() if x[:2] == ("react-fire", gun.id)))
+    assert gun.flipped and gun.opportunity_fired  # opportunity fire: the gun has fired its turn
+    assert events(game, "overrun-fire")[-1]["fire"] == "opportunity"
+    game.apply(next(x for x in game.legal_actions() if x[:2] == ("react-fire", inf.id)))
+    shot = events(game, "fire")[-1]
+    assert shot["unit"] == inf.id and shot["modifiers"]["range"] != 6  # flipped: no +6 (§12.14)
+    assert events(game, "overrun-fire")[-1]["fire"] == "same-hex"
+    while game.mode != "activation":  # the first tank holds its fire and stops
+        game.apply(next(x for x in game.legal_actions() if x[0] in ("hold", "stop", "opp-pass", "react-pass")))
+    game.apply(("op", second.id, "overrun"))
+    game.apply(("overrun", b))
+    reactors = {x[1] for x in game.legal_actions() if x[0] == "react-fire"}
+    assert reactors == {inf.id}  # the gun fired its opportunity this turn; infantry fires each time

@@ -257,11 +257,26 @@ class CloseCombatMixin:
             if self._resolve_unit_check(e, self.ctx.variant(e.card).morale, mods, "overrun", "14.2"):
                 # the test is taken all the same, but the fire it allows is opportunity fire (§14.2:
                 # "peuvent immédiatement effectuer un tir d'opportunité"), which §10.14 denies to the
-                # units of a shaken formation, as for close assault (§14.11)
-                if e.on_map and not self.state.formations[e.card].shaken and self._fire_modes(e, u):
+                # units of a shaken formation, as for close assault (§14.11); only infantry has
+                # §12.14's same-hex exception (flipped or not, no operation): any other non-vehicle
+                # (a gun) fires as opportunity fire does, face up and once a turn (§9.4, NOTES.md)
+                if e.on_map and not self.state.formations[e.card].shaken and self._fire_modes(e, u) \
+                        and (self._same_hex_infantry(e) or self._may_opportunity_fire(e)):
                     reactors.append(e.id)
         self.cx["reactors"] = reactors
         self._overrun_reactions(u)
+
+    @staticmethod
+    def _same_hex_infantry(e: Unit) -> bool:
+        """§12.14 "Les unités d'infanterie disposent d'une aptitude particulière pour effectuer des
+        tirs d'opportunité": infantry only, not guns nor FOs."""
+        return e.type.unit_class == "infantry"
+
+    @staticmethod
+    def _may_opportunity_fire(e: Unit) -> bool:
+        """§9.4: face up and not suppressed, and not yet fired in opportunity this turn (a flash
+        kill's extra fire aside)."""
+        return e.ready and (not e.opportunity_fired or e.flash_kill)
 
     def _overrun_reactions(self, u: Unit) -> None:
         if u.on_map and not u.suppressed and self.cx.get("reactors"):
@@ -285,11 +300,18 @@ class CloseCombatMixin:
         else:
             r = self.state.units[action[1]]
             self.cx["reactors"] = [x for x in self.cx["reactors"] if x != r.id]
-            self.log("overrun-fire", unit=r.id, target=u.id, section="14.2")
-            # like §12.14: an immediate fire in the hex, not an operation (+6, or the adjacent
-            # modifier for a flipped unit); a hit gives the vehicle the same-hex +2 (§14.2)
-            self._shoot(r, u, opportunity=True, move_fire=False, mode=action[2] if len(action) > 2 else None,
-                        same_hex=True)
+            mode = action[2] if len(action) > 2 else None
+            if self._same_hex_infantry(r):
+                # §12.14: an immediate fire in the hex, not an operation (+6, or the adjacent
+                # modifier for a flipped unit); a hit gives the vehicle the same-hex +2 (§14.2)
+                self.log("overrun-fire", unit=r.id, target=u.id, fire="same-hex", flipped=r.flipped,
+                         section="14.2, 12.14")
+                self._shoot(r, u, opportunity=True, move_fire=False, mode=mode, same_hex=True)
+            else:  # §14.2, §9.4: opportunity fire: the gun is flipped and has fired its turn's
+                r.opportunity_fired = True
+                self.log("overrun-fire", unit=r.id, target=u.id, fire="opportunity", flipped=False,
+                         section="14.2, 9.4")
+                self._shoot(r, u, opportunity=True, move_fire=False, mode=mode)
         self._overrun_reactions(u)
 
     def _overrun_fire(self, u: Unit) -> None:
