@@ -36,6 +36,7 @@ CAPABILITIES: dict[str, str] = {
     "export-aids": "printable play aids",
     "export-map": "printable map sheets",
     "export-kit": "printable play kit",
+    "export-vassal": "VASSAL module export",
 }
 
 # Command (as typed, with the export kind) -> the capability it needs. Commands not listed
@@ -46,7 +47,7 @@ COMMAND_NEEDS: dict[str, str] = {
     "los": "los", "zone": "zone", "path": "path", "play": "play", "simulate": "play", "replay": "play",
     "supply": "supply",
     **{f"export {k}": f"export-{k}" for k in ("cards", "raids", "counters", "markers", "record", "scenario",
-                                               "raid-form", "aids", "map", "kit")},
+                                               "raid-form", "aids", "map", "kit", "vassal")},
 }
 
 

@@ -24,5 +24,5 @@ RULESET = Ruleset(name="desert-steel", title="Desert Steel (Tank Leader series)"
                   capabilities=frozenset({"scenarios", "check-setup", "auto-setup", "los", "zone", "path", "play",
                                           "export-cards", "export-raids", "export-counters", "export-markers",
                                           "export-record", "export-scenario", "export-raid-form", "export-aids",
-                                          "export-map", "export-kit"}))
+                                          "export-map", "export-kit", "export-vassal"}))
 register(RULESET)

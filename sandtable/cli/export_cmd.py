@@ -10,7 +10,7 @@ from sandtable.rules import atomic
 from .common import add_pack_option, load_pack, print_findings, usage_error
 
 KINDS = ("cards", "raids", "counters", "markers", "record", "raid-form", "scenario", "aids", "map", "calibration",
-         "kit", "profile")
+         "kit", "profile", "vassal")
 
 
 def _common(p, output_help: str = "the PDF to write", pages: tuple[str, ...] = ("a4", "letter")) -> None:
@@ -130,6 +130,9 @@ def register(sub) -> None:
     k.add_argument("--flip", choices=("long", "short"), default="long")
     k.add_argument("--marks", choices=("front", "both", "none"), default="front")
     k.set_defaults(run=run_profile)
+
+    from .export_vassal import add_parser as add_vassal  # a module, not a PDF: its own file
+    add_vassal(kinds)
 
 
 
