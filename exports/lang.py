@@ -135,6 +135,28 @@ FR: dict[str, str] = {
         'piste',
     'clear':
         'terrain dégagé',
+    "First tile: keep its margins.": "Premier morceau : gardez ses marges.",
+    "Cut the dashed left edge; lay it over its neighbours, half crosses on whole ones.":
+        "Coupez le bord gauche en tirets ; posez-le sur ses voisins, demi-croix sur croix.",
+    "Cut the dashed top edge; lay it over its neighbours, half crosses on whole ones.":
+        "Coupez le bord du haut en tirets ; posez-le sur ses voisins, demi-croix sur croix.",
+    "Cut the dashed left and top edges; lay it over its neighbours, half crosses on whole ones.":
+        "Coupez les bords gauche et haut en tirets ; posez-le sur ses voisins, demi-croix sur croix.",
+    "{id}. True scale: a hex is 150 m, {mm} mm high. ": "{id}. \u00c9chelle r\u00e9elle : un hex fait 150 m, {mm} mm de haut. ",
+    "Ids: map letter, column, row. Bold digit right of the centre: elevation level (\u00a73.4) with this relief. "
+    "Red lines: {road}; brown dashes: {track} with this road network (\u00a73.5).":
+        "Num\u00e9ros : carte, colonne, rang\u00e9e. Chiffre gras \u00e0 droite du centre : niveau d'\u00e9l\u00e9vation (\u00a73.4) "
+        "avec ce relief. Lignes rouges : {road} ; tirets bruns : {track} avec ce r\u00e9seau routier (\u00a73.5).",
+    "Ids: column, row. Bold digit right of the centre: elevation level (\u00a73.4) with this relief. "
+    "Red lines: {road}; brown dashes: {track} with this road network (\u00a73.5).":
+        "Num\u00e9ros : colonne, rang\u00e9e. Chiffre gras \u00e0 droite du centre : niveau d'\u00e9l\u00e9vation (\u00a73.4) "
+        "avec ce relief. Lignes rouges : {road} ; tirets bruns : {track} avec ce r\u00e9seau routier (\u00a73.5).",
+    "Ids: map letter, column, row. Red lines: {road}; brown dashes: {track} with this road network (\u00a73.5).":
+        "Num\u00e9ros : carte, colonne, rang\u00e9e. Lignes rouges : {road} ; tirets bruns : {track} avec ce r\u00e9seau "
+        "routier (\u00a73.5).",
+    "Ids: column, row. Red lines: {road}; brown dashes: {track} with this road network (\u00a73.5).":
+        "Num\u00e9ros : colonne, rang\u00e9e. Lignes rouges : {road} ; tirets bruns : {track} avec ce r\u00e9seau routier "
+        "(\u00a73.5).",
     "map {ids}": "carte {ids}", "maps {ids}": "cartes {ids}", "north": "nord",
     # scenario sheet
     "Background": "Historique", "The board": "Le terrain", "Special rules": "R\u00e8gles sp\u00e9ciales",

@@ -27,8 +27,8 @@ from sandtable.rules.desert_steel.model import DesertSteel, MapConfiguration, Sc
 
 from . import symbols
 from .hexdraw import SQRT3, BoardGeometry, HALF_HEX
-from .page import (GREY, INK, MM, PAGE_SIZES, TERRAIN_COLOUR, Doc, PrinterProfile, registration_mark, scale_bar, text,
-                   width)
+from .page import (FOOT_DESCENT, GREY, HEAD_ASCENT, INK, MM, PAGE_SIZES, TERRAIN_COLOUR, Doc, PrinterProfile,
+                   registration_mark, scale_bar, text, width)
 
 ROAD = HexColor(board_style.ROAD)  # the style table the screen board uses too
 TRACK = HexColor(board_style.TRACK)
@@ -69,7 +69,13 @@ class Tiling:
         return self.cols * self.rows
 
 
-def tiling(board_w: float, board_h: float, page: str, overlap: float) -> Tiling:
+def map_margin(safe: float) -> float:
+    """The tile's side margin: 10 mm, or more when the printer's safe margin needs it (the head
+    lines take the 5 mm inside it)."""
+    return max(MARGIN, safe + 5 * MM)
+
+
+def tiling(board_w: float, board_h: float, page: str, overlap: float, margin: float = MARGIN) -> Tiling:
     """Fewest pages: portrait or landscape, each tile the printable area, tiles overlapping by at
     least ``overlap``. The tiles are spread evenly over the board (the overlap grows to suit), so
     the last row and column are as full as the others: never a strip of a few hexes."""
@@ -77,7 +83,7 @@ def tiling(board_w: float, board_h: float, page: str, overlap: float) -> Tiling:
     pw, ph = PAGE_SIZES[page]
     for landscape in (False, True):
         w, h = (ph, pw) if landscape else (pw, ph)
-        aw, ah = w - 2 * MARGIN, h - 2 * MARGIN - 6 * MM  # head (two lines) and foot lines
+        aw, ah = w - 2 * margin, h - 2 * margin - 6 * MM  # head (two lines) and foot lines
         sx, sy = aw - overlap, ah - overlap
         cols = max(1, math.ceil((board_w - overlap) / sx - 1e-9))
         rows = max(1, math.ceil((board_h - overlap) / sy - 1e-9))
@@ -297,7 +303,8 @@ def draw_map(doc: Doc, model: DesertSteel, configuration: MapConfiguration, scen
     overlap = overlap_mm * MM
     bw, bh = geo0.width, geo0.height
     page = page or doc.page
-    t = tiling(bw, bh, page, overlap)
+    margin = map_margin(doc.profile.safe)
+    t = tiling(bw, bh, page, overlap, margin)
     what = (f"{scenario.number} {scenario.name} \u2014 " if scenario else "") + f"configuration {configuration.id}"
     hex_mm = geo0.radius * SQRT3 / MM
     first = True
@@ -309,7 +316,7 @@ def draw_map(doc: Doc, model: DesertSteel, configuration: MapConfiguration, scen
                 first = False
             c = doc.c
             W, H = doc.w, doc.h
-            ax0, atop = MARGIN, H - MARGIN - 4 * MM
+            ax0, atop = margin, H - margin - 4 * MM
             geo = BoardGeometry(board, geo0.k, ax0 - col * t.step_x, atop + row * t.step_y)
             region = (ax0, atop - t.area_h, ax0 + t.area_w, atop)
             c.saveState()
@@ -359,26 +366,37 @@ def draw_map(doc: Doc, model: DesertSteel, configuration: MapConfiguration, scen
             title, size = doc.fit(doc.t("Map \u2014 {name} \u2014 tile {n} of {total} (row {row}, column {col}) \u2014 "
                                         "{maps}", name=short, n=n, total=t.pages, row=row + 1, col=col + 1,
                                         maps=maps_label), "Sans-Bold", 7,
-                                  W - 2 * MARGIN - width(note, "Sans", 6.5) - 4 * MM, f"map {configuration.id}",
+                                  W - 2 * margin - width(note, "Sans", 6.5) - 4 * MM, f"map {configuration.id}",
                                   "sheet", "title")
-            text(c, MARGIN, H - 6.2 * MM, title, "Sans-Bold", size)
-            text(c, W - MARGIN, H - 6.2 * MM, note, "Sans", 6.5, GREY, align="right")
-            _north_arrow(c, W - MARGIN - 2 * MM, H - 10.6 * MM, configuration.north, 2.2 * MM)
-            text(c, W - MARGIN - 5 * MM, H - 11.4 * MM, doc.t("north"), "Sans", 6.5, INK, align="right")
+            safe = doc.profile.safe
+            head = H - safe - HEAD_ASCENT  # the head line just inside the printer's safe margin
+            text(c, margin, head, title, "Sans-Bold", size)
+            text(c, W - margin, head, note, "Sans", 6.5, GREY, align="right")
+            # the north sign in its own box at the right of the two lines below, the lines kept clear of it
+            row2, row3 = head - 2.7 * MM, head - 5.3 * MM
+            arrow = 1.6 * MM
+            box = 2 * 1.35 * arrow + 1.2 * MM  # arrow and its N, whichever way north points
+            nx, ny = W - margin - box / 2, (row2 + row3) / 2 + 1.0 * MM
+            _north_arrow(c, nx, ny, configuration.north, arrow)
+            north_word = doc.t("north")
+            text(c, nx - box / 2 - 1 * MM, ny - 0.8 * MM, north_word, "Sans", 6.5, INK, align="right")
+            room = W - 2 * margin - box - width(north_word, "Sans", 6.5) - 4 * MM
             legend = doc.t(("Ids: map letter, column, row. " if len(board.maps()) > 1 else "Ids: column, row. ")
-                           + ("Bold digit right of a hex's centre: its elevation level (\u00a73.4) under this "
-                              "scenario's relief. " if field is not None else "")
-                           + "Red lines: {road}; brown dashes: {track} under this road network (\u00a73.5).",
+                           + ("Bold digit right of the centre: elevation level (\u00a73.4) with this relief. "
+                              if field is not None else "")
+                           + "Red lines: {road}; brown dashes: {track} with this road network (\u00a73.5).",
                            road=doc.t((network or {}).get("road") or "road"),
                            track=doc.t((network or {}).get("track") or "track"))
-            text(c, MARGIN, H - 12.4 * MM, legend, "Sans", 5.8, GREY)
-            scale_bar(c, MARGIN, 4.6 * MM, 100, lang=doc.lang)
             edges = (["left"] if col > 0 else []) + (["top"] if row > 0 else [])
-            tip = (f"Cut along the dashed {' and '.join(edges)} edge{'s' if len(edges) > 1 else ''}, lay the tile over "
-                   "its neighbours, half crosses on the whole ones") if edges else "First tile: keep its margins"
-            text(c, MARGIN, H - 9.4 * MM, f"Configuration {configuration.id}. True scale: a hex is 150 m, "
-                 f"{hex_mm:.1f} mm high. {tip}.", "Sans", 5.8, GREY)
-            _index(c, W - MARGIN - 8 * MM, 2.2 * MM, t, row, col)
+            tip = _tip(doc, edges)
+            for line, y in ((doc.t("{id}. True scale: a hex is 150 m, {mm} mm high. ", id=configuration.id,
+                                   mm=f"{hex_mm:.1f}") + tip, row2), (legend, row3)):
+                line, fs = doc.fit(line, "Cond", 6.2, room, f"map {configuration.id}", "sheet", "map legend")
+                text(c, margin, y, line, "Cond", fs, GREY)
+            foot = safe + FOOT_DESCENT
+            scale_bar(c, margin, foot, 100, lang=doc.lang)
+            # the tile index in the foot strip, between the safe margin and the map (never over a hex)
+            _index(c, W - margin, safe + 0.4 * MM, (atop - t.area_h) - safe - 1.2 * MM, t, row, col)
             doc.end()
     return t
 
@@ -402,8 +420,19 @@ def _marks_along(length: float) -> list[float]:
     return [step * (i + 1) for i in range(n)] if n > 0 else [length / 2]
 
 
-def _index(c, right: float, bottom: float, t: Tiling, row: int, col: int) -> None:
-    cell = min(2.2 * MM, 12 * MM / max(t.cols, t.rows))
+def _tip(doc: Doc, edges: list[str]) -> str:
+    if not edges:
+        return doc.t("First tile: keep its margins.")
+    if edges == ["left"]:
+        return doc.t("Cut the dashed left edge; lay it over its neighbours, half crosses on whole ones.")
+    if edges == ["top"]:
+        return doc.t("Cut the dashed top edge; lay it over its neighbours, half crosses on whole ones.")
+    return doc.t("Cut the dashed left and top edges; lay it over its neighbours, half crosses on whole ones.")
+
+
+def _index(c, right: float, bottom: float, room: float, t: Tiling, row: int, col: int) -> None:
+    """Where this tile goes: a grid of the tiles, this one filled, ``room`` high at most."""
+    cell = min(2.2 * MM, 12 * MM / max(t.cols, t.rows), room / t.rows)
     x0 = right - t.cols * cell
     for r in range(t.rows):
         for k in range(t.cols):

@@ -150,13 +150,15 @@ class PrinterProfile:
     seen on the back page); the calibration sheet's scales read it directly. ``flip`` is
     the duplex setting: ``long`` (long-edge binding, the usual default) or ``short``.
     ``marks``: crop and registration marks on the ``front`` only, on ``both`` sides, or
-    ``none``.
+    ``none``. ``safe_margin_mm``: the strip along each paper edge the printer cannot print
+    (most home printers: 4-5 mm); nothing that must print goes there, crop marks included.
     """
 
     name: str = "default"
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     flip: str = "long"
     marks: str = "front"
+    safe_margin_mm: float = 5.0
 
     def __post_init__(self):
         if self.flip not in ("long", "short"):
@@ -166,6 +168,14 @@ class PrinterProfile:
         dx, dy = self.back_offset_mm
         if not (math.isfinite(dx) and math.isfinite(dy)) or abs(dx) > 20 or abs(dy) > 20:
             raise ValueError("a back offset is a few millimetres (at most 20 mm each way)")
+        m = self.safe_margin_mm
+        if not isinstance(m, (int, float)) or not math.isfinite(m) or not 0 <= m <= 8:
+            raise ValueError("safe_margin_mm (the strip the printer cannot print) is 0 to 8 mm")
+
+    @property
+    def safe(self) -> float:
+        """The unprintable strip along each paper edge, in points."""
+        return self.safe_margin_mm * MM
 
     @property
     def offset(self) -> tuple[float, float]:
@@ -186,7 +196,7 @@ class PrinterProfile:
 
     def to_json(self) -> dict:
         return {"kind": "printer-profile", "name": self.name, "back_offset_mm": list(self.back_offset_mm),
-                "flip": self.flip, "marks": self.marks}
+                "flip": self.flip, "marks": self.marks, "safe_margin_mm": self.safe_margin_mm}
 
     @classmethod
     def from_json(cls, value: dict) -> "PrinterProfile":
@@ -195,8 +205,11 @@ class PrinterProfile:
         off = value.get("back_offset_mm", [0, 0])
         if not (isinstance(off, list) and len(off) == 2 and all(isinstance(v, (int, float)) for v in off)):
             raise ValueError("back_offset_mm must be two numbers [x, y] in millimetres")
+        margin = value.get("safe_margin_mm", 5.0)
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)):
+            raise ValueError("safe_margin_mm must be a number of millimetres")
         return cls(str(value.get("name", "default")), (float(off[0]), float(off[1])),
-                   value.get("flip", "long"), value.get("marks", "front"))
+                   value.get("flip", "long"), value.get("marks", "front"), float(margin))
 
     @classmethod
     def load(cls, path: str | Path) -> "PrinterProfile":
@@ -480,6 +493,14 @@ def scale_bar(c: Canvas, x: float, y: float, length_mm: float = 50, label: bool 
         text(c, x + L + 1.5 * MM, y - 0.3 * MM, tr(lang, "{mm} mm at 100 %", mm=f"{length_mm:g}"), "Sans", 5.5, GREY)
 
 
+# The page notes sit just inside the printer's safe margin: the head line's ascenders (7 pt bold)
+# and the foot line's descenders (and the scale bar's label) stay out of it.
+HEAD_ASCENT = 2.9 * MM
+FOOT_DESCENT = 1.3 * MM
+# the band the side notes of a tight sheet take in each side margin, from the safe margin in
+SIDE_NOTE_BAND = 3.4 * MM
+
+
 def page_note(doc: Doc, heading: str, page_label: str = "", y_top: float | None = None,
               scale: bool = True, side: bool = False) -> None:
     """The head-of-page line (title, the 100 % note) and the foot line (page, scale bar).
@@ -489,27 +510,28 @@ def page_note(doc: Doc, heading: str, page_label: str = "", y_top: float | None 
     c = doc.c
     label = page_label or doc.t("page {n}", n=doc.pages + 1)
     note = doc.t(PRINT_NOTE)
+    safe = doc.profile.safe
     if side:
         c.saveState()
-        c.translate(6.2 * MM, 0)  # the head line up the left margin, read from the bottom
+        c.translate(safe + HEAD_ASCENT, 0)  # the head line up the left margin, read from the bottom
         c.rotate(90)
         text(c, 10 * MM, 0, heading, "Sans-Bold", 7)
         text(c, doc.h - 10 * MM, 0, note, "Sans", 6.5, GREY, align="right")
         c.restoreState()
         c.saveState()
-        c.translate(doc.w - 5.2 * MM, 0)  # the foot line up the right margin
+        c.translate(doc.w - safe - FOOT_DESCENT, 0)  # the foot line up the right margin
         c.rotate(90)
         if scale:
             scale_bar(c, 10 * MM, 0.6 * MM, 50, lang=doc.lang)
         text(c, doc.h - 10 * MM, 0, f"{doc.title} \u2014 {label}", "Sans", 5.5, GREY, align="right")
         c.restoreState()
         return
-    top = doc.h - 6.2 * MM if y_top is None else y_top
+    top = doc.h - safe - HEAD_ASCENT if y_top is None else y_top
     heading, size = doc.fit(heading, "Sans-Bold", 7, doc.w - 24 * MM - width(note, "Sans", 6.5), "page heading",
                             "sheet", "page heading")  # never over the 100 % note
     text(c, 10 * MM, top, heading, "Sans-Bold", size)
     text(c, doc.w - 10 * MM, top, note, "Sans", 6.5, GREY, align="right")
-    foot = 5.2 * MM
+    foot = safe + FOOT_DESCENT
     if scale:
         scale_bar(c, 10 * MM, foot + 0.6 * MM, 50, lang=doc.lang)
     text(c, doc.w - 10 * MM, foot, f"{doc.title} \u2014 {label}", "Sans", 5.5, GREY, align="right")

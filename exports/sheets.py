@@ -14,9 +14,14 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from reportlab.lib.colors import Color
+from reportlab.lib.colors import Color, black
 
-from .page import CUT, DEFAULT_MARGIN, MM, Doc, crop_marks, page_note, registration_mark
+from .page import CUT, DEFAULT_MARGIN, MM, SIDE_NOTE_BAND, Doc, page_note, registration_mark
+
+_GAP = 1.0 * MM  # between a piece's bleed and its crop marks
+_TIGHT_GAP = 0.3 * MM  # the same where a side has no bleed (no colour to clear)
+_MIN_MARK = 0.9 * MM  # a crop mark shorter than this is not worth printing
+_NOTES = 4.2 * MM  # the head and foot lines' strip inside the safe margin (crop marks stop short of it)
 
 Draw = Callable[[Doc, float, float], None]
 
@@ -146,7 +151,8 @@ def draw_sheets(doc: Doc, pieces: Sequence[Piece], cell_w: float, cell_h: float,
     With rows_by_group, each group (a colour) starts a row below a gutter of twice the bleed
     plus 1 mm: both sides bleed into it and a white hairline is left between them."""
     c = doc.c
-    grid = grid_for(doc.size[0], doc.size[1], cell_w, cell_h, margin)
+    # never into the printer's unprintable strip: a wider safe margin costs a row, not a cut piece
+    grid = grid_for(doc.size[0], doc.size[1], cell_w, cell_h, max(margin, doc.profile.safe + 0.3 * MM))
     if gutter is None:
         gutter = 2 * bleed + 1 * MM if rows_by_group else 0.0
     pages = plan(pieces, grid, rows_by_group, gutter)
@@ -165,6 +171,17 @@ def draw_sheets(doc: Doc, pieces: Sequence[Piece], cell_w: float, cell_h: float,
             label = doc.t("sheet {n} of {total}, back (back of the page before)" if face == "back" else
                           "sheet {n} of {total}, front", n=n, total=len(pages))
             page_note(doc, heading, label, side=tight)
+            # the sheet is cut along the outer cut lines of the pieces: its TrimBox; the bleed beyond
+            xs_used = [p.x for p in placed] + [p.x + cell_w for p in placed]
+            x0, x1 = min(xs_used), max(xs_used)
+            y0, y1 = min(ys), max(ys)
+            if face == "back":
+                bx0, by0 = profile.back_rect(x0, y0, x1 - x0, y1 - y0, W, H)
+                x0, y0, x1, y1 = bx0, by0, bx0 + (x1 - x0), by0 + (y1 - y0)
+            marks = doc.profile.marks != "none" and (face == "front" or profile.marks == "both")
+            limits = _limits(doc, tight)
+            outer = _outer_bleed(bleed, (x0, y0, x1, y1), (W, H), limits, marks)
+            clip = (x0 - outer["left"], y0 - outer["bottom"], x1 + outer["right"], y1 + outer["top"])
             for p in placed:
                 piece = pieces[p.index]
                 open_sides = _open_sides(p, taken, cell_h)
@@ -178,7 +195,7 @@ def draw_sheets(doc: Doc, pieces: Sequence[Piece], cell_w: float, cell_h: float,
                     mirror = _MIRROR_SHORT if profile.flip == "short" else _MIRROR_LONG
                     open_sides = {mirror[s] for s in open_sides}
                 c.setFillColor(colour)
-                c.rect(*_bleed_rect(x, y, cell_w, cell_h, bleed, open_sides), stroke=0, fill=1)
+                c.rect(*_clamp(_bleed_rect(x, y, cell_w, cell_h, bleed, open_sides), clip), stroke=0, fill=1)
                 if draw is not None:
                     if face == "back" and profile.upside_down:
                         c.saveState()
@@ -192,34 +209,79 @@ def draw_sheets(doc: Doc, pieces: Sequence[Piece], cell_w: float, cell_h: float,
                     c.setStrokeColor(CUT)
                     c.setLineWidth(0.25)
                     c.rect(x, y, cell_w, cell_h, stroke=1, fill=0)
-            # the sheet is cut along the outer cut lines of the pieces: its TrimBox; the bleed beyond
-            xs_used = [p.x for p in placed] + [p.x + cell_w for p in placed]
-            x0, x1 = min(xs_used), max(xs_used)
-            y0, y1 = min(ys), max(ys)
-            if face == "back":
-                bx0, by0 = profile.back_rect(x0, y0, x1 - x0, y1 - y0, W, H)
-                x0, y0, x1, y1 = bx0, by0, bx0 + (x1 - x0), by0 + (y1 - y0)
-            doc.set_trim((x0, y0, x1, y1), bleed)
-            if face == "front" or profile.marks == "both":
-                _marks(doc, grid, ys, bleed, face)
+            doc.set_trim((x0, y0, x1, y1), max(outer.values()))
+            if marks:
+                _marks(doc, grid, ys, outer, limits, face)
     return pages
 
 
-def _marks(doc: Doc, grid: Grid, ys: list[float], bleed: float, face: str) -> None:
-    if doc.profile.marks == "none":
-        return
+def _limits(doc: Doc, tight: bool) -> dict[str, float]:
+    """How far from each paper edge marks and bleed must stay: the printer's safe margin, and the
+    page notes' strip (above and below the sheet, or up the side margins of a tight sheet)."""
+    safe = doc.profile.safe
+    notes = safe + (SIDE_NOTE_BAND if tight else 0)
+    ends = safe if tight else safe + _NOTES
+    return {"left": notes, "right": notes, "top": ends, "bottom": ends}
+
+
+def _outer_bleed(bleed: float, trim: tuple[float, float, float, float], page: tuple[float, float],
+                 limits: dict[str, float], marks: bool) -> dict[str, float]:
+    """The bleed on each outer side of the sheet: none where the bleed, a gap and a crop mark would
+    not fit before the limit (Letter's nine poker cards leave 6.35 mm above and below), so the
+    colour never enters the unprintable strip and the marks stay outside the cut."""
+    W, H = page
+    x0, y0, x1, y1 = trim
+    room = {"left": x0 - limits["left"], "right": W - limits["right"] - x1, "bottom": y0 - limits["bottom"],
+            "top": H - limits["top"] - y1}
+    need = _GAP + _MIN_MARK if marks else 0.0
+    return {k: bleed if r >= bleed + need else (0.0 if marks else max(0.0, min(bleed, r)))
+            for k, r in room.items()}
+
+
+def _clamp(rect: tuple, clip: tuple) -> tuple:
+    x, y, w, h = rect
+    cx0, cy0, cx1, cy1 = clip
+    nx0, ny0 = max(x, cx0), max(y, cy0)
+    nx1, ny1 = min(x + w, cx1), min(y + h, cy1)
+    return nx0, ny0, max(0.0, nx1 - nx0), max(0.0, ny1 - ny0)
+
+
+def _marks(doc: Doc, grid: Grid, ys: list[float], outer: dict[str, float], limits: dict[str, float],
+           face: str) -> None:
+    """Crop marks in line with every cut line, outside the bleed and inside the limits; a
+    registration mark off each corner where one fits."""
     W, H = doc.w, doc.h
+    c = doc.c
     xs = grid.xs
     if face == "back":
         xs = sorted(doc.profile.back_rect(x, 0, 0, 0, W, H)[0] for x in xs)
         ys = sorted(doc.profile.back_rect(0, y, 0, 0, W, H)[1] for y in ys)
-    # room between the bleed and the page note lines (6.2 mm from the top and bottom edges)
-    room = min(min(xs), W - max(xs), H - max(ys) - 8 * MM, min(ys) - 8 * MM) - bleed - 1 * MM
-    room = max(room, min(H - max(ys), min(ys)) - bleed - 1.5 * MM)  # a tight sheet: marks to the page edge
-    length = max(1.5 * MM, min(4 * MM, room))
-    crop_marks(doc.c, xs, ys, bleed, length)
-    d = bleed + 1 * MM + 2.4 * MM
-    for x, y in ((min(xs) - d, min(ys) - d), (max(xs) + d, min(ys) - d), (min(xs) - d, max(ys) + d),
-                 (max(xs) + d, max(ys) + d)):
-        registration_mark(doc.c, x, y, r=max(0.8 * MM, min(2.2 * MM, d - bleed - 0.6 * MM, H - max(ys) - d - 0.4 * MM,
-                                                          min(ys) - d - 0.4 * MM)))
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    c.setStrokeColor(black)
+    c.setLineWidth(0.3)
+    def gap(side: str) -> float:
+        return outer[side] + (_GAP if outer[side] > 0 else _TIGHT_GAP)
+    spans = {"top": (y1 + gap("top"), H - limits["top"]),
+             "bottom": (y0 - gap("bottom"), limits["bottom"]),
+             "left": (x0 - gap("left"), limits["left"]),
+             "right": (x1 + gap("right"), W - limits["right"])}
+    for side, (start, stop) in spans.items():
+        length = min(4 * MM, abs(stop - start))
+        if (stop - start) * (1 if side in ("top", "right") else -1) < _MIN_MARK:
+            continue
+        end = start + length if side in ("top", "right") else start - length
+        for v in (xs if side in ("top", "bottom") else ys):
+            if side in ("top", "bottom"):
+                c.line(v, start, v, end)
+            else:
+                c.line(start, v, end, v)
+    for sx, sy in (("left", "bottom"), ("right", "bottom"), ("left", "top"), ("right", "top")):
+        # the corner's mark sits diagonally off the grid, within both sides' room
+        ax, bx = sorted(spans[sx])
+        ay, by = sorted(spans[sy])
+        r = min(2.2 * MM, (bx - ax) / 2, (by - ay) / 2)
+        if r < 0.8 * MM:
+            continue
+        cx = ax + r if sx == "right" else bx - r
+        cy = ay + r if sy == "top" else by - r
+        registration_mark(c, cx, cy, r=r)

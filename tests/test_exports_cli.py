@@ -51,7 +51,7 @@ def test_profile_and_its_use(tmp_path, capsys):
                         "-o", prof)
     assert code == 0 and "+1.2,-0.8 mm" in out
     assert json.loads(prof.read_text()) == {"kind": "printer-profile", "name": "office", "back_offset_mm": [1.2, -0.8],
-                                            "flip": "long", "marks": "front"}
+                                            "flip": "long", "marks": "front", "safe_margin_mm": 5.0}
     a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
     assert _run(capsys, "export", "counters", "I", "-o", a, "--profile", prof)[0] == 0
     assert _run(capsys, "export", "counters", "I", "-o", b, "--back-offset", "1.2,-0.8")[0] == 0

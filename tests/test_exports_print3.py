@@ -70,3 +70,103 @@ def test_the_map_draws_with_the_style_tables_inks_on_plates():
     assert mapsheet._ID_INK == HexColor(st.ID_INK) and mapsheet._LEVEL_INK == HexColor(st.LEVEL_INK)
     assert mapsheet._LABEL_INK == HexColor(st.LABEL_INK) and hexdraw.HALF_HEX == HexColor(st.HALF_HEX)
     assert abs(mapsheet._PLATE.alpha - st.PLATE_ALPHA) < 1e-9
+
+
+# --- printer-safe geometry --------------------------------------------------------------------------
+
+def _pages_grey(data: bytes, dpi: int):
+    import re
+    import subprocess
+    out = subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), "-"], input=data, capture_output=True,
+                         check=True).stdout
+    i = 0
+    while i < len(out):
+        m = re.match(rb"P5\s+(\d+)\s+(\d+)\s+(\d+)\s", out[i:])
+        w, h = int(m.group(1)), int(m.group(2))
+        start = i + m.end()
+        yield w, h, out[start:start + w * h]
+        i = start + w * h
+
+
+def edge_distance_mm(data: bytes, dpi: int = 100, look_mm: float = 8.0) -> float:
+    """The smallest distance from any inked pixel (grey < 200) to the paper edge, over every page
+    (capped at look_mm)."""
+    k = int(look_mm * dpi / 25.4)
+    best = k
+    for w, h, px in _pages_grey(data, dpi):
+        for r in range(h):
+            row = px[r * w:(r + 1) * w]
+            if (r < best or h - 1 - r < best) and min(row) < 200:
+                best = min(best, r if r < h / 2 else h - 1 - r)
+            left, right = row[:best], row[w - best:] if best else b""
+            if left and min(left) < 200:
+                best = min(best, next(i for i, v in enumerate(left) if v < 200))
+            if right and min(right) < 200:
+                best = min(best, len(right) - 1 - max(i for i, v in enumerate(right) if v < 200))
+    return best * 25.4 / dpi
+
+
+needs_poppler = pytest.mark.skipif(not __import__("shutil").which("pdftoppm"), reason="poppler-utils not installed")
+
+
+@pytest.fixture(scope="module")
+def xv_letter_kit(tmp_path_factory, catalog, model):
+    out = tmp_path_factory.mktemp("kit3-letter")
+    return kit.build_kit(model, model.scenario("XV"), out, catalog=catalog, page="letter")
+
+
+@needs_poppler
+@pytest.mark.parametrize("which", ["a4", "letter"])
+def test_nothing_prints_in_the_printers_safe_margin(which, xv_kit, xv_letter_kit):
+    result = xv_kit if which == "a4" else xv_letter_kit
+    worst = min((edge_distance_mm(p.read_bytes()), p.name) for p in result.files if not p.name.startswith("kit-"))
+    assert worst[0] >= 5.0 - 0.26, worst  # a pixel at 100 dpi
+
+
+@needs_poppler
+def test_a_wider_safe_margin_moves_everything_in(model):
+    from sandtable.exports import cards, mapsheet
+    wide = PrinterProfile(safe_margin_mm=7.0)
+    data, _ = cards.cards_pdf(model, scenario=model.scenario("XV"), backs=True, page="letter", profile=wide)
+    assert edge_distance_mm(data, look_mm=10) >= 7.0 - 0.26
+    data, _, _ = mapsheet.map_pdf(model, model.scenario("IX").configuration, model.scenario("IX"), page="letter",
+                               profile=wide)
+    assert edge_distance_mm(data, look_mm=10) >= 7.0 - 0.26
+    with pytest.raises(ValueError):
+        PrinterProfile(safe_margin_mm=30)
+    assert PrinterProfile.from_json(wide.to_json()) == wide
+
+
+def test_crop_marks_lie_outside_the_cut_and_inside_the_printable_area(model):
+    """Every crop-mark line of the Letter card sheets (tight: 6.35 mm above and below the cards)
+    starts outside the trim box and ends at least the safe margin from the paper's edge."""
+    from pypdf.generic import ContentStream
+
+    from sandtable.exports import cards
+    from sandtable.exports.page import MM
+    data, _ = cards.cards_pdf(model, scenario=model.scenario("XV"), backs=True, page="letter")
+    pdf = reader(data)
+    n = 0
+    for page in pdf.pages[::2]:  # fronts
+        W, H = (float(v) for v in page.mediabox.upper_right)
+        x0, y0, x1, y1 = (float(v) for v in page.trimbox)
+        ops = ContentStream(page.get_contents(), pdf).operations
+        stack, moved = [], False  # lines drawn in a turned frame (the side notes) are not marks
+        for i, (args, op) in enumerate(ops):
+            if op == b"q":
+                stack.append(moved)
+            elif op == b"Q":
+                moved = stack.pop() if stack else False
+            elif op == b"cm" and [float(v) for v in args] != [1, 0, 0, 1, 0, 0]:
+                moved = True
+            if op == b"m" and not moved and i + 1 < len(ops) and ops[i + 1][1] == b"l":
+                ax, ay = (float(v) for v in args)
+                bx, by = (float(v) for v in ops[i + 1][0])
+                outside = (max(ax, bx) <= x0 + 0.01 or min(ax, bx) >= x1 - 0.01 or max(ay, by) <= y0 + 0.01
+                           or min(ay, by) >= y1 - 0.01)
+                if not outside:
+                    continue
+                n += 1
+                for x, y in ((ax, ay), (bx, by)):
+                    assert 5 * MM - 0.01 <= x <= W - 5 * MM + 0.01 and 5 * MM - 0.01 <= y <= H - 5 * MM + 0.01
+    assert n > 10

@@ -129,6 +129,9 @@ def register(sub) -> None:
     k.add_argument("--back-offset", default="0,0", metavar="X,Y", help="millimetres read on the calibration sheet")
     k.add_argument("--flip", choices=("long", "short"), default="long")
     k.add_argument("--marks", choices=("front", "both", "none"), default="front")
+    k.add_argument("--safe-margin", type=float, default=5.0, metavar="MM",
+                   help="the strip along each paper edge your printer cannot print (default 5 mm): nothing "
+                   "that must print goes there")
     k.set_defaults(run=run_profile)
 
     from .export_vassal import add_parser as add_vassal  # a module, not a PDF: its own file
@@ -148,18 +151,18 @@ def _profile(args):
     from sandtable.exports.page import PrinterProfile
     base = PrinterProfile.load(args.profile) if args.profile else PrinterProfile()
     offset = _offset(args.back_offset) if args.back_offset else base.back_offset_mm
-    return PrinterProfile(base.name, offset, args.flip or base.flip, args.marks or base.marks)
+    return PrinterProfile(base.name, offset, args.flip or base.flip, args.marks or base.marks, base.safe_margin_mm)
 
 
 def run_profile(args) -> int:
     from sandtable.exports.page import PrinterProfile
     try:
-        profile = PrinterProfile(args.name, _offset(args.back_offset), args.flip, args.marks)
+        profile = PrinterProfile(args.name, _offset(args.back_offset), args.flip, args.marks, args.safe_margin)
     except ValueError as exc:
         return usage_error(str(exc))
     profile.save(args.output)
     print(f"wrote {args.output}: back offset {profile.back_offset_mm[0]:+g},{profile.back_offset_mm[1]:+g} mm, "
-          f"flip on the {profile.flip} edge")
+          f"flip on the {profile.flip} edge, safe margin {profile.safe_margin_mm:g} mm")
     return 0
 
 
