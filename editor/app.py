@@ -14,8 +14,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QSettings, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBox, QDockWidget, QFileDialog,
-                               QFormLayout, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMessageBox, QPushButton,
-                               QTabWidget, QToolBar, QWidget)
+                               QFormLayout, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMessageBox, QProgressBar,
+                               QPushButton, QScrollArea, QTabWidget, QToolBar, QVBoxLayout, QWidget)
 
 from sandtable.rules.catalog import bundled_pack
 
@@ -29,6 +29,7 @@ from .forms import form_for
 from .provenance_dock import ProvenanceDock
 from .quickgame import QuickGamePanel
 from .balancelab import BalanceLabPanel
+from .usertext import internal_error
 from .validator import ValidationController
 from .workspace import Workspace
 
@@ -50,6 +51,10 @@ def app_settings() -> QSettings:
 
 class _PrintBridge(QObject):
     done = Signal(object)
+
+
+class _LoadBridge(QObject):
+    loaded = Signal(object, object)  # the workspace read on the loading thread, or None and why
 
 
 class ModPackDialog(QDialog):
@@ -90,7 +95,9 @@ class ModPackDialog(QDialog):
 class MainWindow(QMainWindow):
     def __init__(self, pack: str | Path | None = None, search: list[Path] | None = None,
                  settings: QSettings | None = None, autosave_seconds: float | None = None,
-                 owned: bool | None = None):
+                 owned: bool | None = None, background: bool = False):
+        """``background``: show the window at once and read the pack on a thread (``sandtable
+        edit``); otherwise the pack is open when the constructor returns (scripts, tests)."""
         super().__init__()
         self.t0 = time.perf_counter()
         self.settings = settings or app_settings()
@@ -135,12 +142,68 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self.resize(first_size(self.screen().availableGeometry().size() if self.screen() else None))
         self.restore_layout()
-        self.load_pack(Path(pack) if pack else bundled_pack(), search=search, owned=owned)
+        self.loaded_seconds: float | None = None
+        if background:
+            self._load_in_background(Path(pack) if pack else bundled_pack(), search, owned)
+        else:
+            self.load_pack(Path(pack) if pack else bundled_pack(), search=search, owned=owned)
+            self.loaded_seconds = time.perf_counter() - self.t0
         self.ready_seconds = time.perf_counter() - self.t0
+
+    def _load_in_background(self, path: Path, search, owned) -> None:
+        """The window shows at once with a progress bar; the pack is read and checked on a
+        thread (most of the opening time), then the views are made on the UI thread."""
+        page = QWidget()
+        lay = QVBoxLayout(page)
+        lay.addStretch(1)
+        self.loading_label = QLabel(f"Opening {path.name}: reading and checking its documents…")
+        self.loading_label.setAlignment(Qt.AlignCenter)
+        lay.addWidget(self.loading_label)
+        bar = QProgressBar()
+        bar.setRange(0, 0)  # busy: the reading has no steps worth counting
+        bar.setMaximumWidth(420)
+        lay.addWidget(bar, 0, Qt.AlignHCenter)
+        lay.addStretch(2)
+        self.tabs.addTab(page, "Opening…")
+        self.tabs.setTabsClosable(False)
+        for w in (self.menuBar(), *self.findChildren(QToolBar)):
+            w.setEnabled(False)  # nothing to save, print or undo until the pack is open
+        self._load_bridge = _LoadBridge()
+        self._load_bridge.loaded.connect(lambda ws, why: self._loaded(path, search, owned, ws, why))
+        sys.setswitchinterval(0.001)  # the UI thread keeps painting while the thread reads
+
+        def work():
+            from sandtable.rules.desert_steel.checks import setup_rules_deferred
+            try:
+                with setup_rules_deferred():
+                    ws = Workspace(path, search=list(search or []), owned=owned)
+                self._load_bridge.loaded.emit(ws, None)
+            except Exception as exc:  # noqa: BLE001 - said in the window, never a traceback
+                self._load_bridge.loaded.emit(None, internal_error("opening the pack", exc))
+        self._loader = threading.Thread(target=work, name="sandtable-open", daemon=True)
+        self._loader.start()
+
+    def _loaded(self, path: Path, search, owned, ws, why) -> None:
+        self._loader = None
+        if getattr(self, "_closed", False):
+            return  # closed while the pack was read: nothing to show it in
+        if ws is None:
+            self.loading_label.setText(f"{path} could not be opened: {why}")
+            self.menuBar().setEnabled(True)
+            return
+        self.tabs.setTabsClosable(True)
+        self.load_pack(path, search=search, owned=owned, workspace=ws)
+
+    def _views_open(self) -> None:
+        for w in (self.menuBar(), *self.findChildren(QToolBar)):
+            w.setEnabled(True)
+        self.loaded_seconds = time.perf_counter() - self.t0
 
     # --- packs ------------------------------------------------------------------------
 
-    def load_pack(self, path: Path, search: list[Path] | None = None, owned: bool | None = None) -> None:
+    def load_pack(self, path: Path, search: list[Path] | None = None, owned: bool | None = None,
+                  workspace: Workspace | None = None) -> None:
+        first = self.doc is None
         if self.doc is not None:
             self.validator.shutdown()
             self.quickgame.shutdown()
@@ -160,8 +223,10 @@ class MainWindow(QMainWindow):
         self.bulk.clear()
         self.search_paths = list(search or [])
         from sandtable.rules.desert_steel.checks import setup_rules_deferred
-        with setup_rules_deferred():  # the validator adds them in the background right after
-            ws = Workspace(path, search=self.search_paths, owned=owned)
+        ws = workspace
+        if ws is None:
+            with setup_rules_deferred():  # the validator adds them in the background right after
+                ws = Workspace(path, search=self.search_paths, owned=owned)
         self.ws = ws
         self.doc = PackDocument(ws, self, autosave_seconds=self.autosave_seconds)
         self._policy_changed(self.policy.currentIndex())
@@ -173,6 +238,14 @@ class MainWindow(QMainWindow):
         self.explorer = Explorer(self.ctx)
         self.explorer.activated.connect(lambda k, i: self.open_object(k, i, ""))
         self.docks["explorer"].setWidget(self.explorer)
+        if workspace is not None:  # opened in the background: the explorer paints, then the rest
+            QTimer.singleShot(0, self, lambda: self._open_views(path, workspace, first))
+        else:
+            self._open_views(path, workspace, first)
+
+    def _open_views(self, path: Path, workspace, first: bool) -> None:
+        """The second half of opening a pack: docks, findings, title; then the full check."""
+        ws = self.ws
         self.findings = FindingsDock()
         self.findings.jump.connect(self.open_object)
         self.docks["findings"].setWidget(self.findings)
@@ -182,7 +255,7 @@ class MainWindow(QMainWindow):
         self.provenance.set_on_screen(not self.docks["provenance"].visibleRegion().isEmpty())
         self.docks["provenance"].visibilityChanged.connect(self.provenance.set_on_screen)
         self.quickgame = QuickGamePanel(self.ctx, self.current_catalog)
-        self.docks["quickgame"].setWidget(self.quickgame)
+        self.docks["quickgame"].setWidget(dock_scroll(self.quickgame))
         # The Balance lab imports the game engine (about 1 s): it is made when first shown.
         self._balancelab = None
         if self.docks["balancelab"].isVisible():
@@ -208,9 +281,14 @@ class MainWindow(QMainWindow):
         # allocations, on whichever thread) no longer stops the UI for 100 ms walking it.
         # (The previous pack's objects are unfrozen first, and again on close, so they can go.)
         gc.unfreeze()
-        gc.collect()
+        if not first:  # nothing of an earlier pack to free at the first opening (0.1 s saved)
+            gc.collect()
         gc.freeze()
-        self.validator.run_now()  # the complete findings (the setup rules too), off the UI thread
+        if workspace is not None:  # opened in the background: the new views paint first
+            QTimer.singleShot(60, self, self.validator.run_now)
+            self._views_open()
+        else:
+            self.validator.run_now()  # the complete findings (the setup rules too), off the UI thread
         payload = self.doc.pending_recovery()
         if payload is not None:
             QTimer.singleShot(0, self, lambda: self._offer_recovery(payload))
@@ -647,7 +725,7 @@ class MainWindow(QMainWindow):
     def balancelab(self) -> BalanceLabPanel:
         if self._balancelab is None:
             self._balancelab = BalanceLabPanel(self.ctx)
-            self.docks["balancelab"].setWidget(self._balancelab)
+            self.docks["balancelab"].setWidget(dock_scroll(self._balancelab))
         return self._balancelab
 
     def _balancelab_shown(self, visible: bool) -> None:
@@ -752,6 +830,9 @@ class MainWindow(QMainWindow):
         return answer == "Discard"
 
     def closeEvent(self, event) -> None:
+        if getattr(self, "_loader", None) is not None:
+            self._loader.join(30)  # a pack still being read: let the thread end first
+            self._closed = True
         if not self.confirm_discard():
             event.ignore()
             return
@@ -784,6 +865,17 @@ SMALL_SCREEN = (1366, 768 - 40 - 30)
 # The most a form may ask for before it scrolls instead of growing the window past that screen
 # (the explorer on the left, the menus, toolbar, findings and status bar take the rest).
 FORM_BUDGET = (760, 330)
+
+
+def dock_scroll(panel: QWidget) -> QScrollArea:
+    """A tall dock (the quick game's 787 px, the balance lab's 822 px) scrolls inside itself:
+    opening it never grows the window past a 1366x768 screen."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.NoFrame)
+    area.setWidget(panel)
+    area.setMinimumHeight(160)
+    return area
 
 
 def tab_title(kind: str, oid: str, value) -> str:
@@ -861,7 +953,7 @@ def main(argv: list[str] | None = None, pack: str | None = None, search: list[st
     app = QApplication.instance() or QApplication(sys.argv[:1] if argv is None else argv)
     app.setApplicationName("sandtable")
     app.setOrganizationName("sandtable")
-    window = MainWindow(pack, search=[Path(s) for s in (search or [])])
+    window = MainWindow(pack, search=[Path(s) for s in (search or [])], background=True)
     window.show()
     return app.exec()
 

@@ -59,6 +59,9 @@ class UnitsTable(QWidget, Field):
         self.table.setRowCount(len(self.units))
         for i, u in enumerate(self.units):
             combo = QComboBox()
+            # a unit's long name must not widen the four year columns past a laptop's screen
+            combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
             for oid, label in types:
                 combo.addItem(label, oid)
             idx = combo.findData(u.get("type"))
@@ -167,7 +170,7 @@ class CardForm(ObjectForm):
         self.lv.addStretch(1)
         outer.addWidget(scrolled(left), 1)
         right_w = QWidget()
-        right_w.setFixedWidth(290)
+        right_w.setFixedWidth(260)
         right = QVBoxLayout(right_w)
         right.setContentsMargins(0, 0, 0, 0)
         if not self.is_command:
@@ -218,7 +221,7 @@ class CardForm(ObjectForm):
     def _variant_column(self, year: str, present: bool) -> QWidget:
         col = QFrame()
         col.setFrameShape(QFrame.StyledPanel)
-        col.setMinimumWidth(205)
+        col.setMinimumWidth(150)  # four years and the preview side by side on a 1366 px screen
         v = QVBoxLayout(col)
         top = QHBoxLayout()
         title = QLabel(f"<b>{year}</b>")
