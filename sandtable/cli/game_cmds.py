@@ -355,8 +355,16 @@ def run_simulate(args) -> int:
         progress = "-" if d["objective_progress"] is None else f"{100 * d['objective_progress']:.0f} %"
         print(f"  {side} diagnostics a game: overstack losses {d['overstack_losses']:g}, fortified leaving on turn 1 "
               f"{d['fortified_units_leaving_turn1']:g}/{d['fortified_units']:g}, opportunity fires "
-              f"{d['opportunity_fires']:g}, move-and-fire {d['move_and_fire']:g}, wasted bombardments "
-              f"{d['wasted_bombardments']:g}, objective progress {progress}")
+              f"{d['opportunity_fires']:g} (same-hex {d.get('same_hex_fires', 0):g}, at overrunners "
+              f"{d.get('overrun_fires', 0):g}), move-and-fire {d['move_and_fire']:g} (converted moves "
+              f"{d.get('move_and_fire_converted', 0):g}), bombardments wasted {d['wasted_bombardments']:g} of "
+              f"{d.get('bombardments', 0):g}, fires {d.get('fires', 0):g}, losses {d.get('losses', 0):g}, "
+              f"objective progress {progress}")
+    e = out.get("engagement")
+    if e:
+        print(f"  engagement: {e['fires_a_game']:g} fires and {e['losses_a_game']:g} losses a game; "
+              f"{100 * e['games_without_fire']:.0f} % of the games without a shot, "
+              f"{100 * e['games_without_losses']:.0f} % without a loss")
     for w in out["warnings"]:
         print(f"  WARNING {w}")
     return 0

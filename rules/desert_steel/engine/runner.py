@@ -22,7 +22,7 @@ from ...atomic import terminate_raises, write_text
 from ..autosetup import auto_setup
 from ..model import DesertSteel, Scenario
 from .bots import make_bot
-from .diagnostics import Recorder, aggregate, game_diagnostics, warnings
+from .diagnostics import Recorder, aggregate, engagement, game_diagnostics, warnings
 from .context import EngineError
 from .game import Game, SIDES, make_context
 from .tally import Tally
@@ -235,6 +235,7 @@ class Summary:
         else:
             out["per_game_note"] = (f"past {2 * self.KEEP} games the batch keeps running totals only; game i's seed "
                                     f"is ({self.seed} * 1000003 + i * 7919 + 17) mod 2^31")
+        out["engagement"] = engagement(out)
         out["warnings"] = warnings(out)
         return out
 
