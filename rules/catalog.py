@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -160,9 +161,14 @@ def _read_documents(pack: LoadedPack, findings: list[Finding], budget: list[int]
     documents, each under the per-document limit, cannot add up to gigabytes.
     """
     budget = budget if budget is not None else [limits.LOAD_VALUES]
-    for rel in pack.source.data_files():
-        if rel == MANIFEST:
-            continue
+    files = [rel for rel in pack.source.data_files() if rel != MANIFEST]
+    sizes = [_member_size(pack.source.members[rel]) for rel in files]
+    total = sum(n for n in sizes if n <= limits.DOCUMENT_BYTES)  # a larger one is refused alone, unread
+    if total > limits.PACK_BYTES:  # from the zip's directory or stat, before a byte of data is read
+        findings.append(finding("limit-exceeded", f"the pack's documents hold {total:,} bytes; the limit is "
+                                f"{limits.PACK_BYTES:,} (limit pack-bytes); none was read", file=pack.source.label))
+        return pack.documents
+    for rel in files:
         if budget[0] < 0:
             break
         data, problem = pack.source.read(rel)
@@ -171,6 +177,13 @@ def _read_documents(pack: LoadedPack, findings: list[Finding], budget: list[int]
             continue
         doc, parse_findings = parse(pack.source.display(rel), data)
         findings.extend(parse_findings)
+        if doc is None:  # refused, but scanned: its bytes count (at most one value per 2 bytes), or a pack
+            budget[0] -= len(data) // 2  # of many refused documents costs minutes of scanning
+            if budget[0] < 0:
+                findings.append(finding("limit-exceeded", f"the documents read so far hold more than "
+                                        f"{limits.LOAD_VALUES:,} JSON values; the rest of {pack.id!r} was not read "
+                                        "(limit load-values)", file=pack.source.display(rel)))
+                break
         if doc is not None:
             budget[0] -= doc.size
             if budget[0] < 0:
@@ -180,6 +193,16 @@ def _read_documents(pack: LoadedPack, findings: list[Finding], budget: list[int]
                 break
             pack.documents.append(doc)
     return pack.documents
+
+
+def _member_size(member) -> int:
+    size = getattr(member, "file_size", None)  # a ZipInfo
+    if size is None and isinstance(member, Path):  # a file of a folder (a bundle's members are bytes in memory)
+        try:
+            size = os.stat(member).st_size
+        except OSError:
+            size = 0
+    return size or 0
 
 
 _SHARED_KINDS = {"overrides": "overrides.schema.json"}

@@ -52,6 +52,11 @@ DOCUMENT_VALUES = _limit(
     "Each value costs tens of bytes once parsed: counted before parsing, so a file of many empty "
     "lists cannot take gigabytes.",
     "Split the document; a whole map is a few thousand values.")
+PACK_BYTES = _limit(
+    "pack-bytes", 256 * 1024 * 1024, "bytes in all the documents of one pack",
+    "Read from the zip's directory or with stat before any document is read, so a pack of hundreds of "
+    "large documents is refused at once instead of scanned for minutes.",
+    "The bundled pack's documents hold under 1 MB; leave generated bulk data out of packs.")
 LOAD_VALUES = _limit(
     "load-values", 5_000_000, "JSON values in all the documents one command loads",
     "Bounds the memory of a load made of many documents or many packs.",

@@ -115,3 +115,33 @@ def test_the_lazy_pool_is_the_eager_pool():
     lazy = LazySetupPool(catalog.model, scenario, 3, sample)
     assert isinstance(lazy, list) and len(lazy) == 4
     assert [lazy[i] for i in range(4)] == eager and list(lazy) == eager and lazy[-1] == eager[-1]
+
+
+# --- pack size read before loading -----------------------------------------------------------
+
+def _empty_lists_zip(path: Path, members: int) -> Path:
+    """A zip of documents of empty lists, each 1 MiB unpacked and ~1 KB packed (under the ratio
+    floor): 560 KB of zip took 133 s of CPU, every member scanned and parsed."""
+    import zipfile
+    body = b'{"kind": "unit-types", "units": [' + b"[]," * 349_000 + b"[]]}"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z:
+        z.writestr("pack.json", json.dumps({"kind": "pack", "id": "lists", "name": "b", "version": "1.0.0",
+                                            "ruleset": "desert-steel", "depends_on": [{"id": "desert-steel"}]}))
+        for i in range(members):
+            z.writestr(f"units/u{i:03}.json", body)
+    return path
+
+
+@pytest.mark.parametrize("members, words", [(300, "limit pack-bytes"), (120, "limit load-values")])
+def test_a_zip_of_empty_lists_is_refused_in_seconds(tmp_path, members, words):
+    bomb = _empty_lists_zip(tmp_path / "bomb.zip", members)
+    result = run_cli("validate", bomb, timeout=10, memory_mb=1024)
+    assert_clean(result, codes=(1,))
+    assert words in result.stdout
+
+
+def test_sweep_packs_with_an_oversized_zip(tmp_path):
+    bomb = _empty_lists_zip(tmp_path / "bomb.zip", 300)
+    result = run_cli("sweep", "I", "--packs", bomb, "--games", "1", "--no-charts", "--no-progress",
+                     "-o", tmp_path / "s", timeout=20, memory_mb=1024)
+    assert_clean(result)

@@ -202,6 +202,13 @@ def prepare(plan: Plan, base_catalog) -> None:
     for point in plan.points:
         if point.packs and not point.baseline:
             disk = bundles.load_paths(point.packs)
+            new = [f for f in disk.findings if f.severity == Severity.ERROR and _fkey(f) not in baseline_errors]
+            if new:  # refused as loaded from disk: never read whole into a bundle (a 520 MB zip took 1.6 GB)
+                plan.findings[point.index] = [f.to_json() for f in sorted(new, key=sort_key)]
+                plan.bundles[point.index] = base_bundle
+                plan.bundle_keys[point.index] = "invalid-" + hashlib.sha256(json.dumps(
+                    plan.findings[point.index], sort_keys=True).encode()).hexdigest()[:16]
+                continue
             bundle = bundles.bundle_of(disk)
             catalog = bundles.load_bundle(bundle)
         else:
