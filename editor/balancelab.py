@@ -332,7 +332,9 @@ def _html(text: str) -> str:
 
 
 def summary_html(out: dict) -> str:
-    """The sweep's table in a few lines: each point's win rates and difference to the baseline."""
+    """The sweep's table in a few lines: each point's win rates and difference to the baseline, and
+    the engagement warning of a point whose games had mostly no fire or no loss."""
+    from sandtable.rules.desert_steel.engine.diagnostics import not_engaged_warning
     lines = [f"<b>{out.get('played', 0)} games played</b> ({out.get('reused', 0)} kept from before), "
              f"{out.get('games_per_second', 0):.2f} games/s, {_html(out.get('backend', ''))}"]
     for p in out.get("points", []):
@@ -349,4 +351,7 @@ def summary_html(out: dict) -> str:
         lines.append(f"{_html(p['label'])}: allied {100 * al['win_rate']:.0f}% "
                      f"[{100 * al['win_rate_95'][0]:.0f}–{100 * al['win_rate_95'][1]:.0f}], "
                      f"axis {100 * ax['win_rate']:.0f}%{diff}")
+        idle = not_engaged_warning({"diagnostics": p.get("diagnostics")})
+        if idle:  # a point whose games nobody fought in measures nothing
+            lines.append(f"<span style='color:#c62828'>{_html(p['label'])}: {_html(idle)}</span>")
     return "<br>".join(lines)

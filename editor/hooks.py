@@ -106,6 +106,7 @@ def quick_games(catalog, scenario_id: str, games: int, seed: int = 0, bots=("heu
     if not ok:
         raise RuntimeError(message)
     runner = importlib.import_module(RUNNER_MODULE)
+    from sandtable.rules.desert_steel.engine.diagnostics import Recorder, game_diagnostics
     from sandtable.rules.desert_steel.engine.game import SIDES, make_context
     if catalog.errors:
         raise ValueError("the pack has errors: fix them (see the findings) before playing test games")
@@ -123,7 +124,8 @@ def quick_games(catalog, scenario_id: str, games: int, seed: int = 0, bots=("heu
             break
         game_seed = runner.game_seed(seed, i)
         start = time.perf_counter()
-        game = runner.play(model, scenario, setup, game_seed, tuple(bots), context=context)
+        recorder = Recorder()  # the diagnostics, engagement among them (did the bots fight at all?)
+        game = runner.play(model, scenario, setup, game_seed, tuple(bots), context=context, recorder=recorder)
         result = game.returns()
         losses = {side: Counter() for side in SIDES}
         for u in game.state.units.values():
@@ -132,6 +134,7 @@ def quick_games(catalog, scenario_id: str, games: int, seed: int = 0, bots=("heu
         summary.results.append({"index": i, "seed": game_seed, "winner": result["winner"], "level": result["level"],
                                 "points": result["points"], "cause": result["cause"], "actions": len(game.actions),
                                 "turns": game.state.turn, "losses": {s: dict(c) for s, c in losses.items()},
+                                "diagnostics": game_diagnostics(game, recorder),
                                 "seconds": time.perf_counter() - start})
         if progress:
             progress(i + 1, games)

@@ -2,6 +2,7 @@
 worker, with a progress bar, a cancel button, the summary and a small chart of outcomes."""
 from __future__ import annotations
 
+import html
 import threading
 
 from PySide6.QtCore import QObject, QRectF, Qt, Signal
@@ -217,4 +218,8 @@ def summary_html(s: dict) -> str:
     if s.get("most_common_cause"):
         lines.append(f"Most common: {s['most_common_cause']}")
     lines.append(f"Average length {s.get('average_turns', 0)} turns; median game {s.get('median_game_seconds', 0)} s")
+    from sandtable.rules.desert_steel.engine.diagnostics import not_engaged_warning
+    idle = not_engaged_warning(s)
+    if idle:  # a batch of games nobody fought in is no balance result
+        lines.append(f"<span style='color:#c62828'><b>Warning:</b> {html.escape(idle)}</span>")
     return "<br>".join(lines)
