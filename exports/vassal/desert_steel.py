@@ -159,18 +159,28 @@ class _Pieces:
         self.cards: dict[tuple[int, int | None], _PieceKind] = {}
         self.raids: dict[str, _PieceKind] = {}
         self._raws = raids_mod.raid_raws(catalog)
+        self._keyed: dict[tuple, int] = {}
 
-    def _face(self, draw, colour, size=None, pixels=None, border=INK) -> int:
+    def _face(self, draw, colour, size=None, pixels=None, border=INK, key=None) -> int:
+        """An image to make; ``key`` names what it depends on, so equal faces are drawn once."""
+        if key is not None and key in self._keyed:
+            return self._keyed[key]
         s = size or (self.size, self.size)
-        return self.images.add(raster.Face(s, pixels or (self.counter_px, self.counter_px), draw, colour, border))
+        index = self.images.add(raster.Face(s, pixels or (self.counter_px, self.counter_px), draw, colour, border))
+        if key is not None:
+            self._keyed[key] = index
+        return index
 
     def unit(self, spec: CounterSpec) -> _PieceKind:
         k = (spec.unit.id, spec.designation, spec.card)
         if k not in self.units:
             colour = NATIONALITY_COLOUR.get(spec.unit.nationality, white)
             s = self.size
-            front = self._face(lambda d, x, y, sp=spec: counters_mod.draw_front(d, x, y, s, sp), colour)
-            back = self._face(lambda d, x, y, sp=spec: counters_mod.draw_back(d, x, y, s, sp), colour)
+            # the front shows the unit type and formation; the back the formation and the nationality
+            front = self._face(lambda d, x, y, sp=spec: counters_mod.draw_front(d, x, y, s, sp), colour,
+                               key=("front", spec.unit.id, spec.designation))
+            back = self._face(lambda d, x, y, sp=spec: counters_mod.draw_back(d, x, y, s, sp), colour,
+                              key=("back", spec.unit.nationality, spec.designation))
             side = SIDES[spec.unit.side]
             props = {"Side": side, "Nationality": spec.unit.nationality, "UnitType": spec.unit.id,
                      "Formation": spec.designation, "Card": "" if spec.card is None else str(spec.card)}

@@ -5,6 +5,7 @@ small). One pdftoppm run per image size: it scales every page of a file alike.""
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import subprocess
 import tempfile
@@ -14,6 +15,7 @@ from typing import Callable
 
 from reportlab.lib.colors import Color
 
+_CHUNK = 120  # pages a pdftoppm run
 Draw = Callable[[object, float, float], None]  # (doc, x, y): draws a face whose lower left is (x, y)
 
 
@@ -42,15 +44,19 @@ def pdftoppm() -> str:
 
 
 def render(faces: list[Face], title: str = "sandtable VASSAL images") -> list[bytes]:
-    """PNG bytes for each face, in order."""
+    """PNG bytes for each face, in order. Pages go to pdftoppm in chunks, run side by side."""
+    from concurrent.futures import ThreadPoolExecutor
     from sandtable.exports.page import Doc
-    out: list[bytes | None] = [None] * len(faces)
     groups: dict[tuple[int, int], list[int]] = {}
     for i, f in enumerate(faces):
         groups.setdefault(f.pixels, []).append(i)
+    chunks = [(pixels, indices[n:n + _CHUNK]) for pixels, indices in groups.items()
+              for n in range(0, len(indices), _CHUNK)]
     tool = pdftoppm()
+    out: list[bytes | None] = [None] * len(faces)
     with tempfile.TemporaryDirectory(prefix="sandtable-vassal-") as tmp:
-        for g, (pixels, indices) in enumerate(groups.items()):
+        jobs = []
+        for g, (pixels, indices) in enumerate(chunks):  # drawing stays in this thread: ReportLab is not shared
             doc = Doc(title)
             for i in indices:
                 f = faces[i]
@@ -67,6 +73,10 @@ def render(faces: list[Face], title: str = "sandtable VASSAL images") -> list[by
                 doc.end()
             pdf = Path(tmp) / f"g{g}.pdf"
             pdf.write_bytes(doc.save())
+            jobs.append((g, pixels, indices, pdf))
+
+        def rasterise(job):
+            g, pixels, indices, pdf = job
             stem = Path(tmp) / f"g{g}"
             done = subprocess.run([tool, "-png", "-scale-to-x", str(pixels[0]), "-scale-to-y", str(pixels[1]),
                                    str(pdf), str(stem)], capture_output=True, text=True)
@@ -75,8 +85,12 @@ def render(faces: list[Face], title: str = "sandtable VASSAL images") -> list[by
             pngs = sorted(Path(tmp).glob(f"g{g}-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
             if len(pngs) != len(indices):
                 raise RasterError(f"pdftoppm made {len(pngs)} images of {len(indices)} pages")
-            for i, png in zip(indices, pngs):
-                out[i] = _palette(png.read_bytes())
+            return [(i, _palette(png.read_bytes())) for i, png in zip(indices, pngs)]
+
+        with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
+            for done in pool.map(rasterise, jobs):
+                for i, png in done:
+                    out[i] = png
     return out  # type: ignore[return-value]
 
 
@@ -86,7 +100,7 @@ def _palette(png: bytes) -> bytes:
     with Image.open(io.BytesIO(png)) as im:
         small = im.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
         buf = io.BytesIO()
-        small.save(buf, format="PNG", optimize=True)
+        small.save(buf, format="PNG")
     return buf.getvalue()
 
 
