@@ -188,3 +188,71 @@ def pack_changes(recorded: list[dict] | None, current: list[dict]) -> list[str]:
             out.append(f"pack {pid}: {what}")
     out += [f"pack {pid} {q['version']} is loaded now but was not used" for pid, q in now.items() if pid not in then]
     return out
+
+
+# --- one object typed by a user (the editor's bulk grid, CSV imports) ----------------------------
+
+_OBJECT_VALIDATORS: dict = {}
+
+
+def number_problem_of(value) -> str | None:
+    """Why a parsed number breaks the limits pack data keeps (jsondoc refuses it on reading)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return limits.number_problem(str(value)) if abs(value) > limits.NUMBER_MAGNITUDE else None
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            return f"{value} is not a finite number (JSON has only finite numbers)"
+        if abs(value) > limits.NUMBER_MAGNITUDE:
+            return f"{value:g} is larger than {limits.NUMBER_MAGNITUDE:g} (limit number-magnitude)"
+    return None
+
+
+def object_problems(ruleset, kind: str, value) -> list[tuple[str, str]]:
+    """(pointer, why) of what ``validate`` would refuse in one object of a pack: its depth, numbers,
+    strings and lists against the limits (walked without recursion, before any validator could
+    recurse), then the object's schema. The editor asks this before it changes anything."""
+    stack, bad = [(value, "", 1)], []
+    while stack:
+        v, ptr, depth = stack.pop()
+        if depth > limits.DEPTH:
+            return [(ptr, f"nests more than {limits.DEPTH} levels deep (limit depth)")]
+        why = number_problem_of(v)
+        if why:
+            bad.append((ptr, why))
+        elif isinstance(v, dict):
+            stack.extend((x, f"{ptr}/{str(k).replace('~', '~0').replace('/', '~1')}", depth + 1) for k, x in v.items())
+        elif isinstance(v, list):
+            stack.extend((x, f"{ptr}/{i}", depth + 1) for i, x in enumerate(v))
+    if bad:
+        return bad
+    problem = limits.value_problem(value)
+    if problem:
+        return [problem]
+    if limits.count_values(value, limits.DOCUMENT_VALUES) > limits.DOCUMENT_VALUES:
+        return [("", f"more than {limits.DOCUMENT_VALUES:,} JSON values (limit document-values)")]
+    dk = ruleset.object_kinds().get(kind) if ruleset is not None else None
+    if dk is None:
+        return []
+    from jsonschema import Draft202012Validator
+
+    from .schemas import BASE_URI
+    ref = dk.object_schema_ref(BASE_URI)
+    validator = _OBJECT_VALIDATORS.get(ref)
+    if validator is None:
+        validator = _OBJECT_VALIDATORS[ref] = Draft202012Validator({"$ref": ref},
+                                                                   registry=default_schemas().registry)
+    from .jsondoc import pointer_of
+    return [(pointer_of(e.absolute_path) or "", _schema_message(e)) for e in validator.iter_errors(value)]
+
+
+def _schema_message(error) -> str:
+    """jsonschema's message with a long value it quotes said in a few words ("a list of 10,000 items")."""
+    text, shown = error.message, repr(error.instance)
+    if len(shown) > 80 and text.startswith(shown):
+        v = error.instance
+        what = (f"a list of {len(v):,} items" if isinstance(v, list) else f"an object of {len(v):,} keys"
+                if isinstance(v, dict) else f"a text of {len(v):,} characters" if isinstance(v, str) else shown[:60])
+        text = what + text[len(shown):]
+    return text[:300]

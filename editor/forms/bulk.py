@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +25,9 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QGuiApplication, 
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QMessageBox, QPushButton, QStyle, QStyleOptionHeader, QTableView,
                                QVBoxLayout, QWidget)
+
+from sandtable.rules import limits
+from sandtable.rules.spreadsheet import restore, safe_text
 
 from .. import jsonptr
 from ..jsonptr import MISSING
@@ -146,6 +150,31 @@ def cell_text(value, col: BulkCol) -> str:
     return show_units(value) if col.kind == "units" else show_cell(value, col.kind)
 
 
+def export_text(value, col: BulkCol) -> str:
+    """A cell of an exported CSV: plain true/false for booleans, formulas neutralised."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return safe_text(cell_text(value, col))
+
+
+_NUMBER = re.compile(r"\s*[-+]?(\d[\d_]*)(\.\d*)?([eE][-+]?\d+)?\s*")
+
+
+def text_problem(text: str, col: BulkCol) -> str | None:
+    """Why a cell's text is refused before it is parsed: what pack data may not hold either."""
+    if len(text) > limits.STRING_CHARS:
+        return f"{len(text):,} characters; the limit is {limits.STRING_CHARS:,} (limit string-chars)"
+    t = text.strip()
+    if col.kind in ("json", "units") and t[:1] in ("[", "{"):
+        return limits.user_json(t)[1]
+    if col.kind in ("int", "number", "json"):
+        if _NUMBER.fullmatch(t):
+            return limits.number_problem(t.replace("_", "").lstrip("+"))
+        if t.lower().lstrip("+-") in ("nan", "inf", "infinity"):
+            return f"“{t}” is not a finite number (JSON has only finite numbers)"
+    return None
+
+
 def cell_value(text: str, col: BulkCol):
     if col.kind == "units":
         return parse_units(text)
@@ -169,6 +198,7 @@ class BulkModel(QAbstractTableModel):
         self.rows: list[BulkRow] = []
         self.findings: dict[tuple[int, int], list] = {}
         self.row_findings: dict[int, list] = {}
+        self.last_changes = 0  # cells the last apply() changed (an import of an unchanged file: 0)
         self.rebuild()
 
     @property
@@ -288,25 +318,54 @@ class BulkModel(QAbstractTableModel):
                 if text.strip():
                     problems.append(f"{where(row, col)}: card {r.oid} has no year variant to hold {c.key}")
                 continue
+            why = text_problem(text, c)
+            if why:
+                problems.append(f"{where(row, col)}: {why}")
+                continue
             try:
-                new = cell_value(text, c)
-            except ValueError as exc:
-                problems.append(f"{where(row, col)}: {exc}")
+                new = cell_value(restore(text) if c.kind in ("str", "json") else text, c)
+            except (ValueError, RecursionError, OverflowError) as exc:
+                problems.append(f"{where(row, col)}: {str(exc)[:300]}")
                 continue
             if cell_text(new, c) != cell_text(self.raw(row, col), c) or (new is MISSING) != (self.raw(row, col) is MISSING):
-                changes.append((r, ptr, new))
+                changes.append((r, ptr, new, (row, col)))
         return changes, problems
+
+    def refusals(self, changes: list[tuple], where) -> list[str]:
+        """What ``validate`` would refuse in the objects once changed (limits, then the schema),
+        each named by the cell that caused it: the editor refuses it now, not after saving."""
+        from sandtable.rules import rulesets
+        from sandtable.rules.inputs import object_problems
+        ruleset = rulesets.get(self.ctx.ruleset)
+        by_object: dict[tuple[str, str], list] = {}
+        for change in changes:
+            by_object.setdefault((change[0].kind, change[0].oid), []).append(change)
+        problems = []
+        for (kind, oid), group in by_object.items():
+            value = self.ctx.ws.value(kind, oid)
+            for _, ptr, new, _cell in group:
+                value = jsonptr.set_in(value, ptr, new)
+            for pointer, why in object_problems(ruleset, kind, value)[:20]:
+                cell = next((cl for _, ptr, _, cl in group if jsonptr.is_prefix(ptr, pointer)
+                             or jsonptr.is_prefix(pointer, ptr)), None)
+                place = where(*cell) if cell else f"{kind} {oid}"
+                problems.append(f"{place}: {why}" + (f" (at {pointer})" if pointer and not cell else ""))
+        return problems
 
     def apply(self, cells: dict[tuple[int, int], str], label: str, where=None) -> list[str]:
         """Change cells as one undo step; nothing changes when any cell is wrong."""
+        where = where or (lambda r, c: f"{self.headerData(r, VERTICAL)}, {self.columns[c].key}")
         changes, problems = self.parse(cells, where)
+        if not problems and changes:
+            problems = self.refusals(changes, where)
+        self.last_changes = 0 if problems else len(changes)
         if problems or not changes:
             return problems
         stack = self.doc.undo_stack
         if len(changes) > 1:
             stack.beginMacro(f"{label} {len(changes)} cells of the {self.kind} grid")
         try:
-            for r, ptr, new in changes:
+            for r, ptr, new, _cell in changes:
                 self.doc.set(r.kind, r.oid, ptr, new)
         finally:
             if len(changes) > 1:
@@ -361,13 +420,17 @@ class BulkModel(QAbstractTableModel):
     def key_headers(self) -> list[str]:
         return ["id", "year"] if self.kind == "formation-card" else ["id"]
 
-    def to_csv(self) -> str:
+    def to_csv(self, rows: list[int] | None = None) -> str:
+        """The rows (all, or those given: the grid's filtered ones, in its order) as CSV; booleans
+        as true/false, and a text a spreadsheet would run as a formula neutralised (OWASP)."""
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
         w.writerow(self.key_headers() + [c.key for c in self.columns])
-        for i, r in enumerate(self.rows):
+        for i in (range(len(self.rows)) if rows is None else rows):
+            r = self.rows[i]
             keys = [r.oid, r.year] if self.kind == "formation-card" else [r.oid]
-            w.writerow(keys + [cell_text(self.raw(i, c), col) for c, col in enumerate(self.columns)])
+            w.writerow([safe_text(k) for k in keys] + [export_text(self.raw(i, c), col)
+                                                       for c, col in enumerate(self.columns)])
         return out.getvalue()
 
     def from_csv(self, text: str, name: str = "the CSV file") -> list[str]:
@@ -387,16 +450,22 @@ class BulkModel(QAbstractTableModel):
             return [f"{name}, line 1: the first column(s) must be {', '.join(keys)} (as exported)"]
         by_key = {c.key: i for i, c in enumerate(self.columns)}
         problems = [f"{name}, line 1: unknown column “{h}”" for h in header[len(keys):] if h and h not in by_key]
-        cells, where = {}, {}
+        cells, where, seen = {}, {}, {}
         for n, line in enumerate(reader[1:], start=2):
             if not any(x.strip() for x in line):
                 continue
-            oid = line[0].strip()
+            oid = restore(line[0].strip())
             year = line[1].strip() if len(keys) > 1 and len(line) > 1 else ""
             row = self.index_of.get((oid, year)) if year or (oid, "") in self.index_of else None
             if row is None:
-                problems.append(f"{name}, line {n}: no {self.kind} {oid}{' year ' + year if year else ''} in the pack")
+                problems.append(f"{name}, line {n}: no {self.kind} {oid[:80]}{' year ' + year[:20] if year else ''} "
+                                "in the pack")
                 continue
+            if row in seen:  # two lines for one object: which one is meant?
+                problems.append(f"{name}, line {n}: the same {self.kind} {oid}{' year ' + year if year else ''} "
+                                f"as line {seen[row]}; give each row once")
+                continue
+            seen[row] = n
             for h, value in zip(header[len(keys):], line[len(keys):]):
                 if h in by_key:
                     cells[(row, by_key[h])] = value
@@ -579,14 +648,26 @@ class BulkGrid(QWidget):
     # --- CSV --------------------------------------------------------------------------
 
     def export_csv(self, path: Path) -> None:
+        """The rows the grid shows (its filter and order) as CSV."""
         from sandtable.rules import atomic
-        atomic.write_text(path, self.model.to_csv())
+        atomic.write_text(path, self.model.to_csv(self.visible_rows()))
+
+    def visible_rows(self) -> list[int]:
+        """The model's rows the grid shows, in its (sorted, filtered) order."""
+        return [self.proxy.mapToSource(self.proxy.index(i, 0)).row() for i in range(self.proxy.rowCount())]
 
     def import_csv(self, path: Path) -> list[str]:
+        """Problems (nothing changed), or [] — then ``model.last_changes`` says how many cells changed.
+        Only a regular file within the size limit is read: a FIFO would block, /dev/zero never end."""
+        from sandtable.rules import limits
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            return [f"{path}: cannot be read ({getattr(exc, 'strerror', None) or 'not UTF-8 text'})"]
+            data = limits.read_regular(path, limits.CSV_BYTES, what="CSV file")
+            text = data.decode("utf-8")
+        except limits.InputError as exc:
+            return [str(exc).replace("(limit document-bytes)", "(limit csv-bytes)")]
+        except UnicodeDecodeError:
+            return [f"{path}: cannot be read (not UTF-8 text)"]
+        self.model.last_changes = 0
         return self.model.from_csv(text, Path(path).name)
 
     def _export_dialog(self) -> None:
@@ -604,8 +685,10 @@ class BulkGrid(QWidget):
             problems = self.import_csv(Path(path))
             if problems:
                 self._tell("Import not applied", problems)
+            elif not self.model.last_changes:
+                self.ctx.status(f"no change: {path} holds what the grid shows")
             else:
-                self.ctx.status(f"imported {path} (Undo takes it back)")
+                self.ctx.status(f"imported {path}: {self.model.last_changes} cell(s) changed (Undo takes it back)")
 
     def _tell(self, title: str, problems: list[str]) -> None:
         self.ctx.status(f"{title}: {problems[0]}")
