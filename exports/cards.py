@@ -148,9 +148,9 @@ def _header(doc: Doc, face: CardFace, x: float, y: float, w: float, h: float) ->
     c.setFillColor(white)
     c.setStrokeColor(INK)
     c.setLineWidth(0.8)
-    c.circle(x + w - pad - 7, top - 11, 7, stroke=1, fill=1)
-    text(c, x + w - pad - 7, top - 14.5, str(card.nationality_number), "Sans-Bold", 10, INK, align="center")
-    symbols.emblem(c, card.nationality, x + w - pad - 7, top - 30, 5)
+    c.circle(x + w - pad - 7, top - 12.5, 7, stroke=1, fill=1)  # its ring 1.5 mm and more inside the cut
+    text(c, x + w - pad - 7, top - 16, str(card.nationality_number), "Sans-Bold", 10, INK, align="center")
+    symbols.emblem(c, card.nationality, x + w - pad - 7, top - 31, 5)
     t, size = doc.fit(card.designation, "Sans-Bold", 19, w - 2 * pad - 44, face.subject, "card",
                       "formation designation")
     text(c, x + w / 2, top - 31, t, "Sans-Bold", size, INK, align="center")

@@ -21,8 +21,8 @@ from reportlab.lib.colors import black, white
 from sandtable.rules.desert_steel.model import CombatCard, DesertSteel, Scenario, UnitType
 
 from . import symbols
-from .page import (COUNTER_SIZES, INK, MIN_SIZE, MM, NATIONALITY_COLOUR, NATIONALITY_DARK, Doc, outlined_text, text,
-                   width)
+from .page import (COUNTER_SIZES, CUT_INSET, INK, LEGIBLE, MM, NATIONALITY_COLOUR, NATIONALITY_DARK, Doc,
+                   outlined_text, text, width)
 from .sheets import Piece, draw_sheets
 
 NATIONALITY_ORDER = ("german", "italian", "british", "us")
@@ -182,7 +182,7 @@ def draw_front(doc: Doc, x: float, y: float, s: float, spec: CounterSpec) -> Non
     """The counter's front at (x, y), side s; background drawn by the caller."""
     u = spec.unit
     c = doc.c
-    pad = 0.07 * s
+    pad = _pad(s)
     inner = s - 2 * pad
     subject = spec.subject
     # top row: designation left, symbols right
@@ -192,8 +192,8 @@ def draw_front(doc: Doc, x: float, y: float, s: float, spec: CounterSpec) -> Non
     sym_w = sum(_symbol_width(k, sym_h) for k in kinds) + gap * max(0, len(kinds) - 1)
     top_base = y + s - pad - 0.13 * s
     sx = x + s - pad - sym_w
-    for k in kinds:
-        _draw_symbol(doc, k, sx, top_base, sym_h)
+    for k in kinds:  # the star's tips reach 0.155 s above their base: kept inside the pad
+        _draw_symbol(doc, k, sx, top_base - 0.03 * s, sym_h)
         sx += _symbol_width(k, sym_h) + gap
     if spec.designation:
         room = inner - sym_w - (0.05 * s if kinds else 0)
@@ -210,7 +210,7 @@ def draw_front(doc: Doc, x: float, y: float, s: float, spec: CounterSpec) -> Non
     if u.anti_vehicle_range is not None and u.range is not None:
         # two ranges (§12.13): the anti-infantry range in the upper box, the anti-vehicle range in the
         # lower one, stacked at the left, each a little smaller than a single box
-        bh2, num2 = 0.135 * s, max(0.11 * s, MIN_SIZE["counter"])  # legible on 1/2" counters too
+        bh2, num2 = 0.135 * s, max(0.11 * s, LEGIBLE)  # legible on 1/2" counters too
         for value, by, bold in ((u.range, y + 0.435 * s, u.indirect_fire), (u.anti_vehicle_range, y + 0.30 * s, False)):
             label = str(value)
             bw = max(0.22 * s, width(label, "Sans-Bold", num2) + 0.07 * s)
@@ -251,13 +251,18 @@ def draw_front(doc: Doc, x: float, y: float, s: float, spec: CounterSpec) -> Non
         fx += w
 
 
+def _pad(s: float) -> float:
+    """The counter's inner margin: 7 % of its side, and never less than CUT_INSET (and a hair)."""
+    return max(0.07 * s, CUT_INSET + 0.1 * MM)
+
+
 def _draw_name(doc: Doc, label: str, x: float, y: float, s: float, subject: str, two_ranges: bool = False) -> None:
     """The unit type, on one line, or on two when one line would shrink it too much. Above two
     stacked range boxes there is room for one line only, a little higher."""
-    base, room = 0.155 * s, s - 0.08 * s
+    base, room = 0.155 * s, s - 2 * _pad(s)
     if two_ranges:
-        t, size = doc.fit(label, "Cond-Bold", 0.14 * s, room, subject, what="unit type name")
-        text(doc.c, x + s / 2, y + 0.615 * s, t, "Cond-Bold", size, INK, align="center")
+        t, size, font = doc.fit_font(label, ("Cond-Bold", "Cond"), 0.14 * s, room, subject, what="unit type name")
+        text(doc.c, x + s / 2, y + 0.615 * s, t, font, size, INK, align="center")
         return
     one = base * min(1.0, room / max(width(label, "Cond-Bold", base), 1e-6))
     words = label.split()
@@ -271,15 +276,15 @@ def _draw_name(doc: Doc, label: str, x: float, y: float, s: float, subject: str,
             text(doc.c, x + s / 2, y + 0.67 * s, lines[0], "Cond-Bold", size, INK, align="center")
             text(doc.c, x + s / 2, y + 0.67 * s - size * 1.05, lines[1], "Cond-Bold", size, INK, align="center")
             return
-    t, size = doc.fit(label, "Cond-Bold", base, room, subject, what="unit type name")
-    text(doc.c, x + s / 2, y + 0.555 * s, t, "Cond-Bold", size, INK, align="center")
+    t, size, font = doc.fit_font(label, ("Cond-Bold", "Cond"), base, room, subject, what="unit type name")
+    text(doc.c, x + s / 2, y + 0.555 * s, t, font, size, INK, align="center")
 
 
 def draw_back(doc: Doc, x: float, y: float, s: float, spec: CounterSpec) -> None:
     """The counter's back: designation, facing arrow, national emblem."""
     u = spec.unit
     c = doc.c
-    pad = 0.07 * s
+    pad = _pad(s)
     if spec.designation:
         t, size = doc.fit(spec.designation, "Cond-Bold", 0.2 * s, s - 2 * pad, spec.subject,
                           what="formation designation")
@@ -325,8 +330,18 @@ def counter_size(name: str) -> float:
 
 def draw_countersheets(doc: Doc, specs: Sequence[CounterSpec], size: float, heading: str, *,
                        bleed: float = 1.5 * MM, cut_lines: bool = True, bookmark: str | None = None):
-    return draw_sheets(doc, counter_pieces(specs, size), size, size, heading=heading, backs=True, bleed=bleed,
+    plan = draw_sheets(doc, counter_pieces(specs, size), size, size, heading=heading, backs=True, bleed=bleed,
                        cut_lines=cut_lines, rows_by_group=True, bookmark=bookmark)
+    doc.report_small(f"{size_name(size)} counters")
+    return plan
+
+
+def size_name(size: float) -> str:
+    """5/8\" for a 45 pt counter; millimetres for a size of no name."""
+    for name, value in COUNTER_SIZES.items():
+        if abs(value - size) < 1e-6:
+            return f"{name}\u2033"
+    return f"{size / MM:.1f} mm"
 
 
 def counters_pdf(model: DesertSteel, scenario: Scenario | None = None, *, size: str = "5/8", page: str = "a4",

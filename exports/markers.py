@@ -20,7 +20,7 @@ from sandtable.rules.desert_steel.model import CombatCard, DesertSteel, Scenario
 from . import symbols
 from .counters import counter_size, scenario_cards, scenario_counters
 from .lang import marker_lines
-from .page import INK, MM, Doc, PrinterProfile, text
+from .page import CUT_INSET, INK, LEGIBLE, MM, Doc, PrinterProfile, text, width
 from .sheets import Piece, draw_sheets
 
 _CONDITION = HexColor("#efe6cf")
@@ -134,12 +134,13 @@ def marker_counts(model: DesertSteel, scenario: Scenario) -> list[tuple[str, int
 
 
 def _draw_label(doc: Doc, kind: MarkerKind, lines: tuple[str, ...], x: float, y: float, s: float) -> None:
-    pad = 0.08 * s
+    pad = max(0.08 * s, CUT_INSET + 0.02 * MM)
     lines = marker_lines(doc.lang, lines)  # the marker's words in the document's language
     if kind.id == "north":
         symbols.arrow(doc.c, x + s / 2, y + 0.3 * s, y + s - pad, 0.08 * s, 0.28 * s, 0.22 * s, kind.ink)
         word = doc.t("NORTH")
-        size = min(0.2 * s, (s - 2 * pad) / max(1e-6, doc.c.stringWidth(word, "Cond-Bold", 1)))
+        size = doc.note_size(min(0.2 * s, (s - 2 * pad) / max(1e-6, doc.c.stringWidth(word, "Cond-Bold", 1))),
+                             "marker label", word, f"marker {kind.id}")
         text(doc.c, x + s / 2, y + pad + 0.02 * s, word, "Cond-Bold", size, kind.ink, align="center")
         return
     if kind.id.startswith("spotted-"):
@@ -148,13 +149,40 @@ def _draw_label(doc: Doc, kind: MarkerKind, lines: tuple[str, ...], x: float, y:
         text(doc.c, x + s / 2, y + pad + 0.06 * s, lines[1], "Sans-Bold", 0.42 * s, kind.ink, align="center")
         return
     # whole words, never hyphenated: a long one ("URBANIZATION") shrinks, with a narrower side margin
-    fitted, size = doc.fit_lines(list(lines), "Cond-Bold", 0.18 * s, s - 0.1 * s, s - 2 * pad,
-                                 f"marker {kind.id}", what="marker label")
+    fitted, size, font, squeeze = _fit_label(doc, list(lines), s - 2 * pad, s - 2 * pad, 0.18 * s, kind.id)
     lead = size * 1.1
     total = lead * len(fitted)
     base = y + s / 2 + total / 2 - size * 0.85
     for i, line in enumerate(fitted):
-        text(doc.c, x + s / 2, base - i * lead, line, "Cond-Bold", size, kind.ink, align="center")
+        if squeeze < 1:
+            doc.c.saveState()
+            doc.c.translate(x + s / 2, base - i * lead)
+            doc.c.scale(squeeze, 1)
+            text(doc.c, 0, 0, line, font, size, kind.ink, align="center")
+            doc.c.restoreState()
+        else:
+            text(doc.c, x + s / 2, base - i * lead, line, font, size, kind.ink, align="center")
+
+
+_MIN_SQUEEZE = 0.8  # the narrowest a marker word is drawn, rather than under the legible size
+
+
+def _fit_label(doc: Doc, lines: list[str], box_w: float, box_h: float, size: float, kid: str
+               ) -> tuple[list[str], float, str, float]:
+    """The marker's words: bold condensed, else condensed, else condensed and a little narrower
+    at the legible size (a long French word on a 5/8" marker), else shrunk (and reported)."""
+    leading = 1.1
+    for font in ("Cond-Bold", "Cond"):
+        widest = max(width(t, font, size) for t in lines)
+        if min(size * min(1.0, box_w / widest), box_h / (len(lines) * leading)) >= LEGIBLE:
+            fitted, s = doc.fit_lines(lines, font, size, box_w, box_h, f"marker {kid}", what="marker label")
+            return fitted, s, font, 1.0
+    widest = max(width(t, "Cond", LEGIBLE) for t in lines)
+    if LEGIBLE * leading * len(lines) <= box_h and box_w / widest >= _MIN_SQUEEZE:
+        return lines, LEGIBLE, "Cond", box_w / widest
+    # narrower still, and smaller: reported when under the legible size
+    fitted, s = doc.fit_lines(lines, "Cond", size, box_w / _MIN_SQUEEZE, box_h, f"marker {kid}", what="marker label")
+    return fitted, s, "Cond", _MIN_SQUEEZE
 
 
 def marker_pieces(counts: list[tuple[str, int]], size: float) -> list[Piece]:
@@ -191,6 +219,8 @@ def draw_markers(doc: Doc, model: DesertSteel, scenario: Scenario, size: float, 
         plans += draw_sheets(doc, marker_pieces(chosen, size), size, size, heading=heading, backs=which == "two",
                              bleed=bleed, cut_lines=cut_lines, bookmark=bookmark if not plans else None,
                              rows_by_group=True)
+    from .counters import size_name
+    doc.report_small(f"{size_name(size)} markers")
     return plans
 
 

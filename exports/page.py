@@ -47,6 +47,11 @@ PRODUCER = "sandtable"
 
 # Minimum legible sizes (points) by kind of piece: below them a text is reported.
 MIN_SIZE = {"counter": 4.0, "card": 5.2, "sheet": 6.0}
+# Under this a text is hard to read in print: a part with such texts gets a finding naming the
+# smallest (a counter text shrinks to MIN_SIZE["counter"] before it is cut)
+LEGIBLE = 5.0
+# Texts keep this far inside a cut line: a cut a little off never takes a letter
+CUT_INSET = 1.5 * MM
 
 # --- colours --------------------------------------------------------------------------
 
@@ -258,6 +263,7 @@ class Doc:
         self._bookmarks = 0
         self._reported: set[tuple[str, str]] = set()
         self._muted = 0
+        self.small: list[tuple[float, str, str, str]] = []  # (size, what, text, subject) under LEGIBLE
 
     @property
     def duplex_mode(self) -> str:
@@ -358,6 +364,22 @@ class Doc:
         self._reported.add((subject, message))
         self.findings.append(finding(code, message, file=self.title, subject=subject))
 
+    def note_size(self, size: float, what: str, text_: str, subject: str) -> float:
+        """Record a text's size when it is under LEGIBLE (see report_small); returns the size."""
+        if size < LEGIBLE - 1e-9 and not self._muted:
+            self.small.append((size, what, text_, subject))
+        return size
+
+    def report_small(self, what_pieces: str) -> None:
+        """One finding for the texts under LEGIBLE drawn since the last call."""
+        if not self.small:
+            return
+        size, what, text_, subject = min(self.small)
+        self.report("print-text-too-small", f"{len(self.small)} texts of the {what_pieces} print under {LEGIBLE:g} pt "
+                    f"(the smallest: {what} {text_!r} at {size:.2f} pt); a larger size keeps them legible",
+                    subject)
+        self.small.clear()
+
     # text fitting (preflight)
     def fit(self, text: str, font: str, size: float, box_w: float, subject: str, kind: str = "counter",
             what: str = "text") -> tuple[str, float]:
@@ -370,10 +392,36 @@ class Doc:
         minimum = MIN_SIZE[kind]
         shrunk = size * box_w / w
         if shrunk >= minimum:
-            return text, math.floor(shrunk * 20) / 20  # a twentieth of a point, stable across runs
+            size = math.floor(shrunk * 20) / 20  # a twentieth of a point, stable across runs
+            return text, self.note_size(size, what, text, subject)
         self.report("print-text-too-small", f"{what} {text!r} does not fit its {box_w / MM:.1f} mm box even at "
                     f"{minimum:g} pt, the smallest legible size; it was cut", subject)
         return ellipsize(text, font, minimum, box_w), minimum
+
+    def fit_font(self, text: str, fonts: tuple[str, ...], size: float, box_w: float, subject: str,
+                 kind: str = "counter", what: str = "text") -> tuple[str, float, str]:
+        """As fit, in the first font that keeps the text legible (a bold face, then its lighter,
+        narrower one); the last font when none does."""
+        for font in fonts[:-1]:
+            w = width(text, font, size)
+            if w <= box_w or size * box_w / w >= LEGIBLE:
+                t, s = self.fit(text, font, size, box_w, subject, kind, what)
+                return t, s, font
+        t, s = self.fit(text, fonts[-1], size, box_w, subject, kind, what)
+        return t, s, fonts[-1]
+
+    def fit_lines_font(self, lines: list[str], fonts: tuple[str, ...], size: float, box_w: float, box_h: float,
+                       subject: str, kind: str = "counter", what: str = "text", leading: float = 1.1
+                       ) -> tuple[list[str], float, str]:
+        """As fit_lines, in the first font that keeps the lines legible (see fit_font)."""
+        for font in fonts[:-1]:
+            widest = max(width(t, font, size) for t in lines)
+            s = min(size * min(1.0, box_w / widest), box_h / (len(lines) * leading))
+            if s >= LEGIBLE:
+                out, s = self.fit_lines(lines, font, size, box_w, box_h, subject, kind, what, leading)
+                return out, s, font
+        out, s = self.fit_lines(lines, fonts[-1], size, box_w, box_h, subject, kind, what, leading)
+        return out, s, fonts[-1]
 
     def fit_lines(self, lines: list[str], font: str, size: float, box_w: float, box_h: float, subject: str,
                   kind: str = "counter", what: str = "text", leading: float = 1.1) -> tuple[list[str], float]:
@@ -387,7 +435,8 @@ class Doc:
         s = min(s, box_h / (len(lines) * leading))
         minimum = MIN_SIZE[kind]
         if s >= minimum:
-            return lines, math.floor(s * 20) / 20
+            s = math.floor(s * 20) / 20
+            return lines, self.note_size(s, what, " ".join(lines), subject)
         self.report("print-text-too-small", f"{what} {' '.join(lines)!r} does not fit its "
                     f"{box_w / MM:.1f} x {box_h / MM:.1f} mm box even at {minimum:g} pt; it was cut", subject)
         fit_count = max(1, int(box_h // (minimum * leading)))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -31,7 +32,9 @@ def test_each_kind(tmp_path, capsys, argv, pages):
     out_file = tmp_path / "out.pdf"
     code, out, err = _run(capsys, "export", *argv, "-o", out_file)
     assert code == 0, err
-    assert out.startswith(f"wrote {out_file}: ") and err == ""
+    assert out.startswith(f"wrote {out_file}: ")
+    # at 1/2" a marker word prints under 5 pt: that warning alone (issue #28)
+    assert err == "" or ("1/2" in argv and set(re.findall(r"warning (\S+)", err)) == {"print-text-too-small"}), err
     data = out_file.read_bytes()
     assert data.startswith(b"%PDF")
     if pages is not None:

@@ -170,3 +170,64 @@ def test_crop_marks_lie_outside_the_cut_and_inside_the_printable_area(model):
                 for x, y in ((ax, ay), (bx, by)):
                     assert 5 * MM - 0.01 <= x <= W - 5 * MM + 0.01 and 5 * MM - 0.01 <= y <= H - 5 * MM + 0.01
     assert n > 10
+
+
+def _dark_in_band(data: bytes, page: int, cells, cell_w: float, cell_h: float, page_h: float, dpi: int = 200,
+                  inner_mm: float = 1.5, skip_mm: float = 0.35) -> list:
+    """Pieces with a dark (text) pixel between skip_mm and inner_mm inside their cut line."""
+    from export_helpers import render
+
+    from sandtable.exports.page import MM
+    w, h, px = render(data, page, dpi=dpi)
+    k = dpi / 72
+    bad = []
+    for i, (x, y) in enumerate(cells):
+        c0, c1 = int(round(x * k)), int(round((x + cell_w) * k))
+        r0, r1 = int(round((page_h - y - cell_h) * k)), int(round((page_h - y) * k))
+        a, b = int(skip_mm * MM * k) + 1, int(inner_mm * MM * k)
+        for r in range(r0 + a, r1 - a):
+            row = px[r * w:(r + 1) * w]
+            inner = r0 + b <= r < r1 - b
+            spans = [(c0 + a, c0 + b), (c1 - b, c1 - a)] if inner else [(c0 + a, c1 - a)]
+            if any(min(row[s:e]) < 90 for s, e in spans if e > s):
+                bad.append((i, r - r0))
+                break
+    return bad
+
+
+@needs_poppler
+@pytest.mark.parametrize("size", ["1/2", "5/8"])
+def test_counter_texts_keep_clear_of_the_cut_lines(model, size):
+    from sandtable.exports import counters
+    from sandtable.exports.page import COUNTER_SIZES, Doc
+    s = COUNTER_SIZES[size]
+    doc = Doc("t")
+    plan = counters.draw_countersheets(doc, counters.scenario_counters(model, model.scenario("XV")), s, "t")
+    data = doc.save()
+    cells = [(p.x, p.y) for p in plan[0]]
+    assert len(cells) > 20
+    assert _dark_in_band(data, 1, cells, s, s, doc.h) == []
+
+
+@needs_poppler
+def test_card_texts_keep_clear_of_the_cut_lines(model):
+    from sandtable.exports import cards
+    from sandtable.exports.page import POKER, Doc
+    doc = Doc("t", page="letter")
+    faces = cards.faces_for(model, scenario=model.scenario("XV"))
+    plan = cards.draw_cards(doc, faces, "t", backs=False)
+    data = doc.save()
+    w, h = POKER
+    for n in (1, 2):
+        assert _dark_in_band(data, n, [(p.x, p.y) for p in plan[n - 1]], w, h, doc.h) == [], n
+
+
+def test_texts_under_five_points_are_reported_at_the_chosen_counter_size(model):
+    from sandtable.exports import counters, markers
+    s = model.scenario("XV")
+    small = [f for f in counters.counters_pdf(model, s, size="1/2")[1] if "print under 5 pt" in f.message]
+    assert len(small) == 1 and small[0].code == "print-text-too-small" and "1/2\u2033 counters" in small[0].message
+    assert "smallest" in small[0].message
+    assert not [f for f in counters.counters_pdf(model, s, size="5/8")[1] if "under 5 pt" in f.message]
+    assert [f for f in markers.markers_pdf(model, s, size="1/2")[1] if "print under 5 pt" in f.message]
+    assert not markers.markers_pdf(model, s, size="5/8", lang="fr")[1]  # long French words: narrower, not smaller
