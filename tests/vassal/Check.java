@@ -76,7 +76,12 @@ public class Check {
         }
       }
     });
-    if (args.length > 3) screenshot(args[3]);
+    if (args.length > 3) {
+      SwingUtilities.invokeAndWait(() -> {  // the snapshot's own warning, tolerated above, is not in the picture
+        for (Window w : Window.getWindows()) if (w instanceof JDialog && w.isVisible()) w.dispose();
+      });
+      screenshot(args[3]);
+    }
     System.out.println(problems.isEmpty() ? "CHECK OK" : "CHECK FAILED: " + problems.size() + " problem(s)");
     System.exit(problems.isEmpty() ? 0 : 1);
   }
@@ -217,6 +222,10 @@ public class Check {
       if (!map.getMapName().equals(e[2]) || !e[3].equals(where)) {
         fail(file + ": piece " + e[1] + " (" + p.getName() + ") at " + map.getMapName() + " " + where + ", expected " + e[2] + " " + e[3]);
       }
+      final boolean unseen = Boolean.TRUE.equals(p.getProperty(VASSAL.counters.Properties.INVISIBLE_TO_ME));
+      if (unseen != "hidden".equals(e[4])) {  // an observer sees no hidden FO and no minefield, and all else
+        fail(file + ": piece " + e[1] + " (" + p.getName() + ") is " + (unseen ? "hidden" : "shown") + ", expected " + e[4]);
+      }
       if (map.findBoard(at) == null || !map.snapTo(at).equals(at)) {
         fail(file + ": piece " + e[1] + " at " + at + " is not at a grid point (snaps to " + map.snapTo(at) + ")");
       }
@@ -232,6 +241,9 @@ public class Check {
         frame.setBounds(0, 0, 1600, 1000);
         frame.setVisible(true);
         frame.toFront();
+        for (VASSAL.build.module.Map m : VASSAL.build.module.Map.getMapList()) {  // more of the battlefield
+          for (VASSAL.build.module.map.Zoomer z : m.getComponentsOf(VASSAL.build.module.map.Zoomer.class)) z.zoomOut();
+        }
       });
       final Robot robot = new Robot();
       robot.delay(3000);
