@@ -65,6 +65,14 @@ def register(sub) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("--limited-interruption", action="store_true", help="optional rule §6.56")
     p.add_argument("--limited-intelligence", action="store_true", help="optional rule §6.55")
+    p.add_argument("--ladder", action="store_true",
+                   help="play the scenario at growing strength on both sides (heuristic vs heuristic for --games, "
+                        "then search vs search at each --ladder-budgets for --search-games) and say whether the "
+                        "result is stable, shifts or flips as the bots get stronger (--bots is not used)")
+    p.add_argument("--ladder-budgets", default="search:4,search:16", metavar="BOTS",
+                   help="the search levels of --ladder, weakest first (default search:4,search:16)")
+    p.add_argument("--search-games", type=int, default=4, metavar="N",
+                   help="games at each search level of --ladder (a search game costs some 50 heuristic games)")
     add_pack_option(p)
     add_json_flags(p)
     p.set_defaults(run=run_simulate)
@@ -283,6 +291,40 @@ def run_replay(args) -> int:
     return 0 if same else 1
 
 
+def _run_ladder(args, scenario, setup) -> int:
+    from sandtable.rules.desert_steel.engine.ladder import strength_ladder
+    budgets = [b for b in args.ladder_budgets.split(",") if b]
+    if not budgets or not all(valid_bot(b) and b.startswith("search") for b in budgets) or args.search_games < 0:
+        return usage_error("--ladder-budgets takes search bots (search:N or search:Ts) separated by commas, "
+                           "and --search-games 0 or more")
+
+    def progress(level):
+        if not args.no_progress and sys.stderr.isatty():
+            sys.stderr.write(f"{level['bot']}: {level['games']} games played\n")
+    try:
+        out = strength_ladder([str(p) for p in args.pack], scenario.id, setup, args.games, args.search_games,
+                              args.seed, args.jobs, budgets, progress=progress)
+    except EngineError as exc:
+        print(f"sandtable: {exc}", file=sys.stderr)
+        return 1
+    if args.format == "json":
+        print_json(out)
+        return 0
+    print(f"{scenario.number} {scenario.name}: the same bot on both sides, at growing strength (seed {args.seed})")
+    for lv in out["levels"]:
+        lo, hi = lv["allied_score_95"]
+        print(f"  {lv['bot']:<12} {lv['games']:>4} games: allied {lv['allied']}, axis {lv['axis']}, draws "
+              f"{lv['draws']}; allied score {100 * lv['allied_score']:.0f} % (95 % CI {100 * lo:.0f}-{100 * hi:.0f} %)")
+        for w in lv["warnings"]:
+            print(f"    WARNING {w}")
+    note = {"stable": "the result holds as the bots get stronger",
+            "shifts": "the result moves as the bots get stronger: the weaker bots decide part of it",
+            "flips": "the stronger bots reverse the result: it measures the bots, not the scenario"}[out["verdict"]]
+    print(f"  verdict: {out['verdict']} — {note}" + (" (too few games at the strongest level to be sure)"
+                                                     if out["too_few_games"] else ""))
+    return 0
+
+
 def run_simulate(args) -> int:
     try:
         bots = _bots(args.bots)
@@ -299,6 +341,8 @@ def run_simulate(args) -> int:
               "evaluate (its 'victory' has no 'expression'): every game would be a draw, so there is no balance "
               "to measure. Give it victory conditions in the editor or the scenario file first.", file=sys.stderr)
         return 1
+    if args.ladder:
+        return _run_ladder(args, scenario, setup)
     if args.setups:
         try:
             from sandtable.rules.desert_steel.setup_pool import LazySetupPool
