@@ -10,6 +10,8 @@ reconstructed, one line at its foot says so.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -480,9 +482,21 @@ def card_pieces(faces: Sequence[CardFace], backs: bool, back_style: str = "side"
 
 def draw_cards(doc: Doc, faces: Sequence[CardFace], heading: str, *, backs: bool = False,
                bookmark: str | None = None, back_style: str = "side"):
+    """The cards on sheets; with backs, each side's cards on sheets of their own: a duplex that
+    drifts a little must not print one side's back colour along the edge of the other's cards,
+    which would tell them apart face down."""
     w, h = POKER
-    return draw_sheets(doc, card_pieces(faces, backs, back_style), w, h, heading=heading, backs=backs,
-                       bleed=1 * MM, margin=card_margin(doc.page), bookmark=bookmark)
+    groups: dict[str, list[int]] = {}
+    for i, face in enumerate(faces):
+        groups.setdefault(face.card.side if backs else "", []).append(i)
+    plans = []
+    for side, indices in groups.items():
+        title = heading if len(groups) == 1 else f"{heading} \u2014 {doc.t(SIDE_NAME.get(side, side))}"
+        sheets = draw_sheets(doc, card_pieces([faces[i] for i in indices], backs, back_style), w, h, heading=title,
+                             backs=backs, bleed=1 * MM, margin=card_margin(doc.page),
+                             bookmark=bookmark if not plans else None)
+        plans += [[dataclasses.replace(p, index=indices[p.index]) for p in sheet] for sheet in sheets]
+    return plans
 
 
 def cards_pdf(model: DesertSteel, *, year: int | None = None, numbers: Sequence[int] | None = None,

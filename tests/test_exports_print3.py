@@ -231,3 +231,20 @@ def test_texts_under_five_points_are_reported_at_the_chosen_counter_size(model):
     assert not [f for f in counters.counters_pdf(model, s, size="5/8")[1] if "under 5 pt" in f.message]
     assert [f for f in markers.markers_pdf(model, s, size="1/2")[1] if "print under 5 pt" in f.message]
     assert not markers.markers_pdf(model, s, size="5/8", lang="fr")[1]  # long French words: narrower, not smaller
+
+
+# --- sides apart -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("scenario", ["XV", "IX"])
+def test_each_sides_cards_are_on_sheets_of_their_own(model, scenario):
+    from sandtable.exports import cards
+    from sandtable.exports.page import Doc
+    faces = cards.faces_for(model, scenario=model.scenario(scenario))
+    assert {f.card.side for f in faces} == {"allied", "axis"}
+    doc = Doc("t")
+    plan = cards.draw_cards(doc, faces, "t", backs=True)
+    sides_by_sheet = [{faces[p.index].card.side for p in sheet} for sheet in plan]
+    assert all(len(s) == 1 for s in sides_by_sheet), sides_by_sheet
+    text = page_text(doc.save())
+    assert doc.pages == 2 * len(plan)  # fronts and backs pair up: no blank page between the sides
+    assert "\u2014 Allied" in text and "\u2014 Axis" in text
