@@ -322,11 +322,41 @@ class StackItem(QGraphicsItem):
         self._rect = QRectF(-s / 2, -s / 2, s, s)
         depth = min(len(entries) - 1, 3) * 2.0
         self._bounds = self._rect.adjusted(-2, -2, depth + 8, depth + 4)
+        self.fanned = False
+        self.setAcceptHoverEvents(len(entries) > 1)
+
+    FAN_STEP = 0.85  # of a counter's width: the fanned counters overlap a little, every face readable
+    FAN_MAX = 8
 
     def boundingRect(self) -> QRectF:
+        if self.fanned:
+            shown = min(len(self.entries), self.FAN_MAX)
+            return self._rect.adjusted(-2, -2, (shown - 1) * self._rect.width() * self.FAN_STEP + 4, 4)
         return self._bounds
 
+    # A stack under the pointer fans out to the right: every counter of the hex shown face up.
+    def hoverEnterEvent(self, event) -> None:
+        self.prepareGeometryChange()
+        self.fanned = True
+        self.setZValue(45)
+        self.update()
+
+    def hoverLeaveEvent(self, event) -> None:
+        self.prepareGeometryChange()
+        self.fanned = False
+        self.setZValue(30)
+        self.update()
+
     def paint(self, p: QPainter, option, widget=None) -> None:
+        if self.fanned:
+            step = self._rect.width() * self.FAN_STEP
+            for i, e in enumerate(self.entries[:self.FAN_MAX]):
+                r = self._rect.translated(i * step, 0)
+                p.setPen(QPen(QColor("#111"), 0.8))
+                p.setBrush(QColor("#fff"))
+                p.drawRect(r.adjusted(-0.5, -0.5, 0.5, 0.5))
+                paint_counter(p, r, e["unit"], e.get("designation", ""))
+            return
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(p.worldTransform())
         n = len(self.entries)
         for i in range(min(n - 1, 3), 0, -1):  # the ones below, offset down-right

@@ -12,13 +12,13 @@ import json
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QMimeData, QPointF, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QColor, QFont, QIcon, QPainter, QPen, QPixmap, QUndoCommand, QUndoStack
+from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QColor, QDrag, QFont, QIcon, QPainter, QPen, QPixmap, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu,
                                QPlainTextEdit, QSpinBox, QStackedWidget,
                                QPushButton, QSplitter, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
-from sandtable.rules import atomic
+from sandtable.rules import atomic, board_style
 from sandtable.rules.board import BoardError
 from sandtable.rules.desert_steel import setup_edit as se
 from sandtable.rules.desert_steel.autosetup import AutoSetupError, auto_setup
@@ -29,7 +29,7 @@ from sandtable.rules.findings import Severity, finding, sort_key
 
 from .board_tools import LosTool, MoveTool
 from .board_zones import ZonePaintTool, ZonePanel
-from .board_canvas import UNITS_MIME, BoardCanvas, CanvasView, Minimap, StackItem, overlay_colour
+from .board_canvas import R, UNITS_MIME, BoardCanvas, CanvasView, Minimap, StackItem, overlay_colour
 from .counter import paint_counter
 from .lazytab import LazyTab  # noqa: F401  (moved; mapconf and tests import it from here)
 
@@ -161,6 +161,50 @@ class FormationPalette(QTreeWidget):
 
     def mimeData(self, items):
         return self.mime_for(items[0]) if items else None
+
+    def startDrag(self, actions) -> None:
+        """The counter itself follows the pointer (as big as on the board at its zoom, see-through
+        so the target hex shows), not the list row."""
+        items = self.selectedItems()
+        mime = self.mimeData(items) if items else None
+        if mime is None:
+            return
+        drag = QDrag(self)
+        drag.setMimeData(mime)
+        pix = self.drag_pixmap(items[0])
+        if pix is not None:
+            drag.setPixmap(pix)
+            drag.setHotSpot(QPoint(pix.width() // 2, pix.height() // 2))
+        drag.exec(Qt.CopyAction)
+
+    def drag_pixmap(self, item: QTreeWidgetItem) -> QPixmap | None:
+        data = self.payload(item)
+        if not data or not data.get("items"):
+            return None
+        card, type_id = data["items"][0]
+        b = self.bench
+        scale = b.view.transform().m11() if hasattr(b, "view") else 1.0
+        size = int(max(22, min(160, R * board_style.COUNTER_SIZE * scale)))
+        n = len(data["items"])
+        pix = QPixmap(size + (8 if n > 1 else 0), size + (8 if n > 1 else 0))
+        pix.fill(Qt.transparent)
+        p = QPainter(pix)
+        p.setRenderHint(QPainter.Antialiasing)
+        p.setOpacity(0.8)
+        if n > 1:  # a formation: the counters beneath peek out, as a stack on the board
+            p.fillRect(QRectF(6, 6, size, size), QColor("#555"))
+        paint_counter(p, QRectF(1, 1, size - 2, size - 2), b.unit(type_id),
+                      "" if card == se.TRANSPORTS else b.designation(card))
+        if n > 1:
+            p.setOpacity(1.0)
+            p.setPen(QPen(QColor("#fff"), 1))
+            p.setBrush(QColor("#263238"))
+            badge = QRectF(size - 10, 0, 16, 14)
+            p.drawEllipse(badge)
+            p.setFont(QFont("DejaVu Sans", 7, QFont.Bold))
+            p.drawText(badge, Qt.AlignCenter, str(n))
+        p.end()
+        return pix
 
 
 class PlacementTool:
@@ -754,17 +798,18 @@ class SetupWorkbench(QWidget):
 
     def _hover(self, key: str) -> None:
         t = self.field.terrain.hexes[key]
-        parts = [f"{key}: level {t.level}", "building" if t.building else t.ground]
+        refs = self.stack_refs(key)
+        # the units first: when placing, what stands in a hex matters more than its ground
+        units = "; ".join(f"{self.designation(se.entry(self.setup, r).get('card', 0))} "
+                          f"{self.unit(se.entry(self.setup, r)['type']).get('name')}".strip() for r in refs)
+        parts = [f"{key}: " + (f"{len(refs)} counter(s) — {units} · " if refs else "") + f"level {t.level}",
+                 "building" if t.building else t.ground]
         roads = sorted({kind for pair, kind in self.field.terrain.road_sides.items() if key in pair})
         if roads:
             parts.append(" and ".join(roads))
         if t.symbols:
             parts.append(", ".join(t.symbols))
         self.cursor.setText(" · ".join(parts))
-        refs = self.stack_refs(key)
-        if refs:
-            parts.append("; ".join(f"{self.designation(se.entry(self.setup, r).get('card', 0))} "
-                                   f"{self.unit(se.entry(self.setup, r)['type']).get('name')}" for r in refs))
         self.view.setToolTip(" · ".join(parts))
 
     # --- right-click menu -------------------------------------------------------------

@@ -155,6 +155,8 @@ class ZonePanel(QWidget):
         self.target.addItem("(a new zone, not yet in the scenario)", None)
         for label, ptr, expr in zone_targets(ctx.ws.value("scenario", scenario_id) or {}):
             self.target.addItem(label, ptr)
+        self.target.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)  # long labels: no wide panel
+        self.target.setMinimumContentsLength(16)
         self.target.currentIndexChanged.connect(lambda _: self.target_chosen())
         self.history = QUndoStack(self)
         self.dirty = False  # painted since the zone was last shown or applied

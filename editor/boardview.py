@@ -21,7 +21,6 @@ from sandtable.rules.board import Board, BoardError
 from sandtable.rules.desert_steel.terrain import Conditions, TerrainMap
 from sandtable.rules.desert_steel.zones import ZoneContext, ZoneError, evaluate
 
-from .counter import NATION_COLOURS
 
 R = 18.0  # hex radius in scene pixels
 LEVEL_COLOURS = [QColor(c) for c in board_style.LEVEL_COLOURS]  # the print map's style table
@@ -267,28 +266,28 @@ class BoardScene(QGraphicsScene):
         self.addItem(item)
         self.overlay = item
 
-    def show_setup(self, setup: dict | None, labels) -> None:
+    def show_setup(self, setup: dict | None, labels, entry=None) -> None:
+        """The setup's counters drawn as on the placement board and in print (``entry(p)``: what
+        a counter shows), stacks fanned under the pointer; ``labels(p)`` names them on hover."""
+        from .board_canvas import StackItem
         for it in self.unit_items:
             self.removeItem(it)
         self.unit_items, self.units_at = [], {}
         if not setup or not self.board:
             return
+        stacks: dict[str, list[dict]] = {}
         for side, data in (setup.get("sides") or {}).items():
             for p in data.get("placements", []):
                 key = self.board.resolve(p.get("hex", ""))
                 if key is None:
                     continue
                 self.units_at.setdefault(key, []).append(labels(p))
-        for key, names in self.units_at.items():
-            c = hex_centre(self.board, key)
-            nat = NATION_COLOURS.get(names[0].split("|")[0], QColor("#888"))
-            box = self.addRect(QRectF(c.x() - R * 0.45, c.y() - R * 0.45, R * 0.9, R * 0.9), QPen(QColor("#111"), 0.8), nat)
-            box.setZValue(9)
-            txt = self.addSimpleText(str(len(names)))
-            txt.setFont(QFont("DejaVu Sans", 6, QFont.Bold))
-            txt.setPos(c.x() - R * 0.2, c.y() - R * 0.35)
-            txt.setZValue(10)
-            self.unit_items += [box, txt]
+                if entry is not None:
+                    stacks.setdefault(key, []).append(entry(p))
+        for key, entries in stacks.items():
+            item = StackItem(key, hex_centre(self.board, key), entries)
+            self.addItem(item)
+            self.unit_items.append(item)
 
     def key_at(self, pos: QPointF) -> str | None:
         return self.locator.key_at(pos.x(), pos.y()) if self.locator else None
@@ -633,7 +632,13 @@ class BoardWidget(QWidget):
             u = units.get(p.get("type")) or {}
             c = cards.get(str(p.get("card"))) or {}
             return f"{u.get('nationality', '')}|{c.get('designation', p.get('card'))} {u.get('name', p.get('type'))}"
-        self.scene.show_setup(setup, label)
+
+        def entry(p):
+            c = cards.get(str(p.get("card"))) or {}
+            return {"unit": units.get(p.get("type")) or {"id": p.get("type"), "name": p.get("type")},
+                    "designation": c.get("designation", ""), "facing": p.get("facing"), "hidden": p.get("hidden"),
+                    "entrenched": p.get("entrenched"), "loaded": "loaded_in" in p}
+        self.scene.show_setup(setup, label, entry)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
