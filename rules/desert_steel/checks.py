@@ -323,15 +323,11 @@ def _scenarios(catalog) -> list[Finding]:
 
 
 def _preflight(catalog, entry) -> list[Finding]:
-    """What the engine would refuse about a scenario (the preflight it runs itself), for a scenario
-    the typed model could build (one with broken references has its own findings already)."""
-    from .preflight import scenario_problems
-    model = catalog.model
-    scenario = model.scenarios.get(entry.id) if model is not None else None
-    if scenario is None:
-        return []
+    """What the engine would refuse about a scenario: the preflight it runs itself, read from
+    the documents being checked."""
+    from .preflight import catalog_problems
     return [entry.finding(p.code, p.message, p.pointer, section=p.section)
-            for p in scenario_problems(model, scenario)]
+            for p in catalog_problems(catalog, entry)]
 
 
 def _setups(catalog) -> list[Finding]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterator, Mapping
+from typing import Callable, Iterator, Mapping
 
 from .model import CombatCard, DesertSteel, Scenario
 
@@ -43,37 +43,84 @@ def units_in_play(model: DesertSteel, scenario: Scenario, side: str, number: int
                     if t in model.unit_types and in_play(model.unit_types[t].unit_class, advanced)})
 
 
-def _groups(scenario: Scenario, side: str) -> Iterator[tuple[str, Mapping]]:
-    raw = scenario.sides[side].raw
-    for i, g in enumerate(raw.get("formations", ())):
+def _groups(raw: Mapping, side: str) -> Iterator[tuple[str, Mapping]]:
+    data = (raw.get("sides") or {}).get(side) or {}
+    for i, g in enumerate(data.get("formations", ())):
         yield f"/sides/{side}/formations/{i}", g
-    for i, g in enumerate(raw.get("reinforcements", ())):
+    for i, g in enumerate(data.get("reinforcements", ())):
         yield f"/sides/{side}/reinforcements/{i}", g
 
 
-def _basic_units(model: DesertSteel, scenario: Scenario) -> Iterator[Problem]:
+@dataclass(frozen=True)
+class Lookup:
+    """What the preflight reads of a pack, from the engine's typed model or from the raw
+    documents of a catalog being checked (which need not build the model: 0.1 s an edit)."""
+    units: Callable[[str, int], Counter]  # (side, card number) -> its units in the scenario
+    designation: Callable[[int], str | None]  # None: not a combat card
+    unit_class: Callable[[str], str | None]
+
+
+def model_lookup(model: DesertSteel, scenario: Scenario) -> Lookup:
+    from .setup_checks import expected_units
+
+    def designation(n):
+        card = model.cards.get(n)
+        return card.designation if isinstance(card, CombatCard) else None
+
+    def unit_class(t):
+        u = model.unit_types.get(t)
+        return u.unit_class if u is not None else None
+    return Lookup(lambda side, n: expected_units(model, scenario, side, n), designation, unit_class)
+
+
+def catalog_lookup(catalog, raw: Mapping) -> Lookup:
+    """The same reading of the raw documents (a card's year variant less undermanned removals)."""
+    def card(n):
+        e = catalog.get("formation-card", n)
+        return e.value if e is not None and e.value.get("type") == "combat" else None
+
+    def units(side, n):
+        c = card(n)
+        year = (raw.get("year_override") or {}).get(side, raw.get("year"))
+        variant = ((c or {}).get("variants") or {}).get(str(year))
+        if variant is None:
+            return Counter()
+        out = Counter()
+        for u in variant.get("units", ()):
+            out[u["type"]] += u["count"]
+        for under in ((raw.get("sides") or {}).get(side) or {}).get("undermanned", ()):
+            if under.get("card") == n:
+                for r in under.get("remove", ()):
+                    out[r["type"]] -= r["count"]
+        return +out
+
+    def unit_class(t):
+        e = catalog.get("unit-type", t)
+        return e.value.get("class") if e is not None else None
+    return Lookup(units, lambda n: (card(n) or {}).get("designation") if card(n) else None, unit_class)
+
+
+def _basic_units(raw: Mapping, look: Lookup) -> Iterator[Problem]:
     """A combat card with no fighting unit in play under the basic rules would field an empty
     formation, or only transports with nothing to carry (transport is an advanced rule, §13.3):
     the engine sets its infantry, guns and FOs aside (§2.11). The designer meant the advanced
     rules or another card. A card that also has fighting vehicles plays them (V's 337 and its FO)."""
-    from .setup_checks import expected_units
     for side in ("allied", "axis"):
-        for gptr, group in _groups(scenario, side):
+        for gptr, group in _groups(raw, side):
             for j, number in enumerate(group.get("cards", ())):
-                card = model.cards.get(number)
-                if not isinstance(card, CombatCard):
+                designation = look.designation(number)
+                if designation is None:
                     continue
-                units = expected_units(model, scenario, side, number)
-                if not units or any(model.unit_types[t].unit_class == "vehicle"
-                                    for t in units_in_play(model, scenario, side, number)):
+                units = look.units(side, number)
+                classes = {t: look.unit_class(t) for t in units}
+                if not units or None in classes.values() or "vehicle" in classes.values():
                     continue
-                aside = sorted(t for t in units if t in model.unit_types
-                               and not in_play(model.unit_types[t].unit_class, False))
+                aside = sorted(t for t, c in classes.items() if not in_play(c, False))
                 if not aside:
                     continue
-                names = [_CLASS_NAMES.get(c, c) for c in sorted({model.unit_types[t].unit_class for t in aside})]
+                names = [_CLASS_NAMES.get(c, c) for c in sorted({classes[t] for t in aside})]
                 yield Problem("scenario-unplayable",
-                              f"basic rules have no {_either(names)} (§2.11): card {number} {card.designation} "
+                              f"basic rules have no {_either(names)} (§2.11): card {number} {designation} "
                               f"carries {_and(aside)} — switch the scenario to advanced rules or remove the card",
                               f"{gptr}/cards/{j}", "2.11")
 
@@ -108,12 +155,31 @@ def _plain(exc: Exception, scenario: Scenario) -> str:
     return text[len(prefix):] if text.startswith(prefix) else text
 
 
+# The special rules whose data the engine checks as it plays them (scenario_rules.py).
+CHECKED_RULES = ("visibility-change", "hidden-deployment")
+
+
 def scenario_problems(model: DesertSteel, scenario: Scenario) -> list[Problem]:
     """Everything about a scenario the engine would refuse, in the scenario's order."""
     out: list[Problem] = []
     if scenario.rules == "basic":
-        out += _basic_units(model, scenario)
+        out += _basic_units(scenario.raw, model_lookup(model, scenario))
     out += _special_rules(scenario)
+    return out
+
+
+def catalog_problems(catalog, entry) -> list[Problem]:
+    """The same for a scenario of a catalog being checked, read from its documents; the typed
+    model is built only for a scenario with special rules the engine checks (XII, XIII)."""
+    raw = entry.value
+    out: list[Problem] = []
+    if raw.get("rules") == "basic":
+        out += _basic_units(raw, catalog_lookup(catalog, raw))
+    if any(r.get("type") in CHECKED_RULES for r in raw.get("special_rules", ())):
+        model = catalog.model
+        scenario = model.scenarios.get(entry.id) if model is not None else None
+        if scenario is not None:
+            out += _special_rules(scenario)
     return out
 
 
