@@ -3,6 +3,13 @@ the sample setup and S seeded automatic setups, with the batch diagnostics of ea
 
     python benchmarks/balance.py [--games 200] [--setups 5] [--bots heuristic,heuristic] [--jobs 2]
                                  [--seed 1] [--out docs/balance.md] [--save DIR] [--from DIR]
+    python benchmarks/balance.py --ladder [--games 20] [--search-games 2]
+                                 [--ladder-budgets search:4,search:16] [--jobs 2] [--save DIR] [--from DIR]
+
+--ladder plays each scenario at growing strength, the same bot on both sides (``simulate --ladder``:
+the heuristic for --games on the sample setup, then the search bot at each budget for
+--search-games) and writes the levels side by side with each scenario's verdict (stable, shifts,
+flips): only a result that holds at the strongest level reads as by design.
 
 Each scenario's 'simulate --json' result is written to --save DIR as it finishes (NUMBER.json), and
 --from DIR reuses such results, so a long run can be resumed. Scenarios the engine cannot play
@@ -34,7 +41,14 @@ def main() -> None:
     ap.add_argument("--out", default=str(Path(__file__).resolve().parents[1] / "docs" / "balance.md"))
     ap.add_argument("--from", dest="cached", help="folder of earlier 'simulate --json' results, NUMBER.json")
     ap.add_argument("--save", help="folder to write each scenario's result to as it finishes")
+    ap.add_argument("--ladder", action="store_true", help="the strength ladder of every scenario (see above)")
+    ap.add_argument("--search-games", type=int, default=2)
+    ap.add_argument("--ladder-budgets", default="search:4,search:16")
+    ap.add_argument("--scenarios", help="comma-separated numbers or ids (default: all with victory conditions)")
     args = ap.parse_args()
+    if args.ladder:
+        ladder_doc(args)
+        return
     try:
         bots = tuple(bot_names(args.bots, count=2))
     except ValueError as exc:
@@ -120,6 +134,103 @@ def main() -> None:
         count = o["draws"] if winner == "draw" else o["sides"][winner]["wins"]
         lines.append(f"- {s.number} {s.name}: {winner} in {count} of {o['games']} games — {verdict}.")
     lines.append("")
+    if refused:
+        lines += ["## Not measured", "", "| # | Scenario | Why |", "|---|---|---|"]
+        lines += [f"| {s.number} | {s.name} | {why} |" for s, why in refused]
+    Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print("\n".join(lines))
+
+
+def ladder_doc(args) -> None:
+    from sandtable.rules.desert_steel.engine.ladder import strength_ladder
+    budgets = [b for b in args.ladder_budgets.split(",") if b]
+    catalog = load_catalog()
+    model = catalog.model
+    wanted = args.scenarios.split(",") if args.scenarios else None
+    playable, refused = measurable_scenarios(model, wanted)
+    rows = []
+    for scenario in playable:
+        cached = Path(args.cached) / f"ladder-{scenario.number}.json" if args.cached else None
+        if cached and cached.is_file() and cached.stat().st_size:
+            out = json.loads(cached.read_text())
+        elif args.cached and not args.save:
+            continue  # writing the document from saved results only: a scenario not (yet) played is left out
+        else:
+            start = time.perf_counter()
+            out = strength_ladder([], scenario.id, sample_setup(catalog, scenario), args.games, args.search_games,
+                                  args.seed, args.jobs, budgets)
+            out["wall_seconds"] = time.perf_counter() - start
+            if args.save:
+                Path(args.save).mkdir(parents=True, exist_ok=True)
+                (Path(args.save) / f"ladder-{scenario.number}.json").write_text(json.dumps(out))
+            print(f"{scenario.number}: {out['verdict']} in {out['wall_seconds']:.0f} s", flush=True)
+        rows.append((scenario, out))
+    levels = ["heuristic", *budgets]
+    games = {lv: max((next((x["games"] for x in o["levels"] if x["bot"] == lv), 0) for _, o in rows), default=0)
+             for lv in levels}
+    lines = ["# Balance of the scenarios, as the bots get stronger", "",
+             "Each scenario is played with the same bot on both sides at growing strength: the heuristic against "
+             f"itself ({games['heuristic']} games), then the search bot against itself at "
+             + " and ".join(f"`{b}` ({games[b]} games)" for b in budgets)
+             + f"; the pack's sample setup, seed {args.seed}. Made by `python benchmarks/balance.py --ladder "
+             f"--games {args.games} --search-games {args.search_games} --ladder-budgets {args.ladder_budgets}` "
+             "(one scenario: `sandtable simulate SCEN --ladder`). A cell gives Allied wins / Axis wins / draws and "
+             "the Allied score (wins and half the draws) with its 95 % Wilson interval.", "",
+             "The verdict: **stable** when every level favours the same side (a score of 60 % or more; or none) "
+             "and the strongest level's score lies within the heuristic's interval; **flips** when the strongest "
+             "level favours the other side than the heuristic; **shifts** otherwise. Only a stable, lopsided "
+             "result reads as *by design*; one that shifts or flips was decided, at least in part, by the weaker "
+             "bots. The search levels have few games (a search game costs some fifty heuristic games on this "
+             "shared 2-core machine): their intervals are wide, and a verdict marked *(few games)* is a lead to "
+             "follow, not a finding. Most values of the pack are reconstructed (NOTES.md).", "",
+             "| # | Scenario | " + " | ".join(f"`{lv}`" for lv in levels) + " | Verdict |",
+             "|---|---|" + "---|" * len(levels) + "---|"]
+    for s, o in rows:
+        cells = []
+        for lv in levels:
+            x = next((x for x in o["levels"] if x["bot"] == lv), None)
+            if x is None:
+                cells.append("—")
+                continue
+            lo, hi = x["allied_score_95"]
+            idle = "" if not x.get("engagement") or x["engagement"]["engaged"] else " ⚠ no engagement"
+            cells.append(f"{x['allied']}/{x['axis']}/{x['draws']}: {100 * x['allied_score']:.0f} % "
+                         f"({100 * lo:.0f}–{100 * hi:.0f} %){idle}")
+        word = o["verdict"] + (" (few games)" if o.get("too_few_games") else "")
+        if o.get("by_design"):
+            word += ", by design"
+        lines.append(f"| {s.number} | {s.name} | " + " | ".join(cells) + f" | {word} |")
+    lines += ["", "## Reading", ""]
+    for s, o in rows:
+        fav = o["favoured"]
+        text = {"stable": f"{fav[-1]} favoured at every level" if fav[-1] != "even" else "even at every level",
+                "shifts": "favoured side by level: " + ", ".join(fav),
+                "flips": f"{fav[0]} with the heuristic, {fav[-1]} with the strongest search bot"}[o["verdict"]]
+        warns = sorted({w for x in o["levels"] for w in x.get("warnings", []) if "did not engage" in w})
+        lines.append(f"- {s.number} {s.name}: {o['verdict']} — {text}" + (f"; {warns[0]}" if warns else "") + ".")
+    lines += ["", "## Diagnostics of the heuristic level (per game, allied / axis)", "",
+              "| # | Fires | Losses | Opportunity fires (same-hex, at overrunners) | Move-and-fire (converted) | "
+              "Wasted bombardments (of) | Objective progress | Warnings |", "|---|---|---|---|---|---|---|---|"]
+    for s, o in rows:
+        x = next((x for x in o["levels"] if x["bot"] == "heuristic"), None)
+        d = (x or {}).get("diagnostics")
+        if not d:
+            continue
+        al, ax = d["allied"], d["axis"]
+
+        def both(fmt, *keys):
+            return " / ".join("—" if v.get(keys[0]) is None else fmt.format(*(v.get(k, 0) for k in keys))
+                              for v in (al, ax))
+
+        lines.append(f"| {s.number} | {both('{:g}', 'fires')} | {both('{:g}', 'losses')} | "
+                     f"{both('{:g} ({:g}, {:g})', 'opportunity_fires', 'same_hex_fires', 'overrun_fires')} | "
+                     f"{both('{:g} ({:g})', 'move_and_fire', 'move_and_fire_converted')} | "
+                     f"{both('{:g} ({:g})', 'wasted_bombardments', 'bombardments')} | "
+                     f"{both('{:.0%}', 'objective_progress')} | {'; '.join(x.get('warnings', [])) or 'none'} |")
+    lines.append("")
+    missing = [s for s in playable if s not in [r[0] for r in rows]]
+    if missing:
+        lines += [f"Not played in this run (out of time): {', '.join(s.number for s in missing)}.", ""]
     if refused:
         lines += ["## Not measured", "", "| # | Scenario | Why |", "|---|---|---|"]
         lines += [f"| {s.number} | {s.name} | {why} |" for s, why in refused]

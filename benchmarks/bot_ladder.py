@@ -162,8 +162,9 @@ def write_doc(path, rows, bots, scenarios, args, wall) -> list[str]:
              "Carlo, rules/desert_steel/engine/search.py: for shots, interrupts, card choices and whether to end "
              "an activation, the heuristic's choice, the neutral action and the next best shots are played in "
              "rounds of N rollouts a decision in all; each round is one determinization of what the searcher cannot "
-             "know — dice, raid deck, the enemy's raid turns, its hidden forward observers and formations and its "
-             "unrevealed minefields redrawn in its set-up zone — shared by every candidate; the heuristic plays "
+             "know — dice, raid deck, the enemy's plans (raid turns, spotting formations), its hidden forward observers "
+             "and formations redrawn where their set-up rules allow, its unrevealed minefields in their zone — "
+             "drawn from its own view of the game only, shared by every candidate; the heuristic plays "
              "both sides to the end of the turn or a few activations, and the victory terms, losses, suppressions "
              "and progress to objectives score the position; the heuristic's choice stands unless another scores "
              "clearly better; at every turn it also chooses its plan — a variant of the heuristic or one of the plans "
@@ -172,6 +173,10 @@ def write_doc(path, rows, bots, scenarios, args, wall) -> list[str]:
              "the enemy scores on) — by playing the game out with each against the heuristic; a game's search work "
              "is capped and spread over its turns). `search:Ts` searches T "
              "seconds a decision instead (not reproducible).", "",
+             "Every bot sees only its side (issue 25): at each decision it is handed its side's view of the game "
+             "(rules/desert_steel/engine/view.py), never the game: the enemy's hidden units, unrevealed minefields "
+             "and plans are not in it, nor the dice to come. This ladder was played after that change (the "
+             "heuristic had read hidden units and plans through at least five paths).", "",
              "## Ratings", "", "| Bot | Elo-style rating | Median game (s), against each opponent |", "|---|---:|---|"]
     ratings = elo(rows, bots)
     for b in sorted(bots, key=lambda x: -ratings[x]):
@@ -195,7 +200,7 @@ def write_doc(path, rows, bots, scenarios, args, wall) -> list[str]:
             h = head_to_head(rows, b, o)["all"]
             cells.append(f"{pct(h['win_rate'])} ({ci(h['win_rate_95'])}, n={h['games']})" if h["games"] else "")
         lines.append(f"| {b} | " + " | ".join(cells) + " |")
-    lines += ["", "## Issue 15's targets", ""]
+    lines += ["", "## Targets (issue 25, after the fairness fixes)", ""]
     lines += targets(rows, bots, scenarios)
     lines += ["", "## Per scenario (row: allied bot vs axis bot: allied wins / axis wins / draws)", "",
               "| # | " + " | ".join(f"{a} vs {b}" for a, b in itertools.permutations(bots, 2)) + " |",
@@ -206,6 +211,19 @@ def write_doc(path, rows, bots, scenarios, args, wall) -> list[str]:
             r = next((r for r in rows if r["scenario"] == s.number and r["allied"] == a and r["axis"] == b), None)
             cells.append(f"{r['allied_wins']}/{r['axis_wins']}/{r['draws']}" if r else "")
         lines.append(f"| {s.number} | " + " | ".join(cells) + " |")
+    lines += ["", "## What a game costs (CPU seconds a game, median over the batches of each scenario)", "",
+              "| # | " + " | ".join(bots) + " |", "|---|" + "---:|" * len(bots)]
+    for s in scenarios:
+        cells = []
+        for b in bots:
+            mine = [r["cpu_seconds_per_game"] for r in rows if r["scenario"] == s.number and b in (r["allied"], r["axis"])
+                    and r.get("cpu_seconds_per_game") is not None
+                    and not any(x.startswith("search") and x != b for x in (r["allied"], r["axis"]))]
+            cells.append(f"{statistics.median(mine):.2f}" if mine else "")
+        lines.append(f"| {s.number} | " + " | ".join(cells) + " |")
+    lines += ["", "A bot's column: the games it played (against any opponent; a search bot's are against the "
+              "heuristic, whose share of the time is small). CPU time of this process and its workers on a "
+              "loaded shared machine, where contention inflates it."]
     tail = _kept_tail(path)
     Path(path).write_text("\n".join(lines) + "\n" + tail, encoding="utf-8")
     return lines

@@ -64,7 +64,8 @@ def strength_ladder(pack_paths: list, scenario_id: str, setup, games: int, searc
                     "allied_score": round(score(a, x, d), 3),
                     "allied_score_95": [round(v, 3) for v in wilson(a + d / 2, n)],
                     "median_game_seconds": summary["median_game_seconds"],
-                    "engagement": summary.get("engagement"), "warnings": summary.get("warnings", [])})
+                    "engagement": summary.get("engagement"), "warnings": summary.get("warnings", []),
+                    "diagnostics": summary.get("diagnostics"), "most_common_cause": summary.get("most_common_cause")})
         if progress:
             progress(out[-1])
     return {"scenario": scenario_id, "seed": seed, "levels": out, **verdict(out)}
