@@ -67,6 +67,12 @@ FR: dict[str, str] = {
     "each side's own plan sheet, kept secret.": "sur la feuille de plan de chaque camp, en secret.",
     "Record sheet \u2014 {name}": "Feuille d'enregistrement \u2014 {name}",
     "{year} \u00b7 {rules} rules \u00b7 {turns} turns": "{year} \u00b7 r\u00e8gles {rules} \u00b7 {turns} tours",
+    "Fire zones (\u00a713.26)": "Zones de tir (\u00a713.26)",
+    "write each fire zone when it is placed; a unit entering it is attacked with these factors, before "
+    "opportunity fire": "notez chaque zone de tir quand elle est pos\u00e9e ; une unit\u00e9 qui y entre est attaqu\u00e9e "
+                        "avec ces facteurs, avant le tir d'opportunit\u00e9",
+    "{side} fire zones": "Zones de tir : {side}", "Hex": "Hex", "Firing unit (or raid card)": "Unit\u00e9 qui tire (ou carte de raid)",
+    "Its hex": "Son hex", "AI": "AI", "AV": "AV", "Removed": "Retir\u00e9e",
     # plan sheets
     "{side} plan sheet": "Feuille de plan {side}",
     "{side} plan sheet \u2014 SECRET": "Feuille de plan {side} \u2014 SECR\u00c8TE",

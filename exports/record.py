@@ -215,7 +215,62 @@ def draw_record(doc: Doc, model: DesertSteel, scenario: Scenario, bookmark: str 
             text(c, bx + pw / 2, y - ph / 2, label, "Sans", 8, GREY, align="center")
         text(c, x0 + 2 * (pw + 16), y - 12, doc.t("Air strikes and bombardments are planned on"), "Sans", 7, GREY)
         text(c, x0 + 2 * (pw + 16), y - 21, doc.t("each side's own plan sheet, kept secret."), "Sans", 7, GREY)
+    if uses_fire_zones(scenario, model):
+        doc.end()
+        doc.begin()
+        page_note(doc, heading + doc.t(" (continued)"))
+        _fire_zones(doc, H - 16 * MM, x0, x1)
     doc.end()
+
+
+def uses_fire_zones(scenario: Scenario, model: DesertSteel) -> bool:
+    """Fire zones come from indirect fire and bombardments (advanced rules, \u00a713.25, \u00a716.33)."""
+    if scenario.rules != "advanced":
+        return False
+    from .counters import scenario_counters
+    if any(spec.unit.indirect_fire for spec in scenario_counters(model, scenario)):
+        return True
+    return any(scenario.sides[x].raw.get("raids", {}).get(k) for x in ("allied", "axis")
+               for k in ("preplanned_bombardments", "on_call_bombardments"))
+
+
+_ZONE_COLUMNS = (("Turn", 0.08), ("Hex", 0.11), ("Firing unit (or raid card)", 0.3), ("Its hex", 0.11),
+                 ("AI", 0.08), ("AV", 0.08), ("Removed", 0.24))
+
+
+def _fire_zones(doc: Doc, y: float, x0: float, x1: float) -> None:
+    """\u00a713.26: "notez" each fire zone: the hex, the firing unit and where it fired from (range and
+    experience of later attacks), its factors; one table per side, rows to fill in."""
+    c = doc.c
+    y = _section(doc, y, doc.t("Fire zones (\u00a713.26)"), doc.t(
+        "write each fire zone when it is placed; a unit entering it is attacked with these factors, "
+        "before opportunity fire"))
+    rh = 6.2 * MM
+    rows = max(4, int((y - 14 * MM - 2 * 26) // (2 * rh)) - 1)
+    widths = [(x1 - x0) * f for _, f in _ZONE_COLUMNS]
+    for side in ("allied", "axis"):
+        text(c, x0, y - 9, doc.t("{side} fire zones", side=doc.t(SIDE_NAME[side])), "Sans-Bold", 8.5,
+             SIDE_COLOUR[side])
+        y -= 14
+        c.setFillColor(HexColor("#e9e1cf"))
+        c.rect(x0, y - rh * 0.8, x1 - x0, rh * 0.8, stroke=0, fill=1)
+        cx = x0
+        for (label, _), w in zip(_ZONE_COLUMNS, widths):
+            t, fs = doc.fit(doc.t(label), "Sans-Bold", 7, w - 4, "fire-zone record", "sheet", "column head")
+            text(c, cx + 2, y - rh * 0.55, t, "Sans-Bold", fs, INK)
+            cx += w
+        y -= rh * 0.8
+        c.setStrokeColor(SIDE_COLOUR[side])
+        c.setLineWidth(0.5)
+        for r in range(rows):
+            c.rect(x0, y - rh, x1 - x0, rh, stroke=1, fill=0)
+            y -= rh
+        cx = x0
+        for w in widths[:-1]:
+            cx += w
+            c.line(cx, y, cx, y + rows * rh + rh * 0.8)
+        y -= 12
+    doc.report_small("record sheet")
 
 
 def record_pdf(model: DesertSteel, scenario: Scenario, *, page: str = "a4", profile=None,

@@ -248,3 +248,20 @@ def test_each_sides_cards_are_on_sheets_of_their_own(model, scenario):
     text = page_text(doc.save())
     assert doc.pages == 2 * len(plan)  # fronts and backs pair up: no blank page between the sides
     assert "\u2014 Allied" in text and "\u2014 Axis" in text
+
+
+# --- fire-zone record -------------------------------------------------------------------------------
+
+def test_the_record_sheet_has_a_fire_zone_record_where_fire_zones_can_happen(model):
+    from sandtable.exports import record
+    with_zones = {n: record.uses_fire_zones(model.scenario(n), model) for n in ("I", "V", "VIII", "XII", "XV")}
+    # I, V: basic rules; XII: air strikes only (no fire zone, \u00a716.23); VIII: 25-pounders; XV: mortars, bombardments
+    assert with_zones == {"I": False, "V": False, "VIII": True, "XII": False, "XV": True}
+    text = page_text(record.record_pdf(model, model.scenario("XV"))[0])
+    flat = " ".join(text.split())
+    assert "Fire zones (\u00a713.26)" in flat and "Allied fire zones" in flat and "Axis fire zones" in flat
+    for head in ("Turn", "Hex", "Firing unit (or raid card)", "Its hex", "AI", "AV"):
+        assert head in flat
+    assert "Fire zones (" not in page_text(record.record_pdf(model, model.scenario("XII"))[0])
+    fr = " ".join(page_text(record.record_pdf(model, model.scenario("XV"), lang="fr")[0]).split())
+    assert "Zones de tir (\u00a713.26)" in fr and "Unit\u00e9 qui tire" in fr
