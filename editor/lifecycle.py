@@ -99,6 +99,58 @@ class Lifecycle:
 
     def __init__(self, doc):
         self.doc = doc
+        self._checker = None
+        self._dependents: tuple[float, list] | None = None
+
+    # --- what must stay valid ---------------------------------------------------------------
+
+    DEPENDENTS_SECONDS = 2.0  # the rename dialog asks on every keystroke: the disk is read again after this
+
+    def dependents(self) -> list[tuple[str, str, dict]]:
+        """(pack id, where, documents) of the packs beside the opened one or on its search path
+        that depend on it: a rename or delete here must not break them without a word."""
+        import time
+        now = time.monotonic()
+        if self._dependents is not None and now - self._dependents[0] < self.DEPENDENTS_SECONDS:
+            return self._dependents[1]
+        found = _dependent_packs(self.ws)
+        self._dependents = (now, found)
+        return found
+
+    def _dependent_problem(self, kind: str, oid: str, verb: str) -> str | None:
+        sch, ruleset = self.scheme, self.ws.catalog.ruleset
+        for pack_id, where, docs in self.dependents():
+            uses = R.dependent_uses(sch, ruleset, docs, kind, str(oid))
+            if uses:
+                more = f" (and {len(uses) - 2} more)" if len(uses) > 2 else ""
+                return (f"{kind} {oid} cannot be {verb}: the mod pack {pack_id} ({where}) depends on this pack and "
+                        f"uses it: {'; '.join(uses[:2])}{more}. Change that mod first, so that it stays valid")
+        return None
+
+    def errors(self) -> list:
+        """The errors ``validate`` would report for the pack as edited (the editor's own checker)."""
+        from .checking import Checker
+        if self._checker is None or self._checker.ws is not self.ws:
+            self._checker = Checker(self.ws)
+        result = self._checker.run(self._checker.snapshot())
+        return [loc.finding for loc in result.findings if loc.finding.severity == 2]
+
+    def _keeping_valid(self, what: str, change):
+        """``change`` refused (LifecycleError, the workspace restored by _step) when it would
+        leave the pack with more errors than it had: a patch, a zone or a reference it left
+        pointing at nothing. The reason is the first new errors, in words."""
+        before = self.errors()
+
+        def checked():
+            change()
+            after = self.errors()
+            if len(after) > len(before):
+                known = {(f.code, f.message) for f in before}
+                new = [f for f in after if (f.code, f.message) not in known] or after
+                raise LifecycleError(f"{what} would leave the pack invalid, so nothing was changed: " + "; ".join(
+                    f"{f.location.file.rsplit('/', 1)[-1]}{' ' + f.location.pointer if f.location.pointer else ''}: "
+                    f"{f.message[:160]}" for f in new[:3]) + (f" (and {len(new) - 3} more)" if len(new) > 3 else ""))
+        return checked
 
     @property
     def ws(self):
@@ -220,6 +272,9 @@ class Lifecycle:
             raise LifecycleError(why)
         if not self.ws.exists(kind, old):
             raise LifecycleError(f"{kind} {old} does not exist")
+        why = self._dependent_problem(kind, old, "renamed")
+        if why:
+            raise LifecycleError(why)
         edits = R.rename_edits(self.scheme, self.objects(), kind, str(old), new)
         overrides, values, dropped = [], [], []
         home = self.ws.is_home(kind, old)
@@ -261,7 +316,8 @@ class Lifecycle:
             for rel, i in sorted(preview.dropped, reverse=True):  # later items first: indices stay valid
                 ws.docs[rel] = jsonptr.set_in(ws.docs[rel], f"/overrides/{i}", MISSING)
         touched = [(kind, str(old)), (kind, new)] + [(e.kind, e.id) for e in preview.edits]
-        self._step(f"Rename {kind} {old} to {new} ({len(preview.edits)} reference(s))", touched, change)
+        self._step(f"Rename {kind} {old} to {new} ({len(preview.edits)} reference(s))", touched,
+                   self._keeping_valid(f"renaming {kind} {old} to {new}", change))
         return new
 
     # --- delete -------------------------------------------------------------------------------
@@ -269,6 +325,9 @@ class Lifecycle:
     def delete_plan(self, kind: str, oid: str) -> R.DeletePlan:
         if not self.ws.exists(kind, oid):
             raise LifecycleError(f"{kind} {oid} does not exist")
+        why = self._dependent_problem(kind, oid, "deleted")
+        if why:
+            raise LifecycleError(why)
         return R.delete_plan(self.scheme, self.objects(), kind, str(oid))
 
     def delete(self, kind: str, oid: str, cascade: bool = False) -> R.DeletePlan:
@@ -292,7 +351,7 @@ class Lifecycle:
             ws.remove_object(kind, oid)
         touched = [(kind, str(oid))] + list(plan.deletes) + [(e.kind, e.id) for e in plan.edits]
         extra = f" and {len(plan.deletes)} dependent object(s)" if plan.deletes else ""
-        self._step(f"Delete {kind} {oid}{extra}", touched, change)
+        self._step(f"Delete {kind} {oid}{extra}", touched, self._keeping_valid(f"deleting {kind} {oid}", change))
         return plan
 
 
@@ -304,3 +363,60 @@ def _with_provenance(value: dict, entry: dict, pack_id: str) -> dict:
     table = dict(value.get("provenance") or {})
     table[""] = dict(entry)
     return {**value, "provenance": table}
+
+
+MAX_NEIGHBOURS = 200  # packs looked at beside the opened one (a folder of thousands is not a pack shelf)
+
+
+def _dependent_packs(ws) -> list[tuple[str, str, dict]]:
+    """Packs in the opened pack's folder and on its search path whose manifest depends on it,
+    with their documents (read within the limits, through the packs' own reader)."""
+    from pathlib import Path
+
+    from sandtable.rules.jsondoc import parse
+    from sandtable.rules.packsource import open_source
+    me = ws.pack_id
+    if not me:
+        return []
+    homes = [ws.path.parent, *[Path(p) for p in ws.search]]
+    seen, out = set(), []
+    for home in homes:
+        try:
+            candidates = sorted(home.iterdir())[:MAX_NEIGHBOURS] if home.is_dir() else []
+        except OSError:
+            continue
+        for path in candidates:
+            try:
+                real = path.resolve()
+            except OSError:
+                continue
+            if real in seen or real == ws.path.resolve() or path.is_symlink():
+                continue
+            seen.add(real)
+            if not (path.is_dir() or path.suffix.lower() == ".zip"):
+                continue
+            try:
+                src = open_source(path)
+            except Exception:  # noqa: BLE001 - a neighbour that is not a pack is not our concern
+                continue
+            try:
+                if "pack.json" not in src.members:
+                    continue
+                data, problem = src.read("pack.json")
+                manifest = parse(src.display("pack.json"), data)[0] if data is not None else None
+                value = manifest.value if manifest is not None else None
+                deps = value.get("depends_on") if isinstance(value, dict) else None
+                if not isinstance(deps, list) or not any(isinstance(d, dict) and d.get("id") == me for d in deps):
+                    continue
+                docs = {}
+                for rel in src.data_files():
+                    if rel == "pack.json":
+                        continue
+                    data, problem = src.read(rel)
+                    doc = parse(src.display(rel), data)[0] if data is not None else None
+                    if doc is not None:
+                        docs[rel] = doc.value
+                out.append((str(value.get("id", path.name)), str(path), docs))
+            finally:
+                src.close()
+    return out

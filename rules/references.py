@@ -789,3 +789,31 @@ def _echoed_target(f: Finding, catalog, sch: Scheme, by_file, dropped) -> tuple[
 def objects_of(values: Callable[[str], Mapping[str, Any]], kinds: Iterable[str]) -> dict[str, dict[str, Any]]:
     """A kind -> id -> value mapping from a per-kind accessor (a workspace, a catalog)."""
     return {k: dict(values(k)) for k in kinds}
+
+
+# --- packs that depend on the edited one ------------------------------------------------------
+
+def dependent_uses(sch: Scheme, ruleset, docs: Mapping[str, Any], kind: str, oid: str) -> list[str]:
+    """How a pack's documents (``rel -> value``) use one object of a pack it depends on: overrides
+    that target it, patch values that name it, and its own objects that refer to it. A rename or
+    delete there would leave this pack broken (override-stale, unknown reference)."""
+    out: list[str] = []
+    objects: dict[str, dict[str, Any]] = {}
+    for rel, value in sorted(docs.items()):
+        if not isinstance(value, dict):
+            continue
+        if value.get("kind") == "overrides":
+            out += [f"{rel} {p} overrides it" for p in override_references(value, kind, oid)]
+            out += [f"{rel} {p} names it in a patch" for p, _, _ in override_value_edits(sch, value, kind, oid,
+                                                                                         f"{oid}-renamed")]
+            continue
+        dk = ruleset.document_kind(value.get("kind")) if ruleset is not None and isinstance(value.get("kind"), str) \
+            else None
+        if dk is None:
+            continue
+        items = value.get(dk.items) if dk.items else [value]
+        for item in items if isinstance(items, list) else []:
+            if isinstance(item, dict) and isinstance(item.get(dk.id_key), (str, int)):
+                objects.setdefault(dk.object_kind, {})[str(item[dk.id_key])] = item
+    out += [f"{r.kind} {r.id} {r.pointer} refers to it" for r in find_references(sch, objects, kind, oid)]
+    return out
