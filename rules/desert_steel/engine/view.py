@@ -83,7 +83,7 @@ def side_view(game: Game, side: str) -> SideView:
     if declared and enemy in declared:
         del declared[enemy]  # asked again in a look-ahead: the bot models it
     # public things only seed what is to come: equal views roll alike, and no bot foresees the game's dice
-    luck = random.Random(f"{side}|{len(game.actions)}|{s.turn}|{len(game.events)}")
+    luck = random.Random(f"{side}|{len(game.actions)}|{s.turn}")
     v.dice = Dice(luck.randrange(2 ** 31))
     if s.raid_deck:
         deck = sorted(s.raid_deck)
