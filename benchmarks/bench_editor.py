@@ -196,9 +196,10 @@ def in_process(pack: Path, reps: int, games: int) -> dict:
     panel.target.setCurrentIndex(1)
     zone = sorted(panel.painted)
     panel.set_hexes(zone[: max(1, len(zone) - 5)])  # the zone painted a few hexes smaller
-    opened("zone apply", panel.apply, lambda: not bench._stale)
+    opened("zone apply", panel.apply, lambda: not bench._stale and not bench.reloading)
     folder = Path(tempfile.mkdtemp(prefix="sandtable-bench-mod-"))
-    opened("save as mod pack", lambda: w.save_as_mod(folder / "mod", "bench-mod", "Bench mod"))
+    opened("save as mod pack", lambda: w.save_as_mod(folder / "mod", "bench-mod", "Bench mod", wait=False),
+           lambda: not w.switching)
     out["opening"] = opening
     from sandtable.editor import hooks
     if hooks.simulator_status()[0]:

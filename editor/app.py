@@ -143,6 +143,7 @@ class MainWindow(QMainWindow):
         self.resize(first_size(self.screen().availableGeometry().size() if self.screen() else None))
         self.restore_layout()
         self.loaded_seconds: float | None = None
+        self.switching = False  # a mod pack just saved being opened on a thread (switch_to)
         if background:
             self._load_in_background(Path(pack) if pack else bundled_pack(), search, owned)
         else:
@@ -589,10 +590,13 @@ class MainWindow(QMainWindow):
         dlg.deleteLater()  # a child of the window: each use would keep one otherwise
         if not accepted:
             return False
-        result = self.save_as_mod(Path(folder), pack_id or None, name or None)
+        result = self.save_as_mod(Path(folder), pack_id or None, name or None, wait=False)
         return bool(result is not None and result.ok)
 
-    def save_as_mod(self, folder: Path, pack_id: str | None = None, name: str | None = None, reopen: bool = True):
+    def save_as_mod(self, folder: Path, pack_id: str | None = None, name: str | None = None, reopen: bool = True,
+                    wait: bool = True):
+        """``wait``: the mod pack is open for editing when this returns; otherwise it is read on
+        a thread (0.2 s) and the window takes no input meanwhile (the Save as dialog)."""
         folder = Path(folder)
         if inside_installation(folder):
             message = (f"{folder} is inside sandtable's installation, which an update replaces: choose a folder of "
@@ -617,11 +621,42 @@ class MainWindow(QMainWindow):
         if reopen:
             base_parent = self.ws.path.resolve().parent
             search = list(self.search_paths) + [base_parent]
-            self.switch_to(Path(folder), search)
+            self.switch_to(Path(folder), search, wait=wait)
         self.statusBar().showMessage(msg, 10000)
         return result
 
-    def switch_to(self, folder: Path, search: list[Path]) -> None:
+    def switch_to(self, folder: Path, search: list[Path], wait: bool = True) -> None:
+        from sandtable.rules.desert_steel.checks import setup_rules_deferred
+
+        def read():
+            with setup_rules_deferred():  # the validator adds them in the background right after
+                return Workspace(folder, search=search)
+        if wait:
+            self._switch(folder, search, read())
+            return
+        self.switching = True
+        self.setEnabled(False)
+        if not hasattr(self, "_switch_bridge"):
+            self._switch_bridge = _LoadBridge()
+            self._switch_bridge.loaded.connect(lambda ws, args: self._switched(ws, *args))
+
+        def work():
+            try:
+                ws, why = read(), None
+            except Exception as exc:  # noqa: BLE001 - said in the status bar
+                ws, why = None, internal_error("opening the mod pack", exc)
+            self._switch_bridge.loaded.emit(ws, (folder, search, why))
+        threading.Thread(target=work, name="sandtable-switch", daemon=True).start()
+
+    def _switched(self, ws, folder, search, why) -> None:
+        self.switching = False
+        self.setEnabled(True)
+        if ws is None:
+            self.statusBar().showMessage(f"saved, but {folder} could not be opened: {why}", 10000)
+            return
+        self._switch(folder, search, ws)
+
+    def _switch(self, folder: Path, search: list[Path], ws) -> None:
         """Go on editing in the mod pack just saved, keeping the open tabs and the undo history.
 
         The base pack's objects are foreign objects of the mod pack, so every recorded edit
@@ -631,7 +666,6 @@ class MainWindow(QMainWindow):
         from .checking import Checker
         from .document import SetValue, autosave_dir
         from .workspace import AutosaveSlot
-        ws = Workspace(folder, search=search)
         if ws.pack is None or not ws.owned:
             self.load_pack(folder, search=search)
             return

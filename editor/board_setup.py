@@ -9,12 +9,14 @@ setup saved from here is judged the same way on the command line.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QMimeData, QObject, QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QDrag, QFont, QIcon, QPainter, QPen, QPixmap, QUndoCommand, QUndoStack
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu,
+from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QHBoxLayout, QLabel, QListWidget,
+                               QListWidgetItem, QMenu,
                                QPlainTextEdit, QSpinBox, QStackedWidget,
                                QPushButton, QSplitter, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
@@ -31,6 +33,7 @@ from .board_tools import LosTool, MoveTool
 from .board_zones import ZonePaintTool, ZonePanel
 from .board_canvas import R, UNITS_MIME, BoardCanvas, CanvasView, Minimap, StackItem, overlay_colour
 from .counter import paint_counter
+from .usertext import internal_error
 from .lazytab import LazyTab  # noqa: F401  (moved; mapconf and tests import it from here)
 
 FACINGS = ("up the page", "upper right", "lower right", "down the page", "lower left", "upper left")
@@ -293,6 +296,26 @@ def edited_model(ctx, force: bool = False):
     return catalog.model if catalog is not None and catalog.model is not None else ctx.ws.catalog.model
 
 
+class _ReloadBridge(QObject):
+    done = Signal(int, object)  # generation, (model, scenario, field, LOS field, rosters) or why not
+
+
+def _read_scenario(checker, snap, sid: str, turn: int):
+    """The scenario as edited, laid out (on the reading thread): or a sentence saying why not."""
+    catalog = checker.run(snap, defer_setups=True).catalog  # the setup rules judge, not build
+    model = catalog.model if catalog is not None else None
+    scenario = model.scenario(sid) if model is not None else None
+    if scenario is None:
+        return "The edited pack has errors that keep this scenario out; fix them to re-read it."
+    try:
+        field = Battlefield.for_scenario(model, scenario)
+        los_field = field if turn == 1 else Battlefield.for_scenario(model, scenario, turn)
+    except (BoardError, KeyError, ZoneError) as exc:
+        return f"The edited scenario's board cannot be laid out: {exc}"
+    rosters = {side: se.roster(model, scenario, side, field) for side in se.SIDES}
+    return model, scenario, field, los_field, rosters
+
+
 class SetupWorkbench(QWidget):
     """The setup tab of a scenario: palette, board with live feedback, findings."""
 
@@ -440,6 +463,7 @@ class SetupWorkbench(QWidget):
         # form) is read again here: the board, its LOS and movement tools, the lists and the
         # checks never show an older pack than the last edit (principle 12). Hidden: on show.
         self._stale = False
+        self.reloading = False  # the edited pack being read on a thread (reload_rules)
         self._follow = QTimer(self)
         self._follow.setSingleShot(True)
         self._follow.setInterval(FOLLOW_MS)
@@ -484,34 +508,62 @@ class SetupWorkbench(QWidget):
         self.tools["los"].clear()
         self.answer.setPlainText(f"Turn {turn}: visibility {self.tools['los'].field.visibility} hexes.")
 
-    def reload_rules(self) -> bool:
+    def reload_rules(self, wait: bool = False) -> bool:
         """Read the scenario again from the pack as edited (after a zone is painted into it,
-        or any edit elsewhere): zones, formations and the checks follow; the setup stays."""
-        model = edited_model(self.ctx, force=True)
-        scenario = model.scenario(self.scenario.id) if model else None
-        if scenario is None:
-            self.info.setText("The edited pack has errors that keep this scenario out; fix them to re-read it.")
-            return False
-        try:
-            field = Battlefield.for_scenario(model, scenario)
-        except (BoardError, KeyError, ZoneError) as exc:
-            self.info.setText(f"The edited scenario's board cannot be laid out: {exc}")
-            return False
+        or any edit elsewhere): zones, formations and the checks follow; the setup stays.
+        The pack is checked and the board laid out on a thread (0.2-0.4 s: the zone "Apply"
+        froze the window that long); ``wait``: block until it is done (scripts)."""
+        from .checking import Checker
+        checker = Checker(self.ctx.ws)
+        snap = checker.snapshot()
+        self._reload_gen = gen = getattr(self, "_reload_gen", 0) + 1
+        self.reloading = True
+        self._stale = False  # read now: a pending follow-up has nothing left to read
+        if hasattr(self, "_follow"):
+            self._follow.stop()
+        sid, turn = self.scenario.id, self.turn.value()
+
+        def work():
+            try:
+                out = _read_scenario(checker, snap, sid, turn)
+            except Exception as exc:  # noqa: BLE001 - a bug: said in the panel, details on stderr
+                out = internal_error("reading the edited scenario", exc)
+            try:
+                self._reload_bridge.done.emit(gen, out)
+            except RuntimeError:
+                pass  # the workbench was closed meanwhile
+        if not hasattr(self, "_reload_bridge"):
+            self._reload_bridge = _ReloadBridge(self)
+            self._reload_bridge.done.connect(self._reloaded)
+        thread = threading.Thread(target=work, name="sandtable-reload", daemon=True)
+        thread.start()
+        if wait:
+            thread.join()
+            QApplication.sendPostedEvents(self._reload_bridge)
+        return True
+
+    def _reloaded(self, gen: int, out) -> None:
+        if gen != getattr(self, "_reload_gen", 0):
+            return  # a newer edit is being read: it will be shown instead
+        self.reloading = False
+        if isinstance(out, str):
+            self.info.setText(out)
+            return
+        model, scenario, field, los_field, rosters = out
+        same_board = (self.field is not None and field.board.cells.keys() == self.field.board.cells.keys()
+                      and field.terrain.hexes == self.field.terrain.hexes
+                      and field.terrain.road_sides == self.field.terrain.road_sides)
         self.model, self.scenario, self.field = model, scenario, field
-        for side in se.SIDES:
-            self.rosters[side] = se.roster(model, scenario, side, field)
-        self.canvas.set_board(field.board, field.terrain, {m.id: m.raw for m in scenario.configuration.maps})
-        self.tools["los"].field = Battlefield.for_scenario(model, scenario, self.turn.value())
+        self.rosters = rosters
+        if not same_board:  # a zone or a card edited: the hexes stay drawn (0.1 s saved)
+            self.canvas.set_board(field.board, field.terrain, {m.id: m.raw for m in scenario.configuration.maps})
+        self.tools["los"].field = los_field
         self.tools["move"].field, self.tools["move"].model = field, model
         self.zones.field = field
         self.zones.zctx = ZoneContext(field.board, field.terrain)
         self.zones.refresh_targets()
-        self._stale = False  # read now: a pending follow-up has nothing left to read
-        if hasattr(self, "_follow"):
-            self._follow.stop()
         self.current_card = None
         self._apply(self.setup)
-        return True
 
     # --- data helpers -----------------------------------------------------------------
 

@@ -158,7 +158,7 @@ def test_a_map_painted_changes_the_placement_boards_line_of_sight(qtbot, tmp_pat
     assert w.ws.get("map", "B", "/hexes/2212") != before  # the default colour: the hex's entry goes
     # back to the scenario's tab (not reopened): the same tool now answers for the new terrain
     w.tabs.setCurrentWidget(scenario)
-    qtbot.waitUntil(lambda: not bench._stale, timeout=5000)
+    qtbot.waitUntil(lambda: not bench._stale and not bench.reloading, timeout=5000)
     assert bench.tools["los"] is los
     click_hex(bench.view, "B2412")
     click_hex(bench.view, "B2111")

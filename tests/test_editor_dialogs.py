@@ -192,7 +192,10 @@ def test_save_as_mod_pack_through_the_dialog(qtbot, tmp_path, monkeypatch):
     assert not inside_installation(Path(modal.seen["suggested"]))  # suggested: a folder of the user's
     cat = load_catalog([folder], search=[pack.parent])
     assert cat.get("unit-type", "de-pz-vi-e").value["movement"] == 5
-    assert w.ws.pack_id == "faster-tigers"
+    assert w.switching and not w.isEnabled()  # the mod pack is read on a thread, the window waits
+    qtbot.waitUntil(lambda: not w.switching, timeout=15000)
+    assert w.ws.pack_id == "faster-tigers" and w.isEnabled()
+    assert w.doc.undo_stack.canUndo()  # Save as keeps the undo history (README)
     close(w)
 
 
