@@ -296,12 +296,15 @@ class MainWindow(QMainWindow):
 
     def _offer_recovery(self, payload: dict) -> None:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(payload.get("saved_at", 0)))
+        payload = self._resolve_conflicts(payload, when)
         n = len(payload.get("docs", {})) + len(payload.get("foreign", []))
-        notes = payload.get("_notes") or []
-        skipped = ("\n\nNot offered (the files on disk are newer or changed since):\n" + "\n".join(notes)) if notes else ""
+        if not n:
+            if not payload.get("conflicts"):  # all settled above; a copy that failed keeps the autosave
+                self.doc.discard_recovery(payload)
+            return
         answer = self.ask("Recover unsaved edits?",
                           f"An editor of {self.ws.pack_id} was closed without saving. Unsaved edits from {when} "
-                          f"({n} document(s) or object(s)) were kept. Recover them?{skipped}",
+                          f"({n} document(s) or object(s)) were kept. Recover them?",
                           ["Recover", "Discard"])
         if answer == "Recover":
             self.doc.recover(payload)
@@ -311,6 +314,31 @@ class MainWindow(QMainWindow):
         nxt = self.doc.pending_recovery()  # several editors may have died with edits
         if nxt is not None and nxt.get("_file") != payload.get("_file"):
             QTimer.singleShot(0, self, lambda: self._offer_recovery(nxt))
+
+    def _resolve_conflicts(self, payload: dict, when: str) -> dict:
+        """Unsaved edits of documents whose files changed on disk since: shown side by side with
+        the file, and the user chooses (use them, save them as a copy beside the pack, keep the
+        file). Returns the payload with the edits to recover."""
+        conflicts = payload.get("conflicts") or {}
+        if not conflicts:
+            return payload
+        lines = [line for rel, value in conflicts.items() for line in self.ws.side_by_side(rel, value)]
+        answer = self.ask("Unsaved edits conflict with the files on disk",
+                          f"Unsaved edits from {when} are to documents changed on disk since "
+                          f"({', '.join(conflicts)}):\n" + "\n".join(lines[:20]) + ("\n…" if len(lines) > 20 else "")
+                          + "\n\nUse my edits (over the files' new content, unsaved until you save), save my edits "
+                          "as a copy beside the pack, or keep the files on disk?",
+                          ["Use my edits", "Save my edits as a copy", "Keep the files on disk"])
+        if answer == "Use my edits":
+            return {**payload, "docs": {**payload.get("docs", {}), **conflicts}, "conflicts": {}}
+        if answer == "Save my edits as a copy":
+            try:
+                folder = self.ws.save_recovered_copy(conflicts)
+                self.statusBar().showMessage(f"your unsaved edits were written to {folder}", 15000)
+            except OSError as exc:
+                self.statusBar().showMessage(f"could not write the copy of your edits: {exc}", 15000)
+                return payload  # kept: offered again next time
+        return {**payload, "conflicts": {}}
 
     def current_catalog(self):
         v = self.validator

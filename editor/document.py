@@ -299,7 +299,7 @@ class PackDocument(QObject):
         ``_notes`` says what was left out."""
         for path, payload in self.autosave_slot.orphans():
             offer, notes = self.ws.recoverable(payload)
-            if offer.get("docs") or offer.get("foreign"):
+            if offer.get("docs") or offer.get("foreign") or offer.get("conflicts"):  # conflicts: shown, not dropped
                 return {**offer, "_file": str(path), "_notes": notes}
             discard_orphan(path)  # everything in it is older than the files on disk
         return None

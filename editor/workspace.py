@@ -555,9 +555,11 @@ class Workspace:
         (another editor or a later session saved it). One changed before the autosave (the
         autosave is the newer) gets the autosaved edits re-applied to the file's current
         content when they apply cleanly, else it is skipped. Returns (payload reduced to what
-        is offered, notes on what was skipped and why)."""
+        is offered, notes on what was skipped and why). A document skipped because its file
+        changed is kept in the payload's ``conflicts`` (rel -> the autosaved value): the edits
+        are offered beside the file, never dropped without a word."""
         from sandtable.rules.catalog import apply_patch
-        docs, notes = {}, []
+        docs, notes, conflicts = {}, [], {}
         saved_at = float(payload.get("saved_at", 0) or 0)
         base = payload.get("base") or {}
         patches = payload.get("patches") or {}
@@ -572,19 +574,48 @@ class Workspace:
             if rel not in base or stamp is None or base[rel] == stamp.sha:
                 if stamp is not None and rel not in base and stamp.mtime_ns / 1e9 > saved_at:
                     notes.append(f"{rel}: the file on disk is newer than the autosave")
+                    conflicts[rel] = value
                     continue
                 docs[rel] = value
                 continue
             if stamp.mtime_ns / 1e9 > saved_at:
                 notes.append(f"{rel}: the file on disk is newer than the autosave")
+                conflicts[rel] = value
                 continue
             try:
                 docs[rel] = apply_patch(self.saved_docs[rel], patches[rel])  # bounded (limits.PATCH_*)
             except Exception:  # noqa: BLE001 - any failure: the edits no longer apply
                 notes.append(f"{rel}: changed on disk since, and the autosaved edits no longer apply")
+                conflicts[rel] = value
         foreign = [it for it in payload.get("foreign") or []
                    if isinstance(it, dict) and self.exists(str(it.get("kind")), str(it.get("id")))]
-        return {**payload, "docs": docs, "foreign": foreign}, notes
+        return {**payload, "docs": docs, "foreign": foreign, "conflicts": conflicts}, notes
+
+    def side_by_side(self, rel: str, edited: Any, limit: int = 12) -> list[str]:
+        """Each field where the unsaved edits of a document differ from its file on disk now:
+        "path: on disk X | unsaved Y" (what a recovery shows before anything is chosen)."""
+        from sandtable.rules.references import _short
+        current = self.saved_docs.get(rel)
+        lines = []
+        for op in diff(current, edited)[:limit]:
+            where = op["path"] or "/"
+            disk = jsonptr.get(current, op["path"], MISSING) if op["op"] != "add" else MISSING
+            mine = op.get("value", MISSING) if op["op"] != "remove" else MISSING
+            lines.append(f"{rel} {where}: on disk {'(none)' if disk is MISSING else _short(disk)} | unsaved "
+                         f"{'(removed)' if mine is MISSING else _short(mine)}")
+        return lines
+
+    def save_recovered_copy(self, conflicts: dict[str, Any]) -> Path:
+        """The unsaved edits of conflicting documents written beside the pack (never inside it, where
+        they would be read as part of it): ``<pack>.recovered-<time>/<rel>``."""
+        from sandtable.rules.atomic import dumps_json, write_text
+        folder = self.path.parent / f"{self.path.name}.recovered-{time.strftime('%Y%m%d-%H%M%S')}"
+        for rel, value in conflicts.items():
+            target = folder / rel
+            if not _inside(target, folder):
+                continue  # a crafted autosave naming ../ must not write elsewhere
+            write_text(target, dumps_json(value))
+        return folder
 
     def recovered_state(self, payload: dict) -> tuple:
         docs, foreign, removed = self.state()

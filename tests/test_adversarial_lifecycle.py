@@ -146,3 +146,56 @@ def test_delete_with_cascade_in_a_mod_keeps_it_valid(qtbot, shelf):
         assert w.save()
         assert not (errors(load_catalog([mod], search=[shelf.parent])) - before)
     close(w)
+
+
+# --- crash recovery when the file on disk changed later (issue #29, small items) -----------------
+
+def _crashed_with_an_edit(qtbot, pack):
+    """An editor with an unsaved edit (the Tiger's range 12) that dies: its autosave is left."""
+    import shutil
+    w = window(qtbot, pack)
+    w.doc.set("unit-type", TIGER, "/range", 12)
+    path = w.doc.autosave(force=True)
+    w.doc.autosave_slot.abandon()
+    kept = path.with_name(path.name + ".kept")
+    shutil.copy(path, kept)
+    close(w)
+    shutil.move(kept, path)  # as a kill leaves it
+    return path
+
+
+def _change_on_disk_later(pack):
+    import os
+    import time
+    units = pack / "units/german.json"
+    doc = json.loads(units.read_text())
+    tiger = next(u for u in doc["units"] if u["id"] == TIGER)
+    tiger["defense"] = 9
+    units.write_text(json.dumps(doc, indent=2))
+    later = time.time() + 120
+    os.utime(units, (later, later))
+
+
+@pytest.mark.parametrize("answer", ["Use my edits", "Save my edits as a copy", "Keep the files on disk"])
+def test_edits_to_a_file_changed_on_disk_later_are_offered_side_by_side(qtbot, shelf, answer):
+    autosave = _crashed_with_an_edit(qtbot, shelf)
+    _change_on_disk_later(shelf)
+    w = window(qtbot, shelf, answers={"Unsaved edits conflict with the files on disk": answer,
+                                      "Recover unsaved edits?": "Recover"})
+    qtbot.waitUntil(lambda: any(t.startswith("Unsaved edits conflict") for t, _ in w.asked), timeout=5000)
+    title, text = next((t, x) for t, x in w.asked if t.startswith("Unsaved edits conflict"))
+    assert f"/range: on disk 10 | unsaved 12" in text and "units/german.json" in text  # side by side
+    if answer == "Use my edits":
+        qtbot.waitUntil(lambda: w.doc.get("unit-type", TIGER, "/range") == 12, timeout=5000)
+        assert w.isWindowModified()
+    elif answer == "Save my edits as a copy":
+        qtbot.waitUntil(lambda: any(shelf.parent.glob("desert-steel.recovered-*/units/german.json")), timeout=5000)
+        copy = next(shelf.parent.glob("desert-steel.recovered-*/units/german.json"))
+        saved = json.loads(copy.read_text())
+        assert next(u for u in saved["units"] if u["id"] == TIGER)["range"] == 12
+        assert w.doc.get("unit-type", TIGER, "/defense") == 9  # the file on disk is what is open
+        assert not autosave.exists()
+    else:
+        qtbot.wait(50)
+        assert w.doc.get("unit-type", TIGER, "/range") == 10 and not autosave.exists()
+    close(w)

@@ -83,7 +83,8 @@ def test_each_editor_has_its_own_autosave(qtbot, tmp_path, monkeypatch):
     assert not list((tmp_path / "autosave").glob("*.autosave.json"))
 
 
-def test_recovery_is_not_offered_over_a_newer_file(qtbot, tmp_path, monkeypatch):
+def test_recovery_over_a_newer_file_is_shown_side_by_side_and_can_be_declined(qtbot, tmp_path, monkeypatch):
+    # Issue #29: the edits were dropped without a word; they are shown beside the file now.
     isolate(monkeypatch, tmp_path)
     pack = copy_pack(tmp_path)
     w = window(qtbot, pack)
@@ -97,9 +98,12 @@ def test_recovery_is_not_offered_over_a_newer_file(qtbot, tmp_path, monkeypatch)
     time.sleep(0.01)
     later.save()
     os.utime(pack / "units" / "german.json", (time.time() + 5, time.time() + 5))
-    w2 = window(qtbot, pack)
+    w2 = window(qtbot, pack, answers={"Unsaved edits conflict with the files on disk": "Keep the files on disk"})
+    qtbot.waitUntil(lambda: bool(w2.asked), timeout=5000)
     qtbot.wait(50)
-    assert not w2.asked and not path.exists()  # stale: dropped, not offered
+    assert [t for t, _ in w2.asked] == ["Unsaved edits conflict with the files on disk"]
+    assert "/movement: on disk 4 | unsaved 5" in w2.asked[0][1]
+    assert not path.exists()  # declined: gone
     assert w2.doc.get(*TIGER, "/movement") == 4
     close(w2)
 
