@@ -273,6 +273,8 @@ class MainWindow(QMainWindow):
         self.docks["findings"].raise_()
         self._update_title()
         self._remember_recent(path)
+        if first:  # at start: a dead editor's unsaved work in another pack is said, not forgotten
+            QTimer.singleShot(0, self, self._offer_other_packs)
         self.act_save.setToolTip("Save the pack" if ws.owned else
                                  f"{ws.pack_id} is not yours to change: Save writes a mod pack")
         self.statusBar().showMessage(f"opened {ws.pack_id} ({path})" + ("" if ws.owned else " — read-only: "
@@ -805,6 +807,23 @@ class MainWindow(QMainWindow):
         """A form's "Sweep this value…": the balance lab with that field's line added."""
         self.balance_lab()
         self.balancelab.add_vary(kind, oid, pointer, value)
+
+    def _offer_other_packs(self) -> None:
+        from .document import autosave_dir
+        from .recovery_scan import other_packs
+        others = other_packs(autosave_dir(), self.ws.path)
+        if not others:
+            return
+        u = others[0]
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(u.saved_at))
+        more = "".join(f"\n• {o.pack_id} ({o.pack})" for o in others[1:])
+        answer = self.ask("Unsaved work in another pack",
+                          f"An editor of {u.pack_id} ({u.pack}) closed without saving on {when}: "
+                          f"{u.documents} document(s) or object(s) of unsaved edits were kept."
+                          + (f"\nAlso unsaved work in:{more}" if more else "")
+                          + f"\n\nOpen {u.pack_id} to recover them?", [f"Open {u.pack_id}", "Not now"])
+        if answer.startswith("Open") and self.confirm_discard():
+            self.load_pack(u.pack)  # its own recovery question follows
 
     def quick_game(self) -> None:
         self.docks["quickgame"].show()
