@@ -63,6 +63,7 @@ def test_the_engine_loads_the_whole_pack_with_no_problem(pack_module):
     assert result.problems == [], "\n".join(result.problems[:20])
     assert result.returncode == 0 and "CHECK OK" in result.output
     kinds = sum(len(pieces) for p in mod.palettes for _, pieces in p.folders)
+    kinds += sum(len(d.cards) for m in mod.maps for d in m.decks)  # a new game's deal: the raid cards
     assert f"pieces {kinds}\n" in result.output  # every palette piece built, measured, re-encoded
 
 
@@ -70,7 +71,7 @@ def test_every_scenario_starts_with_each_piece_on_its_hex(pack_module, model):
     mod, _, result, _ = pack_module
     assert len(mod.setups) == len(model.scenarios)
     for s in mod.setups:
-        assert f"setup {s.file}: {len(s.pieces)} pieces placed" in result.output
+        assert f"setup {s.file}: {len(s.pieces)} pieces placed, 3 decks" in result.output
 
 
 def _setup_hexes(board, setup: dict, side: str) -> Counter:
@@ -131,7 +132,7 @@ def test_the_module_is_a_vassal_36_module_with_each_image_once(pack_module):
         assert "images/" + ref in names, ref
     # only traits VASSAL 3.6 knows
     traits = set(re.findall(r"(?:^|[\t\\/])([a-z]+[0-9]?);", build, re.M)) - {"null"}  # "null;": a state
-    assert traits <= {"piece", "prototype", "mark", "emb2", "rotate", "hide", "restrict"}, traits
+    assert traits <= {"piece", "prototype", "mark", "emb2", "rotate", "hide", "restrict", "obs"}, traits
     assert vmod.stat().st_size < 10e6
 
 
@@ -178,7 +179,7 @@ def test_a_mod_pack_with_a_scenario_of_its_own_and_a_players_setup(oracle, tmp_p
     turned = [p.location for p in players.pieces for t in p.traits if t.type.startswith("rotate;") and t.state == "3"]
     assert turned == [mine["sides"]["allied"]["placements"][0]["hex"]]  # the player's facing, 180 degrees
     for s in mod.setups:
-        assert f"setup {s.file}: {len(s.pieces)} pieces placed" in result.output
+        assert f"setup {s.file}: {len(s.pieces)} pieces placed, 3 decks" in result.output
 
 
 def test_the_command_line(tmp_path, capsys):

@@ -116,10 +116,11 @@ class Oracle:
 
 
 def write_expected(mod, path: Path) -> None:
-    """Where the writer put each piece of each setup, and whether it is hidden from the other side,
-    for the checker to ask the engine."""
+    """Where the writer put each piece of each setup, whether it is hidden from the other side and
+    the deck it is dealt to, for the checker to ask the engine."""
     with path.open("w", encoding="utf-8") as f:
         for s in mod.setups:
             for p in s.pieces:
                 hidden = any(t.type.startswith("hide;") and t.state != "null" for t in p.traits)
-                f.write(f"{s.file}\t{p.piece_id}\t{p.map_name}\t{p.location}\t{'hidden' if hidden else 'shown'}\n")
+                f.write(f"{s.file}\t{p.piece_id}\t{p.map_name}\t{p.location}\t{'hidden' if hidden else 'shown'}\t"
+                        f"{p.deck or '-'}\n")

@@ -26,7 +26,7 @@ from sandtable.rules.board import Board as RulesBoard
 from sandtable.rules.desert_steel.model import CombatCard, DesertSteel, MapConfiguration, MapSheet, Scenario
 
 from . import encode, raster
-from .module import Board, Die, HexNumbering, Map, Module, Palette, PieceDef, Placed, Region, SavedSetup
+from .module import Board, Deck, Die, HexNumbering, Map, Module, Palette, PieceDef, Placed, Region, SavedSetup
 
 K = 12  # pixels per board x unit (a quarter of a hex's radius): hexes 83 px across the flats
 SQRT3 = math.sqrt(3)
@@ -65,6 +65,7 @@ class _PieceKind:
     props: dict[str, str]
     faces: list[int]  # image indices, front first
     side: str | None = None
+    card: bool = False  # a card: its back is a mask (face down in a deck, or turned by its side)
 
 
 def _counter_px(model: DesertSteel) -> int:
@@ -214,7 +215,7 @@ class _Pieces:
             year = f" {face.year}" if face.year else ""
             name = f"Card {card.number} {card.designation}{year}"
             self.cards[k] = _PieceKind(name, f"{side} card", {"Side": side, "Card": str(card.number)},
-                                       [front, back], side)
+                                       [front, back], side, card=True)
         return self.cards[k]
 
     def raid(self, card) -> _PieceKind:
@@ -225,7 +226,8 @@ class _Pieces:
                                white, POKER, px)
             back = self._face(lambda d, x, y, rc=card: raids_mod.draw_raid_back(d, rc, x, y), raids_mod._BACK,
                               POKER, px)
-            self.raids[card.id] = _PieceKind(f"Raid card {card.id}", None, {"Raid": card.id}, [back, front])
+            self.raids[card.id] = _PieceKind(f"Raid card {card.id}", None, {"Raid": card.id}, [front, back],
+                                             card=True)
         return self.raids[card.id]
 
 
@@ -255,8 +257,13 @@ def _traits(kind: _PieceKind, names: dict[int, str], *, expand: dict | None = No
                 out.append(t)
     elif hidden_by is not None:  # a secret piece of its own: a minefield
         out += [encode.restricted([hidden_by]), encode.hideable("Hide from the other side", "H", hidden_by)]
-    out.append(encode.marker(kind.props))
     images = [names[i] for i in kind.faces]
+    if kind.card:
+        out.append(encode.obscurable(images[1], "side:" if kind.side else "player:"))
+        out.append(encode.marker(kind.props))
+        out.append(encode.basic_piece(kind.name, images[0]))
+        return out
+    out.append(encode.marker(kind.props))
     if len(images) > 1:
         out.append(encode.layers(images, ["", ""], "Flip", "F", "Face", level))
         out.append(encode.basic_piece(kind.name))
@@ -309,13 +316,13 @@ class _SetupBuilder:
         region = {r.name: r for r in self.boxes.regions}
 
         def put(kind: _PieceKind, ref: str | None, what: str, facing: int = 0, hidden_by: str | None = None,
-                box: str | None = None, level: int = 1) -> None:
+                box: str | None = None, level: int = 1, deck: str = "") -> None:
             traits = _traits(kind, self.names, expand=self.prototypes, facing=facing, hidden_by=hidden_by,
                              level=level)
             pid = f"{index}-{len(placed) + 1}"
             if box is not None:
                 reg = region[box]
-                placed.append(Placed(pid, traits, OFFBOARD, reg.x, reg.y, box))
+                placed.append(Placed(pid, traits, OFFBOARD, reg.x, reg.y, box, deck))
                 return
             map_id, col, row = _hex(rules, ref, what)
             x, y = self.sheets[map_id].board.grid.centre(col, row)
@@ -373,9 +380,9 @@ class _SetupBuilder:
             box = f"{'Allied' if side == 'allied' else 'Axis'} cards"
             for face in cards_mod.faces_for(self.model, scenario=s):
                 if face.card.side == side:
-                    put(self.pieces.card(face), None, "", box=box)
+                    put(self.pieces.card(face), None, "", box=box, deck=box)
         for rc in sorted(self.model.raid_cards.values(), key=raids_mod._key):
-            put(self.pieces.raid(rc), None, "", box="Raid cards")
+            put(self.pieces.raid(rc), None, "", box="Raid cards", deck="Raid cards")
         boards = {BATTLEFIELD: layout, OFFBOARD: [(OFF_BOARD, 0, 0)]}
         return SavedSetup(f"{s.number} {lang_text(s.raw.get('name'))} ({ss.origin} setup)",
                           f"setups/{s.ordinal or index:02d}-{s.id}.vsav", boards, placed)
@@ -439,7 +446,18 @@ def build_module(catalog, chosen: list[ScenarioSetup], *, name: str | None = Non
     for sb in sheets.values():
         sb.board.image = names[sb.face]
     boxes.image = names[boxes_face]
-    mod.maps = [Map(BATTLEFIELD, [sb.board for sb in sheets.values()]), Map(OFFBOARD, [boxes], button="Off-board")]
+    card_w, card_h = round(POKER[0] * CARD_SCALE), round(POKER[1] * CARD_SCALE)
+    region = {r.name: r for r in boxes.regions}
+    decks = []
+    for label, face_down, shuffle in (("Allied cards", "Via right-click Menu", "Via right-click Menu"),
+                                      ("Axis cards", "Via right-click Menu", "Via right-click Menu"),
+                                      ("Raid cards", "Always", "Via right-click Menu")):
+        spec = encode.DeckSpec(label, card_w, card_h, face_down, shuffle)
+        cards = [k for k in (pieces.raids.values() if label == "Raid cards" else ())]
+        decks.append(Deck(spec, OFF_BOARD, region[label].x, region[label].y,
+                          [PieceDef(k.name, _traits(k, names)) for k in cards]))
+    mod.maps = [Map(BATTLEFIELD, [sb.board for sb in sheets.values()]),
+                Map(OFFBOARD, [boxes], button="Off-board", decks=decks)]
     mod.prototypes = _prototypes()
     by_nat: dict[str, list[PieceDef]] = {}
     seen = set()

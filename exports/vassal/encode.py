@@ -122,3 +122,39 @@ def restricted(sides: Sequence[str]) -> Trait:
 
 def use_prototype(name: str) -> Trait:
     return Trait("prototype;" + name, "")
+
+
+def obscurable(back_image: str, access: str, obscured_by: str | None = None) -> Trait:
+    """A card's face down (Obscurable, shown as its back to all but ``access``): what a face-down deck
+    draws; ``access`` is "side:" (the side that turned it) or "player:"."""
+    fields = [key("F"), back_image, "Face down", "B", "Card", access, "Peek", "", True]
+    return Trait("obs;" + seq(fields, ";"), seq(["null" if obscured_by is None else obscured_by, ""], ";"))
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    """A deck's behaviour, as VASSAL's DrawPile and Deck hold it."""
+
+    name: str
+    width: int
+    height: int
+    face_down: str = "Always"  # "Always", "Never" or "Via right-click Menu"
+    shuffle: str = "Via right-click Menu"
+    allow_multiple: bool = True
+    allow_select: bool = True
+    reversible: bool = False
+    colour: str = "0,0,0"
+
+
+def deck_type(d: DeckSpec) -> str:
+    """Deck.getType(): the deck of a saved game."""
+    fields = [True, d.colour, d.width, d.height, d.face_down, d.shuffle, d.allow_multiple, d.allow_select,
+              d.reversible, "", "", "", d.name, "", "", "", False, False, "", "", 10, "", False, "", False, "",
+              "$BasicName$", "", False, "", "Shuffle", "Reverse", "", "Draw multiple cards", "Draw specific cards",
+              "Face up", "Face down"]
+    return "deck;" + seq(fields, ";")
+
+
+def add_deck(deck_id: str, d: DeckSpec, map_id: str, x: int, y: int, face_down: bool, piece_ids: Sequence[str]) -> str:
+    state = seq([map_id, x, y, face_down, seq(piece_ids, ",")], ";") if piece_ids else seq([map_id, x, y, face_down], ";")
+    return "+/" + seq([deck_id, deck_type(d), state], "/")

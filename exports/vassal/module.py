@@ -64,10 +64,30 @@ class Board:
 
 
 @dataclass
+class Deck:
+    """A deck (DrawPile) on a board: drawn from, shuffled; a new game deals it its cards."""
+
+    spec: encode.DeckSpec
+    board: str
+    x: int  # its centre, in the board's pixels
+    y: int
+    cards: list["PieceDef"] = field(default_factory=list)
+
+
+@dataclass
 class Map:
     name: str
     boards: list[Board]
     button: str = ""  # a toolbar button opens it in a window of its own; "" docks it in the main window
+    decks: list[Deck] = field(default_factory=list)
+
+    def offsets(self, layout: list[tuple[str, int, int]]) -> dict[str, tuple[int, int]]:
+        """Where each board of a layout (board, column, row) starts in the map, as Map.getLocation
+        puts it: the widths before it along its row, the heights above it in its column."""
+        size = {b.name: (b.width, b.height) for b in self.boards}
+        at = {(c, r): name for name, c, r in layout}
+        return {name: (sum(size[at[(i, r)]][0] for i in range(c) if (i, r) in at),
+                       sum(size[at[(c, j)]][1] for j in range(r) if (c, j) in at)) for name, c, r in layout}
 
 
 @dataclass
@@ -95,6 +115,7 @@ class Placed:
     x: int
     y: int
     location: str  # the location name the engine must report there (the tests compare)
+    deck: str = ""  # the deck holding it, if any
 
 
 @dataclass
@@ -179,6 +200,15 @@ def _map_xml(root, m: Map) -> None:
                  boardPrompt="Select board", slotHeight=125, slotScale=0.2, slotWidth=350, title="Choose Boards")
     for board in m.boards:
         _board_xml(picker, board)
+    for d in m.decks:
+        sp = d.spec
+        pile = _el(e, "module.map.DrawPile", allowMultiple=sp.allow_multiple, allowSelect=sp.allow_select,
+                   canSave=False, color=sp.colour, draw=True, drawFaceUp=False, faceDown=sp.face_down,
+                   height=sp.height, maxStack=10, name=sp.name, owningBoard=d.board, reshufflable=False,
+                   reversible=sp.reversible, selectDisplayProperty="$BasicName$", shuffle=sp.shuffle,
+                   width=sp.width, x=d.x, y=d.y)
+        for pd in d.cards:
+            _slot(pile, "widget.CardSlot", pd)
     _el(e, "module.map.StackMetrics", bottom=40, disabled=False, down=40, exSepX=6, exSepY=18, top=38,
         unexSepX=2, unexSepY=4, up=39)
     _el(e, "module.map.ForwardToKeyBuffer")
@@ -196,6 +226,16 @@ def _map_xml(root, m: Map) -> None:
         counterReportFormat="", version=3, zoomlevel=1.0, graphicsZoom=1.0, hotkey="")
     _el(e, "module.map.Zoomer", zoomInKey="61,130", zoomLevels="0.25,0.375,0.5,0.707,1.0,1.5", zoomOutKey="45,130",
         zoomPickKey="", zoomStart=3)
+
+
+_GPID = [0]
+
+
+def _slot(parent, cls: str, pd: "PieceDef") -> None:
+    _GPID[0] += 1
+    pd.gpid = pd.gpid or str(_GPID[0])
+    slot = _el(parent, cls, entryName=pd.name, gpid=pd.gpid, height=0, width=0)
+    slot.text = _piece_text(pd.traits, pd.gpid)
 
 
 def _piece_text(traits: list[Trait], gpid: str) -> str:
@@ -225,13 +265,13 @@ def build_file(mod: Module) -> bytes:
         chatterHTMLSupport="Always", hotKeysOnClosedWindows="Never", inventoryForAll="Always",
         nonOwnerUnmaskable="Use Preferences Setting", playerIdFormat="$PlayerName$", promptString="Opponents can unmask pieces",
         sendToLocationMoveTrails="Never", storeLeadingZeroIntegersAsStrings=False)
+    _GPID[0] = 0
     for m in mod.maps:
         _map_xml(root, m)
     protos = _el(root, "module.PrototypesContainer")
     for name, traits in mod.prototypes.items():
         p = _el(protos, "module.PrototypeDefinition", name=name, description="")
         p.text = encode.add_piece(None, [*traits, encode.basic_piece("", "")])
-    gpid = 0
     for pal in mod.palettes:
         win = _el(root, "module.PieceWindow", allowHidePieces=True, defaultWidth=0, hidden=False, hotkey="",
                   icon="", name=pal.name, scale=1.0, text=pal.name, tooltip=pal.name)
@@ -239,11 +279,8 @@ def build_file(mod: Module) -> bytes:
         for folder, pieces in pal.folders:
             panel = _el(tabs, "widget.PanelWidget", entryName=folder, fixed=False, nColumns=10, scale=1.0, vert=False)
             for pd in pieces:
-                gpid += 1
-                pd.gpid = pd.gpid or str(gpid)
-                slot = _el(panel, "widget.PieceSlot", entryName=pd.name, gpid=pd.gpid, height=0, width=0)
-                slot.text = _piece_text(pd.traits, pd.gpid)
-    root.set("nextPieceSlotId", str(gpid + 1))
+                _slot(panel, "widget.PieceSlot", pd)
+    root.set("nextPieceSlotId", str(_GPID[0] + 1))
     for title, image in mod.charts:
         win = _el(root, "module.ChartWindow", description="", hotkey="", icon="", name=title, text=title,
                   tooltip=title)
@@ -288,16 +325,27 @@ def saved_game_text(mod: Module, setup: SavedSetup) -> str:
     obfuscated form): pieces, then the stacks holding them, then each map's boards."""
     commands = ["begin_save"]
     stacks: dict[tuple[str, int, int], list[str]] = {}
+    decks = {d.spec.name: (m, d) for m in mod.maps for d in m.decks if m.name in setup.boards}
+    dealt: dict[str, list[str]] = {name: [] for name in decks}
     for p in setup.pieces:
         *outer, base = p.traits
         name, image = _basic_name_image(base)
         traits = [*outer, encode.basic_piece(name, image, p.map_name, p.x, p.y)]
         commands.append(encode.add_piece(p.piece_id, traits))
-        stacks.setdefault((p.map_name, p.x, p.y), []).append(p.piece_id)
+        if p.deck:
+            dealt[p.deck].append(p.piece_id)
+        else:
+            stacks.setdefault((p.map_name, p.x, p.y), []).append(p.piece_id)
     for i, ((map_name, x, y), ids) in enumerate(stacks.items()):
         commands.append(encode.add_stack(f"stack{i}", map_name, x, y, ids))
+    for i, (name, (m, d)) in enumerate(decks.items()):  # every deck of the maps in play, dealt or empty
+        ox, oy = m.offsets(setup.boards[m.name])[d.board]
+        commands.append(encode.add_deck(f"deck{i}", d.spec, m.name, ox + d.x, oy + d.y, d.spec.face_down == "Always",
+                                        dealt[name]))
     for map_name, boards in setup.boards.items():
         commands.append(encode.seq([map_name + "BoardPicker", *[v for b in boards for v in b]], "\t"))
+    if any(m.decks for m in mod.maps):
+        commands.append("SETUP_STACK\t")  # not a new game: the decks hold what the save says, not the module's deal
     commands.append("end_save")
     return encode.seq(commands, encode.ESC)
 

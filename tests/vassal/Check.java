@@ -27,6 +27,7 @@ import VASSAL.build.module.PredefinedSetup;
 import VASSAL.build.module.PrototypesContainer;
 import VASSAL.build.widget.PieceSlot;
 import VASSAL.command.AddPiece;
+import VASSAL.counters.Deck;
 import VASSAL.counters.Decorator;
 import VASSAL.counters.GamePiece;
 import VASSAL.counters.PieceCloner;
@@ -205,7 +206,16 @@ public class Check {
     final GameState gs = GameModule.getGameModule().getGameState();
     if (!gs.isGameStarted()) { fail(file + ": the game did not start"); return; }
     int pieces = 0;
+    int decks = 0;
     for (GamePiece p : gs.getAllPieces()) {
+      if (p instanceof Deck) {
+        decks++;
+        final String again = GameModule.getGameModule().encode(new AddPiece(p));
+        if (!again.equals(written.get(p.getId()))) {
+          fail(file + ": deck " + p.getId() + " re-encoded differently\n  written: " + written.get(p.getId()) + "\n  engine:  " + again);
+        }
+        continue;
+      }
       if (p instanceof Stack) continue;
       pieces++;
       final String again = GameModule.getGameModule().encode(new AddPiece(p));
@@ -226,12 +236,14 @@ public class Check {
       if (unseen != "hidden".equals(e[4])) {  // an observer sees no hidden FO and no minefield, and all else
         fail(file + ": piece " + e[1] + " (" + p.getName() + ") is " + (unseen ? "hidden" : "shown") + ", expected " + e[4]);
       }
+      final String deck = p.getParent() instanceof Deck ? ((Deck) p.getParent()).getDeckName() : "-";
+      if (!deck.equals(e[5])) fail(file + ": piece " + e[1] + " (" + p.getName() + ") in deck " + deck + ", expected " + e[5]);
       if (map.findBoard(at) == null || !map.snapTo(at).equals(at)) {
         fail(file + ": piece " + e[1] + " at " + at + " is not at a grid point (snaps to " + map.snapTo(at) + ")");
       }
     }
     if (pieces != expected.size()) fail(file + ": " + pieces + " pieces in the game, " + expected.size() + " expected");
-    System.out.println("setup " + file + ": " + pieces + " pieces placed");
+    System.out.println("setup " + file + ": " + pieces + " pieces placed, " + decks + " decks");
   }
 
   static void screenshot(String path) {
