@@ -433,10 +433,15 @@ class MainWindow(QMainWindow):
         self.redo_action.setEnabled(False)
 
     def _undo_text(self, text: str) -> None:
-        self.undo_action.setToolTip(f"Undo {text}")
+        """The Edit menu names the step ("Undo Paint zone …"); the toolbar keeps its short word."""
+        self.undo_action.setText(f"&Undo {text}" if text else "&Undo")
+        self.undo_action.setIconText("Undo")
+        self.undo_action.setToolTip(f"Undo {text}" if text else "Undo")
 
     def _redo_text(self, text: str) -> None:
-        self.redo_action.setToolTip(f"Redo {text}")
+        self.redo_action.setText(f"&Redo {text}" if text else "&Redo")
+        self.redo_action.setIconText("Redo")
+        self.redo_action.setToolTip(f"Redo {text}" if text else "Redo")
 
     def _policy_changed(self, i: int) -> None:
         policy = PROVENANCE_POLICIES[i][1]

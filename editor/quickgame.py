@@ -217,7 +217,8 @@ def summary_html(s: dict) -> str:
     lines.append(f"Draws: {s.get('draws', 0)}")
     if s.get("most_common_cause"):
         lines.append(f"Most common: {s['most_common_cause']}")
-    lines.append(f"Average length {s.get('average_turns', 0)} turns; median game {s.get('median_game_seconds', 0)} s")
+    lines.append(f"Average length {float(s.get('average_turns', 0) or 0):.1f} turns; median game "
+                 f"{float(s.get('median_game_seconds', 0) or 0):.2g} s")
     from sandtable.rules.desert_steel.engine.diagnostics import not_engaged_warning
     idle = not_engaged_warning(s)
     if idle:  # a batch of games nobody fought in is no balance result

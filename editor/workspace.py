@@ -235,6 +235,8 @@ class Workspace:
                 (r for r, _ in (self.home[k] for k in self.home if k[0] == kind)), None)
             if template_rel and "/" in template_rel:
                 folder = template_rel.rsplit("/", 1)[0] + "/"
+            elif template_rel is None:  # the first of its kind: its own folder, as a mod pack's save writes it
+                folder = (dk.kind if dk.kind.endswith("s") else f"{dk.kind}s") + "/"
             rel = _free_rel(self.docs, f"{folder}{_file_stem(oid)}.json")
             self.docs[rel] = value
         self.reindex()

@@ -347,7 +347,9 @@ class ScenarioForm(ObjectForm):
         f = QFormLayout(box)
         add_fields(self, f, self.schema, self.rel, "", ["number", "name", "rules", "date", "year", "year_override",
                                                         "year_note"])
-        self.row(f, "Map configuration", "/map_configuration", EnumField(self.ctx.ws.keys("map-configuration")))
+        confs = self.ctx.values("map-configuration")  # shown by name ("A left of B, north to the right")
+        self.row(f, "Map configuration", "/map_configuration",
+                 EnumField(list(confs), labels={c: f"{(v or {}).get('name') or c}  ({c})" for c, v in confs.items()}))
         v.addWidget(box)
         cb = QGroupBox("Battle conditions (§3)")
         cf = QFormLayout(cb)
