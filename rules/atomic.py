@@ -214,7 +214,8 @@ def write_bytes(path: str | Path, data: bytes, *, force: bool | None = None) -> 
     tmp = None
     with terminate_raises():
         try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:200]}.", suffix=".tmp", dir=path.parent)
+            clean_stale(path.parent, path.name)
+            fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(path.name), suffix=".tmp", dir=path.parent)
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
                 fh.flush()
@@ -238,6 +239,58 @@ def write_bytes(path: str | Path, data: bytes, *, force: bool | None = None) -> 
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)
     _fsync_dir(path.parent)
+
+
+# --- what a kill leaves behind ------------------------------------------------------------------
+# A temporary is named after its target and the writing process (".out.pdf.p1234.x8k2.tmp"): a
+# SIGKILL leaves it behind (no handler runs), and the next write of the same target removes
+# those whose process is gone. Older names without a process id are removed after an hour.
+
+STALE_SECONDS = 3600
+_SUFFIXES = (".tmp", ".staging", ".old")
+
+
+def _temp_prefix(name: str) -> str:
+    return f".{name[:200]}.p{os.getpid()}."
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True  # someone else's process (or a number no process can have): left alone
+    return True
+
+
+def clean_stale(folder: Path, name: str) -> list[str]:
+    """Remove the temporaries of ``name`` in ``folder`` left by killed writers; returns their names."""
+    head = f".{name[:200]}."
+    removed = []
+    try:
+        entries = [e for e in os.scandir(folder) if e.name.startswith(head) and e.name.endswith(_SUFFIXES)]
+    except OSError:
+        return removed
+    import re
+    import time
+    for entry in entries:
+        rest = entry.name[len(head):]
+        m = re.match(r"p(\d{1,10})\.", rest)
+        try:
+            if m:
+                if _alive(int(m.group(1))):
+                    continue
+            elif time.time() - entry.stat(follow_symlinks=False).st_mtime < STALE_SECONDS:
+                continue  # an old-style name: perhaps another writer at work right now
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path, ignore_errors=True)
+            else:
+                os.unlink(entry.path)
+            removed.append(entry.name)
+        except OSError:
+            continue
+    return removed
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -309,7 +362,8 @@ def staged_dir(target: str | Path, *, force: bool | None = None, expected=None):
     parent = target.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
-        stage = Path(tempfile.mkdtemp(prefix=f".{target.name[:200]}.", suffix=".staging", dir=parent))
+        clean_stale(parent, target.name)
+        stage = Path(tempfile.mkdtemp(prefix=_temp_prefix(target.name), suffix=".staging", dir=parent))
         if target.is_dir():  # the new folder keeps the old one's permissions; a new one follows the umask
             os.chmod(stage, target.stat().st_mode & 0o7777)
         else:
@@ -330,7 +384,7 @@ def staged_dir(target: str | Path, *, force: bool | None = None, expected=None):
                     (shutil.copytree if src.is_dir() and not src.is_symlink() else shutil.copy2)(
                         src, stage / name, **({"symlinks": True} if src.is_dir() and not src.is_symlink() else
                                               {"follow_symlinks": False}))
-                old = Path(tempfile.mkdtemp(prefix=f".{target.name[:200]}.", suffix=".old", dir=parent))
+                old = Path(tempfile.mkdtemp(prefix=_temp_prefix(target.name), suffix=".old", dir=parent))
                 os.rmdir(old)
                 os.replace(target, old)
                 try:

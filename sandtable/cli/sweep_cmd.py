@@ -291,17 +291,22 @@ def run(args) -> int:
 
     progress = _Progress(args)
     previous = signal.signal(signal.SIGTERM, _terminate)
-    try:
-        records, stats = sw.run(plan, folder, jobs=args.jobs, scheduler=args.scheduler, resume=bool(args.resume),
-                                progress=progress, chunk_size=args.chunk,
-                                connect_timeout=args.connect_timeout)
-    except sw.SweepError as exc:
-        print(f"sandtable: {exc}", file=sys.stderr)
-        return 1
+    try:  # held until the charts are drawn: a SIGTERM then ends the command as terminated (143), files whole
+        try:
+            records, stats = sw.run(plan, folder, jobs=args.jobs, scheduler=args.scheduler,
+                                    resume=bool(args.resume), progress=progress, chunk_size=args.chunk,
+                                    connect_timeout=args.connect_timeout)
+        except sw.SweepError as exc:
+            print(f"sandtable: {exc}", file=sys.stderr)
+            return 1
+        finally:
+            progress.close()
+        return _write_outputs(args, plan, folder, scenario, records, stats)
     finally:
-        progress.close()
         signal.signal(signal.SIGTERM, previous)
 
+
+def _write_outputs(args, plan, folder, scenario, records, stats) -> int:
     summary = sw.summarise(plan, records)
     results = sw.results_json(plan, records, summary)
     write_text(folder / "results.json", dumps_json(results))
