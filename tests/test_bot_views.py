@@ -315,3 +315,26 @@ def test_a_game_with_an_allied_search_bot_replays(model, catalog, tmp_path, monk
     write_log(path, game, setup, ("search:2", "heuristic"))
     again, recorded = replay(model, path)
     assert again.is_terminal() and recorded == game.returns() and digest(again) == digest(game)
+
+
+@pytest.mark.parametrize("number", ["VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV"])
+def test_the_search_bot_redraws_hidden_enemies_only_where_their_set_up_rules_allow(model, catalog, number):
+    """Each sample puts every hidden enemy unit in a hex it may have been written in (the
+    scenario's zone for hidden FOs, else its formation's set-up zone; not prohibited to its side,
+    terrain it may stand in), none under the searcher's units, within the stacking limit."""
+    import random as _random
+    from sandtable.rules.desert_steel.engine.search import SpielState
+    game = _scenario_game(model, catalog, number)
+    limit = game.ctx.tables.stacking()["units"]
+    for me in ("allied", "axis"):
+        hidden = [u for u in game.state.units.values() if u.hidden and u.side != me]
+        if not hidden:
+            continue
+        mine = {u.hex for u in game.state.units.values() if u.side == me and u.hex}
+        for seed in range(4):
+            sample = SpielState(game).resample_from_infostate(("allied", "axis").index(me), _random.Random(seed)).game
+            for u in hidden:
+                drawn = sample.state.units[u.id]
+                assert drawn.hex in hidden_zone(game, u) and drawn.hex not in mine, (number, u.id, drawn.hex)
+                assert drawn.hex not in game._prohibited(u.side)
+                assert len([x for x in sample.state.at(drawn.hex) if x.side == u.side]) <= limit
