@@ -154,3 +154,28 @@ def test_a_plugin_cannot_take_a_builtin_name(guests, tmp_path, capsys):
     finally:
         rulesets._REGISTRY["desert-steel"] = real
         rulesets.CLASHES.pop("desert-steel", None)
+
+
+@pytest.mark.parametrize("argv", [["validate", "{p}", "--json"], ["packs", "{p}", "--json"],
+                                  ["scenarios", "--pack", "{p}", "--json"]])
+def test_every_command_survives_a_check_that_raises(guests, tmp_path, capsys, argv):
+    guests("bad-check", "def check(catalog):\n    raise ValueError('boom')\n"
+                        f"RULESET = Ruleset(name='bad-check', title='B', {KINDS}, check=check, "
+                        "capabilities=frozenset({'scenarios'}))")
+    pack = _pack(tmp_path / "p", "bad-check")
+    with deadline(20):
+        code = main([a.format(p=pack) for a in argv])
+    out, err = capsys.readouterr()
+    assert code in (1, 2) and "internal error" not in err and "Traceback" not in out + err
+    if out.strip():
+        json.loads(out)
+
+
+def test_the_editor_opens_a_pack_whose_plugin_check_raises(guests, tmp_path, qtbot, monkeypatch):
+    from editorkit import close, isolate, window
+    isolate(monkeypatch, tmp_path)
+    guests("bad-check", "def check(catalog):\n    raise ValueError('boom')\n"
+                        f"RULESET = Ruleset(name='bad-check', title='B', {KINDS}, check=check)")
+    w = window(qtbot, _pack(tmp_path / "p", "bad-check"))
+    assert any("boom" in f.message for f in w.ws.catalog.findings)
+    close(w)
