@@ -231,3 +231,9 @@ def test_ctrl_c_while_the_commands_load_prints_no_traceback(delay):
                      timeout=30)
     assert "Traceback" not in result.stdout + result.stderr
     assert result.returncode in (0, 130, -signal.SIGINT)  # -2: the signal came as the process ended
+
+
+def test_resume_refuses_a_results_json_of_another_sweep(finished, capsys):
+    _edit_results(finished, lambda r: r["sweep"].update(scenario="beda-fomm"))
+    code, out, err = sweep(capsys, "--resume", finished)
+    assert code == 1 and "different sweeps" in err

@@ -200,6 +200,21 @@ def _check_outputs(folder: Path, args) -> None:
         check_target(folder / name, force=getattr(args, "force", False))
 
 
+def _check_results_of(folder: Path, plan) -> None:
+    """A results.json left in a folder being resumed must be of this sweep (not copied from another)."""
+    path = folder / "results.json"
+    if not path.is_file():
+        return
+    try:
+        results = json.loads(read_regular(path, limit=_FOLDER_FILE_BYTES).decode("utf-8"))
+    except (InputError, ValueError, RecursionError, UnicodeDecodeError):
+        return  # unreadable: it is written anew at the end
+    head = results.get("sweep") if isinstance(results, dict) else None
+    why = checks.foreign_problem(plan.to_json(), head) if isinstance(head, dict) else None
+    if why:
+        raise sw.SweepError(f"--resume {folder}: {why}; start the sweep in a new folder")
+
+
 def _saved_arguments(a) -> dict:
     """The arguments of a sweep.json, refused unless they have the types a sweep's have."""
     def strings(v):
@@ -277,6 +292,7 @@ def run(args) -> int:
             raise SpecError(f"--resume {folder}: its {sw.PLAN_FILE} is damaged ({type(exc).__name__}: {exc})") from None
         if args.resume:
             sw.check_resume(folder, plan)
+            _check_results_of(folder, plan)
         else:
             sw.start_folder(folder, plan)
     except SpecError as exc:
