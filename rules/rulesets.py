@@ -118,7 +118,7 @@ CLASHES: dict[str, str] = {}
 # A third party's plug-in is a guest: it is first imported in a child process bounded in time
 # and memory (so a hang, os._exit or a 3 GB allocation costs that child, not the command), and
 # only then in this process, with its prints kept off stdout (they would corrupt --json).
-PLUGIN_SECONDS = 6.0
+PLUGIN_SECONDS = 5.0
 PLUGIN_MEMORY_MB = 1536  # address space of the probe; Python with numpy needs ~600 MB of it
 
 
@@ -258,6 +258,9 @@ def _probe(plugin: _Plugin) -> str | None:
     def cap():
         import resource
         limit = PLUGIN_MEMORY_MB * 1024 * 1024
+        hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+        if hard != resource.RLIM_INFINITY:  # never above what this process itself may use
+            limit = min(limit, hard)
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
     try:
@@ -279,12 +282,12 @@ def _probe(plugin: _Plugin) -> str | None:
     except ValueError:
         tail = err.decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
         if "MemoryError" in tail[0]:
-            return f"importing it needs more than {PLUGIN_MEMORY_MB} MB"
+            return f"importing it needs more memory than the {PLUGIN_MEMORY_MB} MB a plug-in may take to load"
         return (f"importing it ended the process (exit code {proc.returncode})"
                 + (f": {tail[0][:200]}" if tail[0] else ""))
     why = answer.get("why") if isinstance(answer, dict) else "no answer"
-    if why and "MemoryError" in why:
-        return f"importing it needs more than {PLUGIN_MEMORY_MB} MB ({why})"
+    if why and why.startswith("MemoryError"):
+        return f"importing it needs more memory than the {PLUGIN_MEMORY_MB} MB a plug-in may take to load"
     return why
 
 

@@ -179,3 +179,38 @@ def test_the_editor_opens_a_pack_whose_plugin_check_raises(guests, tmp_path, qtb
     w = window(qtbot, _pack(tmp_path / "p", "bad-check"))
     assert any("boom" in f.message for f in w.ws.catalog.findings)
     close(w)
+
+
+# --- end to end: an installed distribution, the real command, 10 s and 1 GB -----------------------
+
+def _installed(tmp_path: Path, name: str, body: str) -> dict:
+    """A plug-in installed as a distribution (a dist-info with its entry point) on PYTHONPATH."""
+    site = tmp_path / "site"
+    site.mkdir(exist_ok=True)
+    module = "guest_" + name.replace("-", "_")
+    (site / f"{module}.py").write_text(HEADER + textwrap.dedent(body) + "\n")
+    info = site / "acme_rulesets-1.0.dist-info"
+    info.mkdir(exist_ok=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: acme-rulesets\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(f"[sandtable.rulesets]\n{name} = {module}:RULESET\n")
+    import os
+    return {"PYTHONPATH": os.pathsep.join([str(site), *filter(None, [os.environ.get("PYTHONPATH")])])}
+
+
+@pytest.mark.parametrize("case", ["hog", "hangs", "os-exit", "interrupts"])
+def test_an_installed_hostile_plugin_in_a_real_command(tmp_path, case):
+    from bounded import assert_clean, run_cli
+    body, words = IMPORT_CASES[case]
+    env = _installed(tmp_path, case, body)
+    result = run_cli("validate", _pack(tmp_path / "p", case), "--json", env=env, timeout=10, memory_mb=1024)
+    assert_clean(result, codes=(1,))
+    messages = [f["message"] for f in json.loads(result.stdout)["findings"]]
+    assert any("acme-rulesets" in m and words in m for m in messages), messages
+
+
+def test_an_installed_plugin_that_prints_keeps_json_clean(tmp_path):
+    from bounded import assert_clean, run_cli
+    env = _installed(tmp_path, "chatty", f'print("hello")\nRULESET = Ruleset(name="chatty", title="C", {KINDS})')
+    result = run_cli("validate", _pack(tmp_path / "p", "chatty"), "--json", env=env, timeout=10, memory_mb=1024)
+    assert_clean(result, codes=(0,))
+    assert json.loads(result.stdout)["findings"] == []
