@@ -551,6 +551,7 @@ SETUP_CASES = [
     ("setup-obstacle", 16, 49, "/sides/allied/placements/0/hex", '"0605"'),
     ("setup-transport", 19, 31, "/sides/allied/transports/0/type", '"gb-tank"'),
     ("setup-special-rule", 15, 49, "/sides/allied/placements/0/hex", '"0605"'),
+    ("setup-unplayable", 5, 12, "/sides", "{"),
 ]
 
 

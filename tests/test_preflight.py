@@ -15,6 +15,11 @@ from sandtable.rules.desert_steel.engine.context import EngineError, make_contex
 from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.preflight import scenario_problems
 from sandtable.rules.desert_steel.setup_checks import check_setup
+from sandtable.rules.findings import finding
+
+def REPORT(code, message, pointer, section=None):
+    return finding(code, message, pointer=pointer, section=section)
+
 
 SENTENCE = ("basic rules have no infantry (§2.11): card 101 A/1 carries de-infantry — switch the scenario to "
             "advanced rules or remove the card")
@@ -42,7 +47,7 @@ def test_every_check_and_the_engine_say_the_same(infantry_pack, capsys):
         make_context(model, scenario)
     assert SENTENCE in str(exc.value) and "{" not in str(exc.value)
     setup = json.loads((BASE / "setups/skirmish-setup.json").read_text())
-    messages = [m for _, m in check_setup(model, setup, lambda code, msg, ptr, **kw: (code, msg))]
+    messages = [f.message for f in check_setup(model, setup, REPORT)]
     assert SENTENCE in messages
     assert main(["check-setup", str(infantry_pack / "setups/skirmish-setup.json")]) == 1
     assert SENTENCE in capsys.readouterr().out
@@ -56,7 +61,7 @@ def test_after_the_fix_the_automatic_setup_plays(infantry_pack):
     model = catalog.model
     scenario = model.scenario("I")
     setup = auto_setup(model, scenario, 0)
-    assert [m for _, m in check_setup(model, setup, lambda code, msg, ptr, **kw: (code, msg))] == []
+    assert [f.message for f in check_setup(model, setup, REPORT)] == []
     game = Game(model, scenario, setup, seed=1)
     assert any(u.type.id == "de-infantry" for u in game.state.units.values())
 
@@ -73,7 +78,7 @@ def test_basic_rules_set_infantry_aside_the_same_way_everywhere():
     assert {p["type"] for p in auto["sides"]["axis"]["placements"]} == {"de-tank"}
     pack_setup = json.loads((BASE / "setups/skirmish-setup.json").read_text())
     for setup in (auto, pack_setup):
-        assert [m for _, m in check_setup(model, setup, lambda code, msg, ptr, **kw: (code, msg))] == []
+        assert [f.message for f in check_setup(model, setup, REPORT)] == []
         game = Game(model, scenario, setup, seed=1)
         assert {u.type.id for u in game.state.units.values() if u.side == "axis"} == {"de-tank"}
 
@@ -104,3 +109,18 @@ def test_a_refused_setup_is_described_not_dumped():
     text = str(exc.value)
     assert text.endswith("not on the scenario's cards: 1 de-tank of card 101 A/1 at 0101")
     assert "{" not in text and "[" not in text
+
+
+def test_check_setup_asks_the_engine_last():
+    """What the engine checks at set-up beyond the setup rules (raids planned, §16.21) is a
+    check-setup finding in the engine's words; a setup the engine plays has none."""
+    catalog = load_catalog([BASE])
+    model = catalog.model
+    setup = json.loads((BASE / "setups/skirmish-setup.json").read_text())
+    assert check_setup(model, setup, REPORT) == []
+    setup["sides"]["allied"]["raids"] = [{"kind": "air-strike", "turn": 2}]
+    (f,) = check_setup(model, setup, REPORT)
+    assert f.code == "setup-unplayable" and f.message.endswith(
+        "the setup plans 1 air strikes for the allied side, the scenario gives 0 (§16.21)")
+    with pytest.raises(EngineError, match="1 air strikes"):
+        Game(model, model.scenario("I"), setup, seed=1)

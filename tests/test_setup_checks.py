@@ -227,6 +227,17 @@ def test_zone_that_cannot_be_evaluated_is_a_finding(tmp_path):
     assert codes(found) == ["zone-invalid"] and "rows run across the page" in found[0].message
 
 
+def test_what_only_the_engine_checks_is_a_finding_too(model):
+    """One truth (#26): raids planned beyond the scenario's are refused by the engine at set-up;
+    check-setup asks it last and reports the refusal in its words."""
+    setup = sample("15")
+    assert run(model, setup) == []
+    setup["sides"]["allied"]["raids"] = [{"kind": "air-strike", "turn": 3}, {"kind": "air-strike", "turn": 3}]
+    found = run(model, setup)
+    assert codes(found) == ["setup-unplayable"] and found[0].message.endswith(
+        "one air strike per player per turn (§16.21)")
+
+
 def test_setup_codes_are_all_exercised():
     expected = {c for c in CODES if c.startswith("setup-")}
     assert expected <= SEEN, f"no test produces {sorted(expected - SEEN)}"

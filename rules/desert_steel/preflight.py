@@ -183,6 +183,27 @@ def catalog_problems(catalog, entry) -> list[Problem]:
     return out
 
 
+def setup_refusal(model: DesertSteel, scenario: Scenario, setup: Mapping, field=None) -> str | None:
+    """The engine's own answer to a setup: a game is made from it (a few ms, no move played) and
+    its refusal, if any, is returned as the engine says it. check-setup calls it once its own
+    rules find nothing, so that whatever else the engine checks at set-up (raids planned, units
+    loaded at set-up, bunkers…) cannot pass check-setup and fail in ``simulate``. None for a
+    scenario the engine does not play or has refused already (said elsewhere)."""
+    import copy
+
+    from .engine.context import EngineError, make_context, missing_rules
+    from .engine.game import Game
+    if missing_rules(model, scenario) or scenario_problems(model, scenario):
+        return None
+    try:
+        Game(model, scenario, copy.deepcopy(dict(setup)), 0, context=make_context(model, scenario, field=field))
+    except EngineError as exc:
+        return str(exc)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return None  # a malformed setup: the schema and the setup rules name what is wrong
+    return None
+
+
 def refusal(model: DesertSteel, scenario: Scenario) -> str | None:
     """The engine's reason not to play a scenario (its first problem), or None."""
     problems = scenario_problems(model, scenario)

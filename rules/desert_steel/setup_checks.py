@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 
 from ..board import BoardError
-from ..findings import Finding
+from ..findings import Finding, Severity
 from .battlefield import Battlefield
 from .model import CombatCard, DesertSteel, Scenario
-from .preflight import scenario_problems, units_in_play
+from .preflight import scenario_problems, setup_refusal, units_in_play
 from .zones import ZoneError
 
 CAPACITY_KEYS = {"truck": "truck", "motorcycle": "motorcycle", "light": "light"}
@@ -55,6 +55,11 @@ def check_setup(model: DesertSteel, setup: Mapping, report: Callable[..., Findin
                       _bunker_occupants, _obstacles,
                       _transports, _special_rules):
             out += check(ctx, side, data)
+    if not any(f.severity == Severity.ERROR for f in out):
+        refused = setup_refusal(model, scenario, setup, field)  # the engine itself, last (one truth)
+        if refused:
+            out.append(report("setup-unplayable", f"the engine would not start a game from this setup: {refused}",
+                              "/sides"))
     return out
 
 

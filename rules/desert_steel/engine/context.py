@@ -96,9 +96,10 @@ def missing_rules(model: DesertSteel, scenario: Scenario) -> list[str]:
     return need
 
 
-def make_context(model: DesertSteel, scenario: Scenario, allow: tuple = ()) -> Context:
+def make_context(model: DesertSteel, scenario: Scenario, allow: tuple = (), field: Battlefield | None = None) -> Context:
     """What every game of a scenario shares (build once for a batch of games). ``allow``: missing
-    rules to play anyway (for tests of a rule before the scenarios that need it are enabled)."""
+    rules to play anyway (for tests of a rule before the scenarios that need it are enabled);
+    ``field``: the scenario's battlefield when the caller has it (check-setup's preflight)."""
     missing = [m for m in missing_rules(model, scenario) if m not in allow]
     if missing:
         raise EngineError(f"{scenario.id}: the advanced rules it needs are not all implemented yet; "
@@ -106,7 +107,7 @@ def make_context(model: DesertSteel, scenario: Scenario, allow: tuple = ()) -> C
     reason = refusal(model, scenario)  # the preflight validate and check-setup report (principle 12)
     if reason:
         raise EngineError(reason)
-    field_ = Battlefield.for_scenario(model, scenario)
+    field_ = field if field is not None and field.scenario is scenario else Battlefield.for_scenario(model, scenario)
     return Context(model, scenario, field_, Tables(model.rule_tables or {}),
                    {s: scenario.sides[s].year for s in SIDES},
                    exits=scenario.raw.get("exits", {}), special=tuple(scenario.raw.get("special_rules", ())),
