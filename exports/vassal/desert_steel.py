@@ -28,9 +28,9 @@ from sandtable.rules.desert_steel.model import CombatCard, DesertSteel, MapConfi
 from . import encode, raster
 from .module import Board, Deck, Die, HexNumbering, Map, Module, Palette, PieceDef, Placed, Region, SavedSetup
 
-K = 12  # pixels per board x unit (a quarter of a hex's radius): hexes 83 px across the flats
+K = 12  # pixels per board x unit (a quarter of a hex's radius): columns 72 px apart
 SQRT3 = math.sqrt(3)
-KY = 2 * SQRT3 * K  # pixels per board y unit (half a hex height)
+KY = 42  # pixels per board y unit (half a hex height): hexes 84 px high, 1 % more than regular ones
 SIDES = {"allied": "Allies", "axis": "Axis"}
 BATTLEFIELD, OFFBOARD = "Battlefield", "Off-board"
 OFF_BOARD = "Boxes"
@@ -85,27 +85,31 @@ class _SheetBoard:
 
 
 def _sheet_board(sheet: MapSheet, images: _Images) -> _SheetBoard:
+    """A map sheet as a board: its image drawn as the print map, 1 % taller than a regular hex grid so
+    that every hex centre falls on a whole pixel, where VASSAL's integer grid arithmetic puts it
+    (a regular grid's odd columns would sit up to 1.6 px off the drawing)."""
     from sandtable.exports.hexdraw import BoardGeometry
     from sandtable.exports.mapsheet import draw_board_region
     rules = RulesBoard.from_sheets([[dict(sheet.raw)]], "up")
     e = rules.page_edges["*"]
-    w_pt, h_pt = (e["right"] - e["left"]) * K, (e["bottom"] - e["top"]) * KY
+    w, h = (e["right"] - e["left"]) * K, (e["bottom"] - e["top"]) * KY
     c0, r0 = sheet.columns[0], sheet.rows[0]
     shifted = (c0 % 2 == 1) == (sheet.shifted_columns == "odd")
     oc = c0 + 1 if shifted else c0  # VASSAL lowers the odd columns counted from its origin
     gx, gy = rules.page_xy(f"{sheet.id}{oc:02d}{r0:02d}")
-    ox, oy = (gx - e["left"]) * K, (gy - e["top"]) * KY
-    fx, fy = ox - math.floor(ox), oy - math.floor(oy)  # the engine keeps the origin in whole pixels
-    grid = HexNumbering(6 * K, 2 * KY, math.floor(ox), math.floor(oy), oc, r0, sheet.id)
+    grid = HexNumbering(6 * K, 2 * KY, (gx - e["left"]) * K, (gy - e["top"]) * KY, oc, r0, sheet.id)
     conf = MapConfiguration(f"{sheet.id}-alone", ((sheet,),), "up")
+    regular = 2 * SQRT3 * K  # a regular grid's half hex height
 
     def draw(doc, x, y):
-        geo = BoardGeometry(rules, K, -fx, h_pt + fy)
-        draw_board_region(doc, geo, conf, None, (0, 0, w_pt, h_pt))
+        top = (e["bottom"] - e["top"]) * regular
+        doc.c.saveState()
+        doc.c.scale(1, KY / regular)
+        draw_board_region(doc, BoardGeometry(rules, K, 0, top), conf, None, (0, 0, w, top))
+        doc.c.restoreState()
 
-    px = (round(w_pt), round(h_pt))
-    face = images.add(raster.Face((w_pt, h_pt), px, draw, white))
-    return _SheetBoard(Board(sheet.id, "", px[0], px[1], grid), face, rules)
+    face = images.add(raster.Face((w, h), (w, h), draw, white))
+    return _SheetBoard(Board(sheet.id, "", w, h, grid), face, rules)
 
 
 def _boxes_board(images: _Images, turns: int) -> tuple[Board, int]:
@@ -283,12 +287,20 @@ class ScenarioSetup:
     origin: str  # "sample", "automatic" or a file name
 
 
-def _hex(board: RulesBoard, ref: str, what: str) -> tuple[str, int, int]:
-    key = board.resolve(ref)
+def _hex(board: RulesBoard, sheets: dict[str, MapSheet], ref: str, what: str) -> tuple[str, int, int]:
+    """Map, column and row of a hex reference; ids are column then row, each two digits or more."""
+    key = board.resolve(ref) if isinstance(ref, str) else None
     if key is None:
         raise ExportError(f"{what}: hex {ref!r} is not on the scenario's maps")
     cell = board.cells[key]
-    return cell.map_id, int(cell.hex_id[:2]), int(cell.hex_id[2:])
+    sheet = sheets[cell.map_id]
+    for col in range(sheet.columns[0], sheet.columns[1] + 1):
+        head = f"{col:02d}"
+        if cell.hex_id.startswith(head) and cell.hex_id[len(head):].isdigit():
+            row = int(cell.hex_id[len(head):])
+            if f"{col:02d}{row:02d}" == cell.hex_id:
+                return cell.map_id, col, row
+    raise ExportError(f"{what}: hex {ref!r} has no column and row on map {cell.map_id}")
 
 
 class _SetupBuilder:
@@ -324,7 +336,7 @@ class _SetupBuilder:
                 reg = region[box]
                 placed.append(Placed(pid, traits, OFFBOARD, reg.x, reg.y, box, deck))
                 return
-            map_id, col, row = _hex(rules, ref, what)
+            map_id, col, row = _hex(rules, self.model.maps, ref, what)
             x, y = self.sheets[map_id].board.grid.centre(col, row)
             ox, oy = offsets[map_id]
             placed.append(Placed(pid, traits, BATTLEFIELD, ox + x, oy + y, f"{map_id}{col:02d}{row:02d}"))
@@ -511,7 +523,7 @@ def _version(catalog) -> str:
 def scenario_setups(catalog, refs: list[str], setup: dict | None = None, setup_name: str = "") -> list[ScenarioSetup]:
     """Each scenario named (all by default) with its setup: the given one, the pack's sample, or the
     automatic legal setup (``sandtable setup``) where the pack has none."""
-    from sandtable.rules.desert_steel.autosetup import auto_setup
+    from sandtable.rules.desert_steel.autosetup import AutoSetupError, auto_setup
     model: DesertSteel = catalog.model
     if refs:
         chosen = []
@@ -539,5 +551,9 @@ def scenario_setups(catalog, refs: list[str], setup: dict | None = None, setup_n
         if sample is not None:
             out.append(ScenarioSetup(s, sample, "sample"))
         else:
-            out.append(ScenarioSetup(s, auto_setup(model, s, 0), "automatic"))
+            try:
+                out.append(ScenarioSetup(s, auto_setup(model, s, 0), "automatic"))
+            except AutoSetupError as exc:
+                raise ExportError(f"scenario {s.number} has no sample setup and no automatic one ({exc}): give "
+                                  "one with --setup, or leave the scenario out") from None
     return out

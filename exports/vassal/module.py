@@ -372,7 +372,7 @@ def saved_game(mod: Module, setup: SavedSetup, saved_ms: int) -> bytes:
 
 
 def _write(z: zipfile.ZipFile, name: str, data: bytes, saved_ms: int, stored: bool = False) -> None:
-    info = zipfile.ZipInfo(name, date_time=time.gmtime(saved_ms // 1000)[:6])
+    info = zipfile.ZipInfo(name, date_time=max(time.gmtime(saved_ms // 1000)[:6], (1980, 1, 1, 0, 0, 0)))
     info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
     z.writestr(info, data)
 
