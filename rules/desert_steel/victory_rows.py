@@ -222,7 +222,8 @@ def expression(rows_: list[Row], keep: dict | None = None) -> dict:
                              "result": _result_node(row)})
         elif row.kind == "win-points":
             other = {"points": "axis" if row.side == "allied" else "allied"}
-            outcomes.append({"when": {"cmp": [{"points": row.side}, row.op, other if row.versus else _number(row.value)]},
+            right = other if row.versus else _number(row.value)
+            outcomes.append({"when": {"cmp": [{"points": row.side}, row.op, right]},
                              "result": _result_node(row)})
         elif row.kind == "custom" and row.raw and "outcome" in row.raw:
             outcomes.append(copy.deepcopy(row.raw["outcome"]))

@@ -96,7 +96,8 @@ def missing_rules(model: DesertSteel, scenario: Scenario) -> list[str]:
     return need
 
 
-def make_context(model: DesertSteel, scenario: Scenario, allow: tuple = (), field: Battlefield | None = None) -> Context:
+def make_context(model: DesertSteel, scenario: Scenario, allow: tuple = (),
+                 field: Battlefield | None = None) -> Context:
     """What every game of a scenario shares (build once for a batch of games). ``allow``: missing
     rules to play anyway (for tests of a rule before the scenarios that need it are enabled);
     ``field``: the scenario's battlefield when the caller has it (check-setup's preflight)."""
