@@ -237,3 +237,9 @@ def test_resume_refuses_a_results_json_of_another_sweep(finished, capsys):
     _edit_results(finished, lambda r: r["sweep"].update(scenario="beda-fomm"))
     code, out, err = sweep(capsys, "--resume", finished)
     assert code == 1 and "different sweeps" in err
+
+
+def test_a_megabyte_vary_is_refused_at_once():
+    with deadline(2):
+        with pytest.raises(SpecError, match="at most"):
+            parse_vary(f"{TURNS}=" + "1," * 600_000 + "1")

@@ -24,6 +24,7 @@ import jsonpointer
 from .. import limits
 
 MAX_POINTS = 400  # a grid larger than this is a typo more often than a plan
+MAX_VARY_CHARS = 4 * limits.STRING_CHARS  # one long string value and its target fit; a paste of megabytes does not
 _RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:/\s*(\d+)\s*)?$")
 
 
@@ -118,6 +119,8 @@ def _shown(text: str, n: int = 60) -> str:
 def parse_vary(text: str) -> Vary:
     """``KIND:ID/POINTER=VALUES`` -> Vary (raises SpecError with the argument in the message)."""
     where = f"--vary {_shown(text)}"
+    if len(text) > MAX_VARY_CHARS:  # before the character-by-character split below
+        raise SpecError(f"{where}: {len(text):,} characters; a --vary takes at most {MAX_VARY_CHARS:,}")
     target, eq, values = text.partition("=")
     why = limits.text_problem(target, what="target KIND:ID/POINTER")
     if why:
