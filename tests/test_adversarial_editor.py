@@ -151,3 +151,15 @@ def test_reimporting_an_unchanged_file_says_no_change(win, tmp_path, monkeypatch
     grid._import_dialog()
     assert "no change" in win.statusBar().currentMessage()
     assert win.doc.undo_stack.count() == count
+
+
+def test_an_import_naming_a_unit_type_that_does_not_exist_is_refused(win, tmp_path):
+    grid = win.open_bulk("formation-card")
+    table = _export(grid, tmp_path)
+    head = table[0]
+    line = next(i for i, r in enumerate(table) if r[0] == "161" and r[1] == "1942")
+    table[line][head.index("units")] = "2×no-such-tank"
+    problems = _import(grid, tmp_path, table)
+    assert problems and f"line {line + 1}, column units" in problems[0] and "validate would report" in problems[0], \
+        problems
+    assert win.doc.get("formation-card", "161", "/variants/1942/units") != [{"type": "no-such-tank", "count": 2}]

@@ -352,12 +352,49 @@ class BulkModel(QAbstractTableModel):
                 problems.append(f"{place}: {why}" + (f" (at {pointer})" if pointer and not cell else ""))
         return problems
 
+    def new_errors(self, changes: list[tuple], where) -> list[str]:
+        """The errors the changed objects would gain (cross-references, the ruleset's checks), found
+        by the editor's checker on a trial of the changes, then undone; each named by the cell it
+        is about when there is one."""
+        from ..checking import Checker
+        ws = self.ctx.ws
+        checker = getattr(self, "_checker", None)
+        if checker is None or checker.ws is not ws:
+            checker = self._checker = Checker(ws)
+
+        def errors():
+            return [loc for loc in checker.run(checker.snapshot()).findings if loc.finding.severity == 2]
+        before = errors()
+        state = ws.state()
+        try:
+            for r, ptr, new, _cell in changes:
+                ws.set(r.kind, r.oid, ptr, new)
+            after = errors()
+        finally:
+            ws.restore(state)
+        # Errors in the changed objects themselves (a unit type that does not exist...): what their
+        # consequences elsewhere (a setup no longer matching a card) ask of the designer is a finding.
+        changed = {(r.kind, r.oid) for r, *_ in changes}
+        known = {(loc.finding.code, loc.finding.message) for loc in before}
+        new_here = [loc for loc in after if (loc.kind, loc.id) in changed
+                    and (loc.finding.code, loc.finding.message) not in known]
+        out = []
+        for loc in new_here[:15]:
+            cell = next((cl for r, ptr, _, cl in changes if (r.kind, r.oid) == (loc.kind, loc.id)
+                         and (jsonptr.is_prefix(ptr, loc.pointer or "") or jsonptr.is_prefix(loc.pointer or "", ptr))),
+                        None)
+            place = where(*cell) if cell else f"{loc.kind or ''} {loc.id or ''}".strip() or "the pack"
+            out.append(f"{place}: {loc.finding.message[:300]} (validate would report {loc.finding.code})")
+        return out
+
     def apply(self, cells: dict[tuple[int, int], str], label: str, where=None) -> list[str]:
         """Change cells as one undo step; nothing changes when any cell is wrong."""
         where = where or (lambda r, c: f"{self.headerData(r, VERTICAL)}, {self.columns[c].key}")
         changes, problems = self.parse(cells, where)
         if not problems and changes:
             problems = self.refusals(changes, where)
+        if not problems and changes and label == "Import":  # a file of many changes: as validate would judge it
+            problems = self.new_errors(changes, where)
         self.last_changes = 0 if problems else len(changes)
         if problems or not changes:
             return problems
