@@ -29,6 +29,7 @@ from .forms import form_for
 from .provenance_dock import ProvenanceDock
 from .quickgame import QuickGamePanel
 from .balancelab import BalanceLabPanel
+from .splash import pack_problem  # noqa: F401 - the command line and tests import it from here
 from .usertext import internal_error
 from .validator import ValidationController
 from .workspace import Workspace
@@ -1016,23 +1017,6 @@ def suggested_mod_folder(ws: Workspace) -> Path:
     name = f"{ws.pack_id or 'pack'}-mod"
     docs = QStandardPaths.writableLocation(QStandardPaths.DocumentsLocation) or str(Path.home())
     return Path(docs) / "sandtable" / name
-
-
-def pack_problem(path: Path) -> str | None:
-    """Why a path cannot be opened as a pack, looking only at the path itself (a folder with a
-    pack.json, or a zip file): never a scan of the folder's tree."""
-    try:
-        if not path.exists():
-            return f"{path} does not exist (moved or deleted?)"
-        if path.is_dir():
-            if (path / "pack.json").is_file():
-                return None
-            return f"{path} is not a pack: a pack folder has a pack.json at its top"
-        if path.is_file() and path.suffix.lower() == ".zip":
-            return None
-        return f"{path} is not a pack folder or a pack zip"
-    except OSError as exc:
-        return f"{path} cannot be read ({exc.strerror or exc})"
 
 
 def main(argv: list[str] | None = None, pack: str | None = None, search: list[str] | None = None) -> int:

@@ -42,3 +42,18 @@ def test_a_pack_that_cannot_be_read_is_said_in_the_window(qtbot, tmp_path, monke
     qtbot.waitUntil(lambda: "could not be opened" in w.loading_label.text(), timeout=10000)
     assert "Traceback" not in w.loading_label.text()
     w.close()
+
+
+def test_the_splash_comes_before_the_editors_modules():
+    """`sandtable edit` shows its splash from a module that imports PySide6 only."""
+    import subprocess
+    import sys
+    code = ("import sys; import sandtable.editor.splash as s; "
+            "print(any(m.startswith(('sandtable.editor.app', 'sandtable.rules.catalog', 'jsonschema')) "
+            "for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+    from sandtable.editor.splash import Splash
+    s = Splash("my-mod")
+    assert "Opening my-mod" in s.label.text()
+    s.deleteLater()

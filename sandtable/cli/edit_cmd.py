@@ -22,8 +22,8 @@ def run(args) -> int:
         print(f"sandtable edit: {missing}", file=sys.stderr)
         return 2
     try:
-        from sandtable.editor.app import main
         from sandtable.editor.binding_guard import refusal
+        from sandtable.editor.splash import start  # PySide6 only: the editor's modules load behind it
     except ImportError as exc:  # PySide6 missing or no Qt platform libraries
         print(f"sandtable: the editor needs PySide6: {exc}", file=sys.stderr)
         return 2
@@ -34,9 +34,9 @@ def run(args) -> int:
     if args.pack:
         from pathlib import Path
 
-        from sandtable.editor.app import pack_problem
+        from sandtable.editor.splash import pack_problem
         problem = pack_problem(Path(args.pack))  # e.g. "/": said at once, never scanned
         if problem:
             print(f"sandtable edit: {problem}", file=sys.stderr)
             return 2
-    return main(pack=args.pack, search=args.search)
+    return start(pack=args.pack, search=args.search)
