@@ -72,6 +72,7 @@ def test_every_scenario_starts_with_each_piece_on_its_hex(pack_module, model):
     assert len(mod.setups) == len(model.scenarios)
     for s in mod.setups:
         assert f"setup {s.file}: {len(s.pieces)} pieces placed, 3 decks" in result.output
+        assert f"notes {s.file}: {s.notes[0]} ({len(s.notes)} lines)" in result.output  # the scenario's text
 
 
 def _setup_hexes(board, setup: dict, side: str) -> Counter:

@@ -397,10 +397,29 @@ class _SetupBuilder:
             put(self.pieces.raid(rc), None, "", box="Raid cards", deck="Raid cards")
         boards = {BATTLEFIELD: layout, OFFBOARD: [(OFF_BOARD, 0, 0)]}
         return SavedSetup(f"{s.number} {lang_text(s.raw.get('name'))} ({ss.origin} setup)",
-                          f"setups/{s.ordinal or index:02d}-{s.id}.vsav", boards, placed)
+                          f"setups/{s.ordinal or index:02d}-{s.id}.vsav", boards, placed, _scenario_notes(s, ss))
 
 
 # --- scenario text -----------------------------------------------------------------------------
+
+def _scenario_notes(s: Scenario, ss: ScenarioSetup) -> list[str]:
+    """The scenario in the game's Notes window: what the players need at the table."""
+    lines = [f"{s.number} {lang_text(s.raw.get('name'))}",
+             f"{s.raw.get('date', '')}, {s.year}; {s.rules} rules; {s.turns} turns; maps {s.configuration.id} "
+             f"(north {s.configuration.north}). Set up from the pack's {ss.origin} setup." if ss.origin in
+             ("sample", "automatic") else f"Set up from {ss.origin}.", ""]
+    for side in ("allied", "axis"):
+        sd = s.sides[side]
+        lines.append(f"{SIDES[side]}:")
+        lines += [f"- cards {', '.join(map(str, g['cards']))}: {lang_text(g.get('text'))}" for g in sd.groups]
+        lines += [f"- turn {r.get('turn', '?')}, cards {', '.join(map(str, r['cards']))}: {lang_text(r.get('text'))}"
+                  for r in sd.reinforcements]
+    rules = [lang_text(r.get("text")) for r in s.raw.get("special_rules", ())]
+    if rules:
+        lines += ["", "Special rules:"] + [f"- {t}" for t in rules]
+    lines += ["", "Victory: " + lang_text((s.raw.get("victory") or {}).get("text"))]
+    return [line.replace("\n", " ") for line in lines]
+
 
 def _scenario_html(model: DesertSteel, s: Scenario) -> str:
     e = html.escape

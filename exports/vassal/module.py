@@ -124,6 +124,7 @@ class SavedSetup:
     file: str
     boards: dict[str, list[tuple[str, int, int]]]  # map name -> (board name, column, row)
     pieces: list[Placed]
+    notes: list[str] = field(default_factory=list)  # lines of the game's scenario notes (Notes window)
 
 
 @dataclass
@@ -344,6 +345,8 @@ def saved_game_text(mod: Module, setup: SavedSetup) -> str:
                                         dealt[name]))
     for map_name, boards in setup.boards.items():
         commands.append(encode.seq([map_name + "BoardPicker", *[v for b in boards for v in b]], "\t"))
+    if setup.notes:  # NotesWindow's scenario notes: lines joined by "|", as TextConfigurer stores them
+        commands.append("NOTES\t" + encode.seq(setup.notes, "|"))
     if any(m.decks for m in mod.maps):
         commands.append("SETUP_STACK\t")  # not a new game: the decks hold what the save says, not the module's deal
     commands.append("end_save")

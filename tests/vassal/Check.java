@@ -244,6 +244,12 @@ public class Check {
     }
     if (pieces != expected.size()) fail(file + ": " + pieces + " pieces in the game, " + expected.size() + " expected");
     System.out.println("setup " + file + ": " + pieces + " pieces placed, " + decks + " decks");
+    for (VASSAL.build.module.NotesWindow w : GameModule.getGameModule().getComponentsOf(VASSAL.build.module.NotesWindow.class)) {
+      final java.lang.reflect.Field f = VASSAL.build.module.NotesWindow.class.getDeclaredField("scenarioNotes");
+      f.setAccessible(true);  // what the Notes window shows as the scenario's notes
+      final String notes = (String) ((VASSAL.configure.Configurer) f.get(w)).getValue();
+      System.out.println("notes " + file + ": " + notes.split("\n", 2)[0] + " (" + notes.split("\n").length + " lines)");
+    }
   }
 
   static void screenshot(String path) {
