@@ -685,14 +685,17 @@ class MainWindow(QMainWindow):
         threading.Thread(target=work, name="sandtable-switch", daemon=True).start()
 
     def _switched(self, ws, folder, search, why) -> None:
-        self.switching = False
-        self.setEnabled(True)
         if ws is None:
+            self._switch_done()
             self.statusBar().showMessage(f"saved, but {folder} could not be opened: {why}", 10000)
             return
-        self._switch(folder, search, ws)
+        self._switch(folder, search, ws, staged=True)
 
-    def _switch(self, folder: Path, search: list[Path], ws) -> None:
+    def _switch_done(self) -> None:
+        self.switching = False
+        self.setEnabled(True)
+
+    def _switch(self, folder: Path, search: list[Path], ws, staged: bool = False) -> None:
         """Go on editing in the mod pack just saved, keeping the open tabs and the undo history.
 
         The base pack's objects are foreign objects of the mod pack, so every recorded edit
@@ -704,6 +707,8 @@ class MainWindow(QMainWindow):
         from .workspace import AutosaveSlot
         if ws.pack is None or not ws.owned:
             self.load_pack(folder, search=search)
+            if staged:
+                self._switch_done()
             return
         stack = self.doc.undo_stack
         if not all(isinstance(stack.command(i), SetValue) for i in range(stack.count())):
@@ -717,11 +722,17 @@ class MainWindow(QMainWindow):
         self._policy_changed(self.policy.currentIndex())  # authored now names the mod pack
         stack.setClean()
         self.doc.reset.emit()
-        self.explorer.build()
-        self.set_findings(locate(ws.catalog))
-        self._update_title()
-        self._remember_recent(folder)
-        self.act_save.setToolTip("Save the pack")
+
+        def rest():
+            self.explorer.build()
+            self.set_findings(locate(ws.catalog))
+            self._update_title()
+            self._remember_recent(folder)
+            self.act_save.setToolTip("Save the pack")
+        if staged:  # the open views refresh in one turn of the event loop, the explorer in the next
+            QTimer.singleShot(0, self, lambda: (rest(), self._switch_done()))
+        else:
+            rest()
 
     def _flush_editors(self) -> None:
         """Commit a field still being typed in (texts commit when they lose focus)."""
