@@ -220,3 +220,27 @@ def test_a_blank_card_gets_its_first_variant_through_its_form(qtbot, tmp_path, m
     w.doc.set("formation-card", "990", "/nationality", "italian")
     qtbot.waitUntil(lambda: w.explorer._group_path(w.explorer.items[("formation-card", "990")])[0] == "Italian")
     close(w)
+
+
+def test_a_renumbered_card_follows_in_the_open_placement_board(qtbot, tmp_path, monkeypatch):
+    from sandtable.editor import lifecycle_ui as ui
+    isolate(monkeypatch, tmp_path)
+    w = window(qtbot, copy_pack(tmp_path), owned=False)
+    w.resize(1366, 740)
+    scenario = w.open_object("scenario", "gazala")
+    bench = lazy_tab(qtbot, scenario, "Setup placement")
+    bench.start("auto", 0)
+    assert any(p["card"] == 161 for p in bench.setup["sides"]["axis"]["placements"])
+    rename = ui.RenameDialog(w.doc, "formation-card", "161", parent=w)
+    rename.id.setText("1161")
+    rename.apply()
+    rename.deleteLater()
+    w.tabs.setCurrentWidget(scenario)
+    qtbot.waitUntil(lambda: not bench._stale and not bench.reloading, timeout=10000)
+    cards = {p["card"] for p in bench.setup["sides"]["axis"]["placements"]}
+    assert 1161 in cards and 161 not in cards  # the setup being made keeps its counters
+    bench.set_side("axis")
+    rows = [bench.palette.topLevelItem(i).text(0) for i in range(bench.palette.topLevelItemCount())]
+    assert any("1161" in r for r in rows) and not any("(161)" in r for r in rows), rows
+    assert not [f for f in bench.findings if f.severity == 2]
+    close(w)
