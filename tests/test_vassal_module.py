@@ -117,7 +117,7 @@ def test_reinforcements_wait_off_board_in_their_turns_box(pack_module, model):
     boxed = Counter(p.location for p in saved.pieces if p.map_name == "Off-board")
     from sandtable.exports.counters import scenario_counters
     arriving = sum(1 for c in scenario_counters(model, scenario) if c.card in (420, 423, 435))
-    assert boxed["Allies turn 3"] == arriving > 0
+    assert boxed["Allied turn 3"] == arriving > 0
 
 
 def test_the_module_is_a_vassal_36_module_with_each_image_once(pack_module):

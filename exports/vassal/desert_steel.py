@@ -31,7 +31,8 @@ from .module import Board, Deck, Die, HexNumbering, Map, Module, Palette, PieceD
 K = 12  # pixels per board x unit (a quarter of a hex's radius): columns 72 px apart
 SQRT3 = math.sqrt(3)
 KY = 42  # pixels per board y unit (half a hex height): hexes 84 px high, 1 % more than regular ones
-SIDES = {"allied": "Allies", "axis": "Axis"}
+SIDES = {"allied": "Allies", "axis": "Axis"}  # VASSAL's player sides
+OWNER = {"allied": "Allied", "axis": "Axis"}  # in the names of each side's boxes
 BATTLEFIELD, OFFBOARD = "Battlefield", "Off-board"
 OFF_BOARD = "Boxes"
 PHASES = ["Reinforcement Phase", "Operations Phase", "Morale Phase"]  # §4
@@ -126,7 +127,7 @@ def _boxes_board(images: _Images, turns: int) -> tuple[Board, int]:
     for side in ("allied", "axis"):
         for t in range(1, turns + 1):
             col, row = (t - 1) % per_row, (t - 1) // per_row
-            boxes.append((f"{SIDES[side]} turn {t}", 10 + col * (BOX + 10), y + 30 + row * (BOX + 40), BOX, BOX))
+            boxes.append((f"{OWNER[side]} turn {t}", 10 + col * (BOX + 10), y + 30 + row * (BOX + 40), BOX, BOX))
         y += ((turns - 1) // per_row + 1) * (BOX + 40) + 20
     w = max(x, 10 + per_row * (BOX + 10))
     h = y + 10
@@ -388,8 +389,8 @@ class _SetupBuilder:
                     continue
                 turn = turn_of.get(card, 1)
                 for _ in range(n):
-                    put(self.pieces.unit(specs[(sd_side, card, uid)]), None, "", box=f"{who} turn {turn}")
-            box = f"{'Allied' if side == 'allied' else 'Axis'} cards"
+                    put(self.pieces.unit(specs[(sd_side, card, uid)]), None, "", box=f"{OWNER[side]} turn {turn}")
+            box = f"{OWNER[side]} cards"
             for face in cards_mod.faces_for(self.model, scenario=s):
                 if face.card.side == side:
                     put(self.pieces.card(face), None, "", box=box, deck=box)
