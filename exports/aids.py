@@ -32,9 +32,33 @@ _RESULT = {"miss": "Miss", "hit": "Hit", "destroyed": "Destroyed"}
 _LANG: ContextVar[str] = ContextVar("aids_lang", default="en")
 
 
-def _t(text_: str) -> str:
-    """A heading or column head in the language of the aids being drawn (exports/lang.py)."""
-    return tr(_LANG.get(), text_)
+def _t(text_: str, **fields) -> str:
+    """A heading, label or sentence in the language of the aids being drawn (exports/lang.py)."""
+    return tr(_LANG.get(), text_, **fields)
+
+
+def _num(v) -> str:
+    """A fraction as the language writes it (0.5, 0,5)."""
+    s = f"{v:g}"
+    return s.replace(".", ",") if _LANG.get() == "fr" else s
+
+
+def _t_result(r: str) -> str:
+    out = _result(r)
+    if _LANG.get() != "fr":
+        return out
+    return out.replace("Destroyed", "D\u00e9truit").replace("Miss", "Rat\u00e9").replace("Hit", "Touch\u00e9")
+
+
+def _modifier_label(kind: str, m, lang: str) -> str:
+    """A modifier's label: the table's own in English; in French the chart's words (lang_aids.py) rather
+    than the rulebook sentence the table quotes as its source."""
+    if lang == "fr":
+        from .lang_aids import MODIFIERS_FR
+        fr = MODIFIERS_FR.get((kind, m.get("id", "")))
+        if fr:
+            return fr
+    return lang_text(m.get("label"), lang) or m.get("id", "")
 
 
 def _dag(mark: bool) -> str:
@@ -126,24 +150,24 @@ class CounterKey(Flowable):
         back_x = self.w - s - 2
         for face, fx in (("front", 0), ("back", back_x)):
             self._counter(c, self.unit, fx, y, face, "501")
-            text(c, fx + s / 2, y - 9, face + (": designation, facing arrow, nation" if face == "back" else ""),
+            text(c, fx + s / 2, y - 9, self.doc.t(face) + (self.doc.t(": designation, facing arrow, nation") if face == "back" else ""),
                  "Sans-Oblique", 6, GREY, align="center")
         self._notes(c, s, y, [
-            (y + s * 0.86, ["designation \u00b7 \u2605 spotter, T towed,", "CS close support, engineer sign"]),
-            (y + s * 0.58, ["unit type"]),
-            (y + s * 0.38, ["range (bold lower edge: indirect)", "\u00b7 movement points"]),
-            (y + s * 0.1, ["anti-vehicle \u2013 defense \u2013 anti-infantry", "\u2022 cannot fire; white defense:",
-                           "lightly armoured"])])
+            (y + s * 0.86, [self.doc.t("designation \u00b7 \u2605 spotter, T towed,"), self.doc.t("CS close support, engineer sign")]),
+            (y + s * 0.58, [self.doc.t("unit type")]),
+            (y + s * 0.38, [self.doc.t("range (bold lower edge: indirect)"), self.doc.t("\u00b7 movement points")]),
+            (y + s * 0.1, [self.doc.t("anti-vehicle \u2013 defense \u2013 anti-infantry"), self.doc.t("\u2022 cannot fire; white defense:"),
+                           self.doc.t("lightly armoured")])])
         if self.infantry is None:
             return
         y -= s + 16
         self._counter(c, self.infantry, 0, y, "front", "B/6")
         u = self.infantry
         self._notes(c, s, y, [
-            (y + s * 0.50 - 2, [f"upper box: anti-infantry range ({u.range}), \u00a712.13"]),
-            (y + s * 0.34, [f"lower box: anti-vehicle range ({u.anti_vehicle_range}): fires at",
-                            "vehicles at range (Boys, bazooka)"]),
-            (y + s * 0.08, ["infantry with one box fires at vehicles", "only in its own hex (\u00a712.13)"])])
+            (y + s * 0.50 - 2, [self.doc.t("upper box: anti-infantry range ({n}), \u00a712.13", n=u.range)]),
+            (y + s * 0.34, [self.doc.t("lower box: anti-vehicle range ({n}): fires at", n=u.anti_vehicle_range),
+                            self.doc.t("vehicles at range (Boys, bazooka)")]),
+            (y + s * 0.08, [self.doc.t("infantry with one box fires at vehicles"), self.doc.t("only in its own hex (\u00a712.13)")])])
 
 
 def _split(s: str, n: int) -> list[str]:
@@ -161,7 +185,7 @@ def _terrain(model: DesertSteel, lang: str) -> list:
     eff = model.terrain_effects
     tables = model.rule_tables or {}
     if not eff:
-        return [para("The pack has no terrain-effects table.", SMALL)]
+        return [para(_t("The pack has no terrain-effects table."), SMALL)]
     src = sources(eff)
     out = [para(_t("Terrain effects"), H2)]
     # relief: levels by colour band
@@ -170,7 +194,7 @@ def _terrain(model: DesertSteel, lang: str) -> list:
         for k in v.get("levels", {}):
             if k not in colours:
                 colours.append(k)
-    rows = [[_p(_t("Relief (\u00a73.4)"), True)] + [_p(c.capitalize(), True) for c in colours]]
+    rows = [[_p(_t("Relief (\u00a73.4)"), True)] + [_p(_t(c.capitalize()), True) for c in colours]]
     extra = []
     for i, c in enumerate(colours, start=1):
         if c in TERRAIN_COLOUR:
@@ -182,7 +206,7 @@ def _terrain(model: DesertSteel, lang: str) -> list:
         row = [_p(esc(label))]
         for c in colours:
             lv = v.get("levels", {}).get(c, 0)
-            row.append(_p(f"level {lv}" + _dag(src.reconstructed(f"/relief/values/{vid}/levels"))))
+            row.append(_p(_t("level {n}", n=lv) + _dag(src.reconstructed(f"/relief/values/{vid}/levels"))))
         rows.append(row)
     out.append(KeepTogether([para(_t("Elevation level of each map colour, by relief"), H3),
                              _table(rows, extra=extra)]))
@@ -191,31 +215,31 @@ def _terrain(model: DesertSteel, lang: str) -> list:
     for vid, v in eff["zone"]["values"].items():
         ground = v.get("ground", vid)
         mp = costs.get(ground, {}).get("vehicle", "\u2014")
-        rows.append([_p(esc(lang_text(v.get("label"), lang) or vid)), _p(esc(ground)),
+        rows.append([_p(esc(lang_text(v.get("label"), lang) or vid)), _p(esc(_t(ground))),
                      _p(_signed(mp).lstrip("+") + _dag(src.reconstructed(f"/zone/values/{vid}"))),
-                     _p(("allowed" if v.get("entrenchment") else "not allowed (\u00a713.41)") +
+                     _p(_t("allowed" if v.get("entrenchment") else "not allowed (\u00a713.41)") +
                         _dag(src.reconstructed(f"/zone/values/{vid}/entrenchment")))])
     out.append(Spacer(0, 5))
     out.append(_table(rows))
     rows = [[_p(_t("Urbanization (\u00a73.2)"), True), _p(_t("Building hexes are"), True)]]
     for vid, v in eff["urbanization"]["values"].items():
         rows.append([_p(esc(lang_text(v.get("label"), lang) or vid)),
-                     _p(("buildings: cover, block line of sight" if v.get("building_hexes") == "building"
-                         else "clear terrain") + _dag(src.reconstructed(f"/urbanization/values/{vid}/building_hexes")))])
+                     _p(_t("buildings: cover, block line of sight" if v.get("building_hexes") == "building"
+                           else "clear terrain") + _dag(src.reconstructed(f"/urbanization/values/{vid}/building_hexes")))])
     out.append(Spacer(0, 5))
     out.append(_table(rows))
     rows = [[_p(_t("Road network (\u00a73.5)"), True), _p(_t("Red lines"), True), _p(_t("Brown lines"), True)]]
     for vid, v in eff["road_network"]["values"].items():
         rows.append([_p(esc(lang_text(v.get("label"), lang) or vid)),
-                     _p(esc(v.get("road", "")) + _dag(src.reconstructed(f"/road_network/values/{vid}/road"))),
-                     _p(esc(v.get("track", "")) + _dag(src.reconstructed(f"/road_network/values/{vid}/track")))])
+                     _p(esc(_t(v.get("road", ""))) + _dag(src.reconstructed(f"/road_network/values/{vid}/road"))),
+                     _p(esc(_t(v.get("track", ""))) + _dag(src.reconstructed(f"/road_network/values/{vid}/track")))])
     out.append(Spacer(0, 5))
     out.append(_table(rows))
     rnd = (tables.get("random_conditions") or {}).get("tables")
     if rnd:
         tsrc = sources(tables)
         keys = list(rnd)
-        rows = [[_p(_t("1d6"), True)] + [_p(k.replace("_", " ").capitalize(), True) for k in keys]]
+        rows = [[_p(_t("1d6"), True)] + [_p(_t(k.replace("_", " ").capitalize()), True) for k in keys]]
         for die in "123456":
             row = [_p(die, True)]
             for k in keys:
@@ -234,12 +258,13 @@ def _movement(model: DesertSteel) -> list:
         return []
     src = sources(tables)
     cols = list(mc.get("columns", ("vehicle", "non_vehicle")))
-    rows = [[_p(_t("Terrain (\u00a78)"), True)] + [_p(c.replace("_", "-").capitalize(), True) for c in cols]]
+    rows = [[_p(_t("Terrain (\u00a78)"), True)] + [_p(_t(c.replace("_", "-").capitalize()), True) for c in cols]]
     for terrain, costs in mc["terrain"].items():
-        row = [_p(esc(terrain.replace("_", " ").capitalize()))]
+        row = [_p(esc(_t(terrain.replace("_", " ").capitalize())))]
         for col in cols:
             v = costs.get(col, "\u2014")
-            shown = {"all": "all MP", "prohibited": "prohibited"}.get(v, f"{v:g}" if isinstance(v, (int, float)) else v)
+            shown = {"all": _t("all MP"), "prohibited": _t("prohibited")}.get(
+                v, f"{v:g}" if isinstance(v, (int, float)) else v)
             if shown == "0.5":
                 shown = "\u00bd"
             row.append(_p(esc(shown) + _dag(src.reconstructed(f"/movement_costs/terrain/{terrain}/{col}"))))
@@ -247,27 +272,27 @@ def _movement(model: DesertSteel) -> list:
     st = tables.get("settings", {})
     notes = []
     if "climb_cost_fraction" in st:
-        notes.append(f"Entering a higher hex costs {st['climb_cost_fraction']:g} of the unit's MP, rounded "
-                     f"{st.get('climb_cost_rounding', 'up')}, or the terrain cost if more"
+        notes.append(_t("Entering a higher hex costs {f} of the unit's MP, rounded {r}, or the terrain cost if more",
+                        f=_num(st["climb_cost_fraction"]), r=_t(st.get("climb_cost_rounding", "up")))
                      + _dag(src.reconstructed("/settings/climb_cost_fraction")) + ".")
     if st.get("road_ignores_climb_and_mud"):
-        notes.append("Along a road or track: no climb, no zone cost (\u00a78.3)"
+        notes.append(_t("Along a road or track: no climb, no zone cost (\u00a78.3)")
                      + _dag(src.reconstructed("/settings/road_ignores_climb_and_mud")) + ".")
     if "minimum_move_hexes" in st:
-        notes.append(f"A unit may always move {st['minimum_move_hexes']} hex whatever it costs (\u00a78.1).")
+        notes.append(_t("A unit may always move {n} hex whatever it costs (\u00a78.1).", n=st["minimum_move_hexes"]))
     if "move_and_fire_mp_fraction" in st:
-        notes.append(f"Move-and-fire: {st['move_and_fire_mp_fraction']:g} of the MP, rounded "
-                     f"{st.get('move_and_fire_mp_rounding', 'down')} (\u00a79.52).")
+        notes.append(_t("Move-and-fire: {f} of the MP, rounded {r} (\u00a79.52).", f=_num(st["move_and_fire_mp_fraction"]),
+                        r=_t(st.get("move_and_fire_mp_rounding", "down"))))
     out = [para(_t("Movement costs"), H2), _table(rows)]
     out += [para(n, SMALL) for n in notes]
     stack = tables.get("stacking")
     if stack:
         d = stack["default"]
         rows = [[_p(_t("Stacking (\u00a78.5)"), True), _p(_t("Units"), True), _p(_t("Vehicles"), True)],
-                [_p("Any hex, per player"), _p(str(d.get("units", "\u2014")) + _dag(src.reconstructed("/stacking"))),
+                [_p(_t("Any hex, per player")), _p(str(d.get("units", "\u2014")) + _dag(src.reconstructed("/stacking"))),
                  _p(str(d.get("vehicles", "\u2014")) + _dag(src.reconstructed("/stacking")))]]
         for terrain, lim in (stack.get("by_terrain") or {}).items():
-            rows.append([_p(esc(terrain)), _p(str(lim.get("units", "\u2014"))), _p(str(lim.get("vehicles", "\u2014")))])
+            rows.append([_p(esc(_t(terrain))), _p(str(lim.get("units", "\u2014"))), _p(str(lim.get("vehicles", "\u2014")))])
         out += [Spacer(0, 5), _table(rows)]
     return out
 
@@ -279,9 +304,9 @@ def _modifiers(tables, key: str, title: str, lang: str) -> list:
     src = sources(tables)
     rows = [[_p(_t("Modifier"), True), _p(_t(""), True), _p(_t("\u00a7"), True)]]
     for i, m in enumerate(mods):
-        label = lang_text(m.get("label"), lang) or m.get("id", "")
+        label = _modifier_label(key, m, lang)
         if m.get("cumulative") is False:
-            label += " <font color='#6d6d6d'>(not cumulative)</font>"
+            label = esc(label) + f" <font color='#6d6d6d'>({_t('not cumulative')})</font>"
         rows.append([_p(esc(label) if "<font" not in label else label),
                      _p(f"<b>{_signed(m['value'])}</b>" + _dag(src.reconstructed(f"/{key}/{i}"))),
                      _p(m.get("section", ""))])
@@ -294,15 +319,17 @@ def _spotting(model: DesertSteel, lang: str) -> list:
     src = sources(tables)
     do, dc = st.get("spotting_divisor_open", 3), st.get("spotting_divisor_cover", 2)
     steps = [
-        "1. The target must be within visibility and in line of sight (\u00a79.11\u20139.13).",
-        f"2. Spotting number: the distance in hexes divided by {do} in the open, by {dc} if the target is in cover "
-        f"(building hex or higher than the spotter), rounded {st.get('spotting_number_rounding', 'up')}"
+        "1. " + _t("The target must be within visibility and in line of sight (\u00a79.11\u20139.13)."),
+        "2. " + _t("Spotting number: the distance in hexes divided by {o} in the open, by {c} if the target is in cover "
+                   "(building hex or higher than the spotter), rounded {r}", o=do, c=dc,
+                   r=_t(st.get("spotting_number_rounding", "up")))
         + _dag(src.reconstructed("/settings/spotting_divisor_open")) + " (\u00a79.14).",
-        "3. Roll 1d6, add the modifiers below: the target is spotted if the total is at least the spotting number."
-        + (" Same hex: spotted automatically." if st.get("spotting_same_hex_automatic") else ""),
-        "4. Place a Spotted A, B or C marker when the spotter's C3 is A, B or C (\u00a79.18).",
+        "3. " + _t("Roll 1d6, add the modifiers below: the target is spotted if the total is at least the spotting "
+                   "number.") + (" " + _t("Same hex: spotted automatically.") if st.get("spotting_same_hex_automatic")
+                                 else ""),
+        "4. " + _t("Place a Spotted A, B or C marker when the spotter's C3 is A, B or C (\u00a79.18)."),
     ]
-    return [para(_t("Spotting"), H2)] + [para(s, BODY) for s in steps] + _modifiers(
+    return [para(_t("Spotting"), H2)] + [para(s, CELL) for s in steps] + _modifiers(
         tables, "spotting_modifiers", "Spotting modifiers (added to 1d6)", lang)
 
 
@@ -321,13 +348,13 @@ def _combat(model: DesertSteel, lang: str) -> list:
                 if i < len(cols[name]):
                     b = cols[name][i]
                     mark = src.reconstructed(f"/combat_results/columns/{name}/{i}")
-                    row += [_p(f"<b>{_band(b)}</b>"), _p(_result(b["result"]) + _dag(mark))]
+                    row += [_p(f"<b>{_band(b)}</b>"), _p(_t_result(b["result"]) + _dag(mark))]
                 else:
                     row += ["", ""]
             rows.append(row)
         out = [KeepTogether(out + [
-            para(f"Modified {crt.get('dice', '3d6')}: the firer's fire factor minus the target's defense "
-                 "factor, plus the modifiers, plus the dice (\u00a79.22).", SMALL),
+            para(_t("Modified {dice}: the firer's fire factor minus the target's defense factor, plus the modifiers, "
+                    "plus the dice (\u00a79.22).", dice=crt.get("dice", "3d6")), SMALL),
             _table(rows, [44, None, 44, None], extra=[("SPAN", (0, 0), (1, 0)), ("SPAN", (2, 0), (3, 0))])])]
     rm = tables.get("range_modifiers")
     if rm:
@@ -353,18 +380,18 @@ def _morale(model: DesertSteel, lang: str) -> list:
     st = tables.get("settings", {})
     src = sources(tables)
     out = [para(_t("Morale"), H2)]
-    out.append(para("Morale test: roll 2d6 and add the modifiers below; the unit or formation passes if the total is "
-                    "at most the morale on its combat card (\u00a710.1). A unit that fails is suppressed, a formation "
-                    "shaken (\u00a710.12)."
-                    + (f" An unmodified {st['morale_steel_roll']} is steel: the unit gains a level of experience "
-                       "(\u00a710.31)." if "morale_steel_roll" in st else ""), BODY))
+    out.append(para(_t("Morale test: roll 2d6 and add the modifiers below; the unit or formation passes if the total "
+                       "is at most the morale on its combat card (\u00a710.1). A unit that fails is suppressed, a "
+                       "formation shaken (\u00a710.12).")
+                    + (" " + _t("An unmodified {n} is steel: the unit gains a level of experience (\u00a710.31).",
+                                n=st["morale_steel_roll"]) if "morale_steel_roll" in st else ""), CELL))
     mods = [m for m in tables.get("morale_modifiers") or [] if not m.get("id", "").startswith("separated")]
     if mods:
         rows = [[_p(_t("Morale modifier"), True), _p(_t(""), True), _p(_t("\u00a7"), True)]]
         allm = tables.get("morale_modifiers")
         for m in mods:
             i = allm.index(m)
-            rows.append([_p(esc(lang_text(m.get("label"), lang))), _p(f"<b>{_signed(m['value'])}</b>" +
+            rows.append([_p(esc(_modifier_label("morale_modifiers", m, lang))), _p(f"<b>{_signed(m['value'])}</b>" +
                                                                       _dag(src.reconstructed(f"/morale_modifiers/{i}"))),
                          _p(m.get("section", ""))])
         out.append(_table(rows, [None, 30, 30]))
@@ -392,22 +419,23 @@ def _st(tables, key: str, default=None):
 
 
 def _steps(title: str, steps: list[str], style=BODY) -> list:
+    """Numbered steps; each step is a key of exports/lang_aids.py (or already translated)."""
     out = [para(_t(title), H3)]
-    out += [para(f"<b>{i}.</b> {step}", style) for i, step in enumerate(steps, start=1)]
+    out += [para(f"<b>{i}.</b> {_t(step)}", style) for i, step in enumerate(steps, start=1)]
     return out
 
 
 def _sequence(model: DesertSteel) -> list:
     out = [para(_t("Sequence of play (\u00a74)"), H2),
-           para("Each turn has three phases, in this order. No player goes first: card priority orders every "
-                "action (\u00a718.9).", SMALL)]
+           para(_t("Each turn has three phases, in this order. No player goes first: card priority orders every "
+                   "action (\u00a718.9)."), SMALL)]
     out += _steps("The turn", [
         "<b>Reinforcement Phase</b> (\u00a74.1, \u00a75): the cards of formations arriving this turn join their "
         "owner's hand; they must be activated and enter this turn, by the road or edge the scenario names. "
         "Skipped on turn 1 (\u00a718.9).",
         "<b>Operations Phase</b> (\u00a74.2, \u00a76\u2013\u00a79, \u00a712\u2013\u00a717): cards go on the "
         "stack, are interrupted and activated; the active units perform operations, until every card is played.",
-        "<b>Morale Phase</b> (\u00a74.3): the eight steps below."])
+        "<b>Morale Phase</b> (\u00a74.3): the eight steps below."], CELL)
     out += _steps("Morale Phase, step by step (\u00a74.3)", [
         "Flip face up the non-suppressed units of non-shaken formations; unload every transported unit "
         "(\u00a713.3).",
@@ -428,7 +456,7 @@ def _nationality_order(model: DesertSteel) -> str:
     numbers: dict[int, set] = {}
     names = {"german": "German", "italian": "Italian", "british": "Allied", "us": "Allied"}
     for card in model.cards.values():
-        numbers.setdefault(card.nationality_number, set()).add(names.get(card.nationality, card.nationality))
+        numbers.setdefault(card.nationality_number, set()).add(_t(names.get(card.nationality, card.nationality)))
     return " > ".join(f"{'/'.join(sorted(v))} ({k})" for k, v in sorted(numbers.items()))
 
 
@@ -452,7 +480,7 @@ def _cards_play(model: DesertSteel) -> list:
         "The better C3 letter (A > B > C > D > E).",
         "Same C3: a command card beats a combat card.",
         "Same C3, two combat cards: the better experience (Veteran > Seasoned > Green).",
-        "Then the better nationality: " + _nationality_order(model) + "."], CELL)
+        _t("Then the better nationality: {order}.", order=_nationality_order(model))], CELL)
     seen, lines = set(), []
     for card in sorted((c for c in model.cards.values() if isinstance(c, CommandCard)),
                        key=lambda c: (c.nationality != "german", c.number)):
@@ -460,14 +488,14 @@ def _cards_play(model: DesertSteel) -> list:
         if key in seen:
             continue
         seen.add(key)
-        who = "German" if card.nationality == "german" else "Allied and Italian"
+        who = _t("German" if card.nationality == "german" else "Allied and Italian")
         lines.append(f"<b>{who}, {card.designation}:</b> " + esc(command_reminder(model, card, _LANG.get())))
     out.append(para(_t("Command cards (\u00a76.52\u2013\u00a76.54)"), H3))
     out += [para(line, CELL) for line in lines]
-    out.append(para("A command card may activate a subordinate already activated, or whose card is in hand or "
-                    "lower in the stack; only face-up units act (\u00a76.54).", CELL))
-    out.append(para("Options: <b>limited intelligence</b>, cards laid face down, only their C3 announced "
-                    "(\u00a76.55); <b>limited interruption</b>, one attempt a card (\u00a76.56).", SMALL))
+    out.append(para(_t("A command card may activate a subordinate already activated, or whose card is in hand or "
+                       "lower in the stack; only face-up units act (\u00a76.54)."), CELL))
+    out.append(para(_t("Options: <b>limited intelligence</b>, cards laid face down, only their C3 announced "
+                       "(\u00a76.55); <b>limited interruption</b>, one attempt a card (\u00a76.56)."), SMALL))
     return out
 
 
@@ -479,23 +507,24 @@ def _operations(model: DesertSteel) -> list:
     for op, who, what, sec in (
             ("Move", "any", "hex to hex, paying the cost of each hex entered, up to the MP; flip", "8"),
             ("Fire", "any that can fire", "spot the target, then fire at it; flip", "9.1, 9.2"),
-            ("Move and fire", "vehicles only", f"first move with {frac:g} of the MP{d1}, then fire; flip", "9.5"),
+            ("Move and fire", "vehicles only", _t("first move with {f} of the MP{d}, then fire; flip", f=_num(frac),
+                                                  d=d1), "9.5"),
             ("Anti-vehicle / anti-infantry fire", "advanced", "fire with one factor, at the target of that kind",
              "13.1"),
             ("Indirect fire", "bold-boxed range", "an observer of the formation spots; fire zone", "13.2"),
             ("Transport", "carriers", "load, move, unload in the Morale Phase", "13.3"),
-            ("Entrench", "infantry, FO, artillery", f"Entrenching marker, Entrenched after {ent} turns{d2}",
-             "13.4"),
+            ("Entrench", "infantry, FO, artillery", _t("Entrenching marker, Entrenched after {n} turns{d}", n=ent,
+                                                       d=d2), "13.4"),
             ("Close assault", "infantry", "morale check, move into a vehicle hex, fire", "14.1"),
             ("Overrun", "vehicles", "enter an infantry hex in the open, fire at every unit", "14.2"),
             ("Engineer", "engineers", "enter wire or a minefield, or clear it", "15.4")):
-        rows.append([_p(f"<b>{op}</b>"), _p(who), _p(what), _p(sec)])
+        rows.append([_p(f"<b>{_t(op)}</b>"), _p(_t(who)), _p(_t(what)), _p(sec)])
     return [KeepTogether([para(_t("Operations summary (\u00a72.4, \u00a77)"), H2),
-                          para("An active unit performs one operation a turn, declared when it starts; it must "
-                               "finish before another unit starts (close assault aside); it is then flipped "
-                               "(\u00a77\u2013\u00a77.2). Changing facing is free. Nothing is compulsory.",
+                          para(_t("An active unit performs one operation a turn, declared when it starts; it must "
+                                  "finish before another unit starts (close assault aside); it is then flipped "
+                                  "(\u00a77\u2013\u00a77.2). Changing facing is free. Nothing is compulsory."),
                                CELL),
-                          Spacer(0, 3), _table(rows, [58, 54, None, 32])])]
+                          Spacer(0, 3), _table(rows, [66, 52, None, 30])])]
 
 
 def _transport(model: DesertSteel) -> list:
@@ -507,7 +536,7 @@ def _transport(model: DesertSteel) -> list:
         cap, dc = _st(tables, f"transport_{key}_capacity", "\u2014")
         inf, di = _st(tables, f"transport_{key}_max_infantry", "\u2014")
         tow, dt = _st(tables, f"transport_{key}_can_tow", False)
-        rows.append([_p(name), _p(f"{cap}{dc}"), _p(f"{inf}{di}"), _p(("yes" if tow else "no") + dt)])
+        rows.append([_p(_t(name)), _p(f"{cap}{dc}"), _p(f"{inf}{di}"), _p(_t("yes" if tow else "no") + dt)])
     out = [para(_t("Transport (\u00a713.3)"), H2)]
     out += _steps("Procedure", [
         "The carrier starts the Operations Phase in its passengers' hex.",
@@ -515,11 +544,11 @@ def _transport(model: DesertSteel) -> list:
         "The carrier moves with its full MP, passengers aboard; then it is flipped.",
         "Passengers stay aboard until the Morale Phase (step 1): no unloading before."], CELL)
     out += [Spacer(0, 3), _table(rows, [None, 40, 50, 30]),
-            para("A transporting carrier enters no enemy-occupied hex, neither it nor its passengers fire, and it "
-                 "cannot overrun (\u00a713.35). Fire at it hits the carrier; passengers share the result: suppressed, "
-                 "they are unloaded and suppressed; destroyed, they are eliminated (\u00a713.36). Scenario "
-                 f"transports belong to no formation, have morale {morale}{d1} and never count for victory "
-                 "(\u00a713.31).", SMALL)]
+            para(_t("A transporting carrier enters no enemy-occupied hex, neither it nor its passengers fire, and it "
+                    "cannot overrun (\u00a713.35). Fire at it hits the carrier; passengers share the result: "
+                    "suppressed, they are unloaded and suppressed; destroyed, they are eliminated (\u00a713.36). "
+                    "Scenario transports belong to no formation, have morale {m}{d} and never count for victory "
+                    "(\u00a713.31).", m=morale, d=d1), SMALL)]
     return out
 
 
@@ -531,11 +560,11 @@ def _smoke(model: DesertSteel) -> list:
         "Who: a unit firing indirectly, a bombardment, a British CS tank (one marker a turn, instead of its "
         "attack).",
         "Each marker costs one of the side's smoke points (record sheet); none when they are spent.",
-        f"Pick a hex instead of a unit: no spotting roll, it must be within the spotter's visibility. A "
-        f"bombardment places up to {per}{d1} markers.",
+        _t("Pick a hex instead of a unit: no spotting roll, it must be within the spotter's visibility. A "
+           "bombardment places up to {n}{d} markers.", n=per, d=d1),
         "Smoke blocks line of sight through the hex; smoke in the spotter's or target's hex gives \u22122 to "
         "spotting instead. No effect on movement, stacking or fire.",
-        f"Morale Phase step 5: roll 1d6 for each marker, removed on 1\u2013{removal}{d2}."], CELL))]
+        _t("Morale Phase step 5: roll 1d6 for each marker, removed on 1\u2013{n}{d}.", n=removal, d=d2)], CELL))]
 
 
 def _raids(model: DesertSteel) -> list:
@@ -544,22 +573,22 @@ def _raids(model: DesertSteel) -> list:
     markers, d2 = _st(tables, "bombardment_markers", 3)
     per_fo, d3 = _st(tables, "bombardment_targets_per_observer", 3)
     out = [para(_t("Raids (\u00a716)"), H2),
-           para("The nine raid cards are one deck, face down on the record sheet (\u00a716.1). Each side writes its "
-                "plans on its own plan sheet, in secret, after set-up (\u00a718.4).", CELL)]
+           para(_t("The nine raid cards are one deck, face down on the record sheet (\u00a716.1). Each side writes "
+                   "its plans on its own plan sheet, in secret, after set-up (\u00a718.4)."), CELL)]
     out += _steps("Air strike (\u00a716.2)", [
         "In the turn written for it (one a turn), interrupt any card: the top raid card goes face up on the stack.",
         "One Air strike marker per pass on an enemy unit: no spotting, no line of sight; each marker in or next to "
         "the hex of another.",
-        f"Roll 1d6 per marker: {abort}{d1} \u2014 the aircraft miss, the marker is removed.",
+        _t("Roll 1d6 per marker: {n}{d} \u2014 the aircraft miss, the marker is removed.", n=abort, d=d1),
         "Each marker attacks its unit alone, as indirect fire: no range modifier, no fire zone, no flash kill."],
         CELL)
     out += _steps("Preplanned bombardment (\u00a716.31\u2013\u00a716.34)", [
         "Written: the turn and the formation (with an FO) that will spot it; one a formation a turn.",
         "When that formation activates in that turn, draw the top raid card onto the stack; cancelled if the turn "
         "ends first or none of its FOs can spot.",
-        f"{markers}{d2} Bombardment markers on enemy units its FOs see, each next to another; a spotting roll per "
-        f"unit (an FO tries up to {per_fo}{d3}); each spotted marker attacks its unit as indirect fire and leaves a "
-        "fire zone."], CELL)
+        _t("{m}{d} Bombardment markers on enemy units its FOs see, each next to another; a spotting roll per unit "
+           "(an FO tries up to {n}{e}); each spotted marker attacks its unit as indirect fire and leaves a fire "
+           "zone.", m=markers, d=d2, n=per_fo, e=d3)], CELL)
     out += _steps("On-call bombardment (\u00a716.35\u2013\u00a716.37)", [
         "An active FO calls it: draw a raid card. \u201cImmediate\u201d: resolve it now, as above.",
         "Delayed 1 or 2 turns: write it on the plan sheet; when the formation activates that turn, draw a new card "
@@ -578,20 +607,21 @@ def _fortifications(model: DesertSteel) -> list:
     out += _steps("Minefields (\u00a715.1)", [
         "Written secretly on the plan sheet before any unit is set up; one a hex, never with an entrenchment, "
         "bunker or hidden FO.",
-        f"An enemy unit entering the hex: its owner announces it and attacks that unit, before any other fire: "
-        f"AV {av}{d1} against vehicles, AI {ai}{d2} against others, the differential the only modifier, 3d6.",
-        f"A friendly unit entering: roll 2d6, attacked on {trig.replace(',', ' or ')}{d3}. A minefield not "
-        "announced is lost."], CELL)
+        _t("An enemy unit entering the hex: its owner announces it and attacks that unit, before any other fire: "
+           "AV {av}{d1} against vehicles, AI {ai}{d2} against others, the differential the only modifier, 3d6.",
+           av=av, d1=d1, ai=ai, d2=d2),
+        _t("A friendly unit entering: roll 2d6, attacked on {rolls}{d}. A minefield not announced is lost.",
+           rolls=trig.replace(",", " " + _t("or") + " "), d=d3)], CELL)
     out += _steps("Bunkers, wire, engineers (\u00a715.2\u2013\u00a715.4)", [
         "Bunker: one infantry or FO unit inside, under the marker; fire at it \u22126; it cannot turn.",
         "Wire: one a hex, never in buildings; entering it ends the move (see the movement costs).",
         "Engineer operation: move into an adjacent hex whatever the wire (a minefield there is revealed, 2d6 as "
         "friendly), or stay to remove the wire and deactivate the minefield."], CELL)
     out += _steps("Entrenchment (\u00a713.4)", [
-        f"An active infantry, FO or artillery unit: Entrenching marker; the same operation {turns}{d5} turns in "
-        "a row makes it Entrenched.",
-        f"Not for vehicles, not in rocky zone, enemy or minefield hexes; at most {per_hex}{d4} a hex; removed with "
-        "its occupant. Fire at an entrenched unit: \u22121 spotting, \u22123 fire."], CELL)
+        _t("An active infantry, FO or artillery unit: Entrenching marker; the same operation {n}{d} turns in a row "
+           "makes it Entrenched.", n=turns, d=d5),
+        _t("Not for vehicles, not in rocky zone, enemy or minefield hexes; at most {n}{d} a hex; removed with its "
+           "occupant. Fire at an entrenched unit: \u22121 spotting, \u22123 fire.", n=per_hex, d=d4)], CELL)
     return out
 
 
@@ -607,8 +637,9 @@ def aids_story(doc: Doc, model: DesertSteel) -> list:
 def _aids_story(doc: Doc, model: DesertSteel, lang: str) -> list:
     story: list = _sequence(model) + _cards_play(model) + _operations(model)
     story += [para(_t("How to read a counter (\u00a72.11)"), H2), CounterKey(doc, model, 250),
-              para(f"A small {DAGGER} marks a value the rulebook does not print (it was reconstructed to fit the "
-                   "rules and every worked example): check it against the published charts.", SMALL)]
+              para(_t("A small {dagger} marks a value the rulebook does not print (it was reconstructed to fit the "
+                      "rules and every worked example): check it against the published charts.", dagger=DAGGER),
+                   SMALL)]
     story += _terrain(model, lang)
     story += _movement(model)
     story += _rule_topics(model, lang, ("facing",))

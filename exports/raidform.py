@@ -17,7 +17,7 @@ from sandtable.rules.desert_steel.model import DesertSteel, Scenario
 
 from reportlab.lib.colors import white
 
-from .page import (GREY, INK, MM, SIDE_COLOUR, SIDE_NAME, Doc, PrinterProfile, ellipsize, page_note, text, width,
+from .page import (GREY, INK, MM, NATIONALITY_NAME, SIDE_COLOUR, SIDE_NAME, Doc, PrinterProfile, ellipsize, page_note, text, width,
                    wrap)
 
 _BLANK_ROWS = 8
@@ -92,8 +92,20 @@ def has_secrets(model: DesertSteel, scenario: Scenario | None, side: str) -> boo
     return bool(s["mines"] or s["observers"] or s["air"] or s["bombardments"])
 
 
-def _hex_boxes(doc: Doc, x: float, y: float, w: float, n: int, label: str, colour) -> float:
-    """n numbered boxes to write a hex number in, six to a row. Returns the y below them."""
+def _written(model: DesertSteel, setup: Mapping | None, side: str) -> tuple[list[str], list[str]]:
+    """What a setup writes on the plan sheet: its minefield hexes, and each hidden FO (designation, hex)."""
+    if not setup:
+        return [], []
+    data = setup.get("sides", {}).get(side) or {}
+    mines = [str(h) for h in data.get("minefields", ())]
+    fos = [f"{getattr(model.cards.get(p.get('card')), 'designation', p.get('card', ''))} {p.get('hex', '')}".strip()
+           for p in data.get("placements", ()) if p.get("hidden")]
+    return mines, fos
+
+
+def _hex_boxes(doc: Doc, x: float, y: float, w: float, n: int, label: str, colour, values: list[str] = ()) -> float:
+    """n numbered boxes to write a hex number in, six to a row, the first filled with values. Returns the y
+    below them."""
     c = doc.c
     per = 6
     bw, bh = w / per, 11 * MM
@@ -104,6 +116,9 @@ def _hex_boxes(doc: Doc, x: float, y: float, w: float, n: int, label: str, colou
         c.setLineWidth(0.6)
         c.rect(bx + 1.5, by + 1.5, bw - 3, bh - 3, stroke=1, fill=0)
         text(c, bx + 4, by + bh - 8, f"{label} {i + 1}", "Sans", 5.5, GREY)
+        if i < len(values):
+            text(c, bx + bw / 2, by + 3.2 * MM, ellipsize(values[i], "Sans-Bold", 9, bw - 6), "Sans-Bold", 9, INK,
+                 align="center")
     return y - bh * (-(-n // per))
 
 
@@ -133,41 +148,51 @@ def draw_side_plan(doc: Doc, model: DesertSteel, scenario: Scenario | None, side
         text(c, x0, y, doc.t("Scenario {title} ({year}, {turns} turns)", title=title, year=scenario.year,
                              turns=scenario.turns), "Sans", 9, INK)
     else:
-        text(c, x0, y, "Scenario: ______________________________   Turns: ______", "Sans", 9, INK)
+        text(c, x0, y, doc.t("Scenario: ______________________________   Turns: ______"), "Sans", 9, INK)
     if setup:
-        text(c, x1, y, f"pre-filled from setup {setup.get('id', '')}", "Sans", 7, GREY, align="right")
+        text(c, x1, y, doc.t("pre-filled from setup {id}", id=setup.get("id", "")), "Sans", 7, GREY, align="right")
+    mines_written, fos_written = _written(model, setup, side)
     y -= 18
     if secrets["mines"]:
         text(c, x0, y, doc.t("MINEFIELDS") + (f" ({secrets['mines']})" if not secrets["blank"] else ""), "Sans-Bold",
              8, INK)
-        text(c, x0 + width(doc.t("MINEFIELDS") + " (00)", "Sans-Bold", 8) + 8, y, "write each minefield hex before any unit is set up (\u00a715.11); cross it out "
-             "when revealed or deactivated", "Sans", 6.5, GREY)
-        y = _hex_boxes(doc, x0, y - 3, x1 - x0, secrets["mines"], "hex", colour) - 12
+        text(c, x0 + width(doc.t("MINEFIELDS") + " (00)", "Sans-Bold", 8) + 8, y,
+             doc.t("write each minefield hex before any unit is set up (\u00a715.11); cross it out when revealed or "
+                   "deactivated"), "Sans", 6.5, GREY)
+        y = _hex_boxes(doc, x0, y - 3, x1 - x0, max(secrets["mines"], len(mines_written)), doc.t("hex"), colour,
+                       mines_written) - 12
     if secrets["observers"]:
         text(c, x0, y, doc.t("HIDDEN FORWARD OBSERVERS"), "Sans-Bold", 8, INK)
-        text(c, x0 + width(doc.t("HIDDEN FORWARD OBSERVERS"), "Sans-Bold", 8) + 8, y, "formation and hex of each FO set up hidden (\u00a712.21)", "Sans", 6.5, GREY)
-        y = _hex_boxes(doc, x0, y - 3, x1 - x0, secrets["observers"], "FO", colour) - 12
+        text(c, x0 + width(doc.t("HIDDEN FORWARD OBSERVERS"), "Sans-Bold", 8) + 8, y,
+             doc.t("formation and hex of each FO set up hidden (\u00a712.21)"), "Sans", 6.5, GREY)
+        y = _hex_boxes(doc, x0, y - 3, x1 - x0, max(secrets["observers"], len(fos_written)), doc.t("FO"), colour,
+                       fos_written) - 12
     if not (secrets["air"] or secrets["bombardments"]):
         doc.end()
         return
     text(c, x0, y, doc.t("RAID RECORD"), "Sans-Bold", 10, colour)
-    text(c, x0 + width(doc.t("RAID RECORD"), "Sans-Bold", 10) + 8, y, "Enregistrement des raids \u2014 \u00a716.21, \u00a716.31, \u00a718.9", "Sans", 7, GREY)
+    text(c, x0 + width(doc.t("RAID RECORD"), "Sans-Bold", 10) + 8, y, "\u00a716.21, \u00a716.31, \u00a718.9", "Sans", 7,
+         GREY)
     c.setStrokeColor(colour)
     c.setLineWidth(1)
     c.line(x0, y - 4, x1, y - 4)
     y -= 4
-    rules = ("After set-up, write the turn of each air strike: one air strike a turn at most (\u00a716.21). "
-             "Preplanned bombardments: arrival turn and the formation whose forward observer spots it, with its "
-             "card number; one spotting per formation a turn (\u00a716.31). A delayed on-call bombardment is "
-             "written here for the turn it arrives (\u00a716.36).")
+    rules = doc.t("After set-up, write the turn of each air strike: one air strike a turn at most (\u00a716.21). "
+                  "Preplanned bombardments: arrival turn and the formation whose forward observer spots it, with its "
+                  "card number; one spotting per formation a turn (\u00a716.31). A delayed on-call bombardment is "
+                  "written here for the turn it arrives (\u00a716.36).")
     for line in wrap(rules, "Sans", 7, x1 - x0):
         y -= 9
         text(c, x0, y, line, "Sans", 7, GREY)
     y -= 10
     air_n, pre_n, call_n, nats = _allowance(scenario, side)
     if scenario:
-        allowed = (f"{air_n} air strike{'s' if air_n != 1 else ''}" + (f" ({nats})" if nats else "") +
-                   f" \u00b7 {pre_n} preplanned \u00b7 {call_n} on-call bombardment{'s' if call_n != 1 else ''}")
+        allowed = (doc.t("{n} air strike" if air_n == 1 else "{n} air strikes", n=air_n)
+                   + (f" ({', '.join(doc.t(NATIONALITY_NAME.get(n, n)) for n in nats.split(', '))})" if nats else "")
+                   + " \u00b7 " + doc.t("{n} preplanned bombardment" if pre_n == 1 else "{n} preplanned bombardments",
+                                        n=pre_n)
+                   + " \u00b7 " + doc.t("{n} on-call bombardment" if call_n == 1 else "{n} on-call bombardments",
+                                        n=call_n))
         text(c, x0, y, allowed, "Sans", 8, INK)
         y -= 8
     air, bomb = _plan(setup, side)

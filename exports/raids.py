@@ -22,10 +22,10 @@ _ART = HexColor("#f0dcc8")
 _BACK = HexColor("#5b5f66")
 
 
-def _delay(turns: int) -> str:
+def _delay(doc: Doc, turns: int) -> str:
     if turns == 0:
-        return "Immediate"
-    return f"{turns} Turn" + ("s" if turns > 1 else "")
+        return doc.t("Immediate")
+    return doc.t("{n} Turn" if turns == 1 else "{n} Turns", n=turns)
 
 
 def _half(doc: Doc, x: float, y: float, w: float, h: float, title: str, colour, who: str, factors: tuple[int, int],
@@ -41,8 +41,8 @@ def _half(doc: Doc, x: float, y: float, w: float, h: float, title: str, colour, 
     text(c, x + w / 2, y + h / 2 - 16, big, "Sans-Bold", 24, INK, align="center")
     if marks[1]:
         text(c, x + w / 2 + width(big, "Sans-Bold", 24) / 2 + 1, y + h / 2 - 2, marks[1], "Sans", 8, GREY)
-    text(c, x + w / 2 - 28, y + h / 2 - 26, "anti-vehicle", "Sans", 5.5, GREY, align="center")
-    text(c, x + w / 2 + 28, y + h / 2 - 26, "anti-infantry", "Sans", 5.5, GREY, align="center")
+    text(c, x + w / 2 - 28, y + h / 2 - 26, doc.t("anti-vehicle"), "Sans", 5.5, GREY, align="center")
+    text(c, x + w / 2 + 28, y + h / 2 - 26, doc.t("anti-infantry"), "Sans", 5.5, GREY, align="center")
     text(c, x + w / 2, y + 14, last + marks[2], "Sans-Bold", 9.5, INK, align="center")
 
 
@@ -58,12 +58,13 @@ def draw_raid(doc: Doc, card: RaidCard, raw, x: float, y: float) -> None:
     half = (h - 20) / 2
     text(c, x + 9, y + h - 14, card.id, "Sans-Bold", 11, INK)
     text(c, x + w - 9, y + h - 14, card.id, "Sans-Bold", 11, INK, align="right")
-    _half(doc, x, y + 10 + half, w, half - 8, "AIR STRIKE", _AIR, f"{a['count']} {a['aircraft']}",
-          (a["anti_vehicle"], a["anti_infantry"]), (f"{a['passes']} Pass" + ("es" if a["passes"] != 1 else "")), f"raid card {card.id}",
+    _half(doc, x, y + 10 + half, w, half - 8, doc.t("AIR STRIKE"), _AIR, f"{a['count']} {a['aircraft']}",
+          (a["anti_vehicle"], a["anti_infantry"]), doc.t("{n} Pass" if a["passes"] == 1 else "{n} Passes",
+                                                         n=a["passes"]), f"raid card {card.id}",
           (m("/air_strike/aircraft") or m("/air_strike/count"),
            m("/air_strike/anti_vehicle") or m("/air_strike/anti_infantry"), m("/air_strike/passes")))
-    _half(doc, x, y + 10, w, half, "ARTILLERY BOMBARDMENT", _ART, f"{b['count']} {b['battery']}",
-          (b["anti_vehicle"], b["anti_infantry"]), f"On-call delay: {_delay(b['on_call_delay'])}",
+    _half(doc, x, y + 10, w, half, doc.t("ARTILLERY BOMBARDMENT"), _ART, f"{b['count']} {b['battery']}",
+          (b["anti_vehicle"], b["anti_infantry"]), doc.t("On-call delay: {d}", d=_delay(doc, b["on_call_delay"])),
           f"raid card {card.id}",
           (m("/bombardment/battery") or m("/bombardment/count"),
            m("/bombardment/anti_vehicle") or m("/bombardment/anti_infantry"), m("/bombardment/on_call_delay")))
@@ -72,11 +73,11 @@ def draw_raid(doc: Doc, card: RaidCard, raw, x: float, y: float) -> None:
     c.line(x + 10, y + 10 + half + 1, x + w - 10, y + 10 + half + 1)
     c.setDash()
     if whole:
-        text(c, x + w / 2, y + 6, "contents reconstructed: not printed in the rulebook", "Sans-Oblique", 5, GREY,
-             align="center")
+        text(c, x + w / 2, y + 6, doc.t("contents reconstructed: not printed in the rulebook"), "Sans-Oblique", 5,
+             GREY, align="center")
     elif src and any(leaf.source == "reconstructed" for leaf in src.leaves):
-        text(c, x + w / 2, y + 6, f"{DAGGER} reconstructed: not printed in the rulebook", "Sans-Oblique", 5, GREY,
-             align="center")
+        text(c, x + w / 2, y + 6, f"{DAGGER} " + doc.t("reconstructed: not printed in the rulebook"), "Sans-Oblique",
+             5, GREY, align="center")
 
 
 def draw_raid_back(doc: Doc, card: RaidCard, x: float, y: float) -> None:

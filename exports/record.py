@@ -73,7 +73,7 @@ def draw_record(doc: Doc, model: DesertSteel, scenario: Scenario, bookmark: str 
     y = H - 17 * MM
     text(c, x0, y, f"{scenario.number}. {lang_text(scenario.raw['name'], doc.lang)}", "Sans-Bold", 16, INK)
     text(c, x1, y, doc.t("{year} \u00b7 {rules} rules \u00b7 {turns} turns", year=scenario.year,
-                         rules=scenario.rules, turns=scenario.turns), "Sans", 9, GREY,
+                         rules=doc.t(scenario.rules), turns=scenario.turns), "Sans", 9, GREY,
          align="right")
     y -= 26
 

@@ -100,7 +100,8 @@ class BoardMap(Flowable):
     def draw(self) -> None:
         c = self.canv
         if self.geo is None:
-            text(c, 0, self.h - 12, "The board cannot be drawn: its maps do not join (see validate).", "Sans", 8, GREY)
+            text(c, 0, self.h - 12, self.doc.t("The board cannot be drawn: its maps do not join (see validate)."), "Sans",
+                 8, GREY)
             return
         geo = self.geo
         geo.x0, geo.top = 0, self.h - 2
@@ -179,13 +180,14 @@ class BoardMap(Flowable):
             c.setFillColor(g["colour"])
             c.rect(lx, y - 2, 16, 9, stroke=0, fill=1)
             text(c, lx + 8, y, g["label"], "Sans-Bold", 6, white, align="center")
-            what = {"set up": "set up", "enter": f"enter turn {g['turn']}",
-                    "reinforce": f"reinforcements turn {g['turn']}"}[g["kind"]]
-            label = f"{SIDE_NAME[g['side']]} {what}"
+            t = self.doc.t
+            what = {"set up": t("set up"), "enter": t("enter turn {turn}", turn=g["turn"]),
+                    "reinforce": t("reinforcements turn {turn}", turn=g["turn"])}[g["kind"]]
+            label = f"{t(SIDE_NAME[g['side']])} {what}"
             text(c, lx + 20, y + 1, label, "Sans-Bold", 6.5, INK)
             cards = " ".join(str(n) for n in g["cards"])
             if isinstance(hexes, str):
-                cards = "zone not drawn: " + hexes
+                cards = self.doc.t("zone not drawn: ") + hexes
             for i, line in enumerate(_wrap(cards, self.legend_w - 20, 6)[:3]):
                 text(c, lx + 20, y - 7 - i * 7, line, "Sans", 6, GREY)
             y -= 12 + 7 * min(3, len(_wrap(cards, self.legend_w - 20, 6)))
@@ -194,7 +196,8 @@ class BoardMap(Flowable):
                 break
             c.setFillColor(HexColor("#7a7a7a"))
             c.rect(lx, y - 2, 16, 9, stroke=0, fill=1)
-            text(c, lx + 20, y + 1, f"prohibited ({SIDE_NAME.get(p['side'], 'both')})", "Sans-Bold", 6.5, INK)
+            text(c, lx + 20, y + 1, self.doc.t("prohibited ({side})", side=self.doc.t(SIDE_NAME.get(p["side"], "both"))),
+                 "Sans-Bold", 6.5, INK)
             y -= 14
 
 
@@ -203,13 +206,14 @@ def _wrap(s: str, w: float, size: float) -> list[str]:
     return wrap(s, "Sans", size, w) or [""]
 
 
-def _units_text(model: DesertSteel, scenario: Scenario, side: str, card, year: int) -> str:
+def _units_text(model: DesertSteel, scenario: Scenario, side: str, card, year: int, lang: str = "en") -> str:
+    from .lang import tr
     if isinstance(card, CommandCard):
         subs = ", ".join(f"{s.designation}" for s in card.subordinates)
-        return f"<i>command card</i> (C3 {card.c3}): {esc(subs)}"
+        return f"<i>{tr(lang, 'command card')}</i> (C3 {card.c3}): {esc(subs)}"
     variant = card.variant(year)
     if variant is None:
-        return f"<i>no {year} variant</i>"
+        return f"<i>{tr(lang, 'no {year} variant', year=year)}</i>"
     removed = removed_units(scenario, side, card.number)
     morale = {e["card"]: e["affects_morale"] for e in scenario.sides[side].raw.get("undermanned", ())}
     parts = []
@@ -218,11 +222,13 @@ def _units_text(model: DesertSteel, scenario: Scenario, side: str, card, year: i
         n = uc.count - gone
         s = f"{n}\u00d7 {esc(uc.unit.name)}"
         if gone:
-            s += f" <font color='#a61b1b'>(\u2212{gone}{', counts for morale' if morale.get(card.number) else ''})</font>"
+            s += (f" <font color='#a61b1b'>(\u2212{gone}{tr(lang, ', counts for morale') if morale.get(card.number) else ''})"
+                  "</font>")
         parts.append(s)
-    exp = {"green": "Green", "seasoned": "Seasoned", "veteran": "Veteran"}.get(variant.experience, variant.experience)
-    return (", ".join(parts) + f" <font color='#6d6d6d'>\u2014 {exp}, C3 {variant.c3}, morale {variant.morale}"
-            f"</font>")
+    exp = tr(lang, {"green": "Green", "seasoned": "Seasoned", "veteran": "Veteran"}.get(variant.experience,
+                                                                                       variant.experience))
+    return (", ".join(parts) + f" <font color='#6d6d6d'>\u2014 {exp}, C3 {variant.c3}, "
+            f"{tr(lang, 'morale {n}', n=variant.morale)}</font>")
 
 
 def _oob(model: DesertSteel, scenario: Scenario, side: str, lang: str) -> list:
@@ -254,11 +260,11 @@ def _oob(model: DesertSteel, scenario: Scenario, side: str, lang: str) -> list:
         for n in cards:
             card = model.cards.get(n)
             if card is None:
-                rows.append([para(str(n), CELL), para("<i>unknown card</i>", CELL), ""])
+                rows.append([para(str(n), CELL), para(f"<i>{tr(lang, 'unknown card')}</i>", CELL), ""])
                 continue
             year = s.year
             rows.append([para(f"<b>{n}</b>", CELL), para(f"<b>{esc(card.designation)}</b>", CELL),
-                         para(_units_text(model, scenario, side, card, year), CELL)])
+                         para(_units_text(model, scenario, side, card, year, lang), CELL)])
             style.append(("BACKGROUND", (0, len(rows) - 1), (0, len(rows) - 1),
                           NATIONALITY_COLOUR.get(card.nationality, white)))
         if instruction:
@@ -270,36 +276,44 @@ def _oob(model: DesertSteel, scenario: Scenario, side: str, lang: str) -> list:
 
 
 def _side_extras(model: DesertSteel, scenario: Scenario, side: str, lang: str) -> list:
+    from .lang import tr
+
+    def t(text_: str, **fields) -> str:
+        return tr(lang, text_, **fields)
     raw = scenario.sides[side].raw
     lines = []
     smoke = raw.get("smoke", 0)
-    lines.append(f"<b>Smoke:</b> {smoke} point{'s' if smoke != 1 else ''}")
+    lines.append(f"<b>{t('Smoke:')}</b> " + t("{n} point" if smoke == 1 else "{n} points", n=smoke))
     raids = raw.get("raids", {})
     air = raids.get("air_strikes", ())
     parts = []
     for a in air:
-        parts.append(f"{a['count']} air strike{'s' if a['count'] != 1 else ''}" +
-                     (f" ({NATIONALITY_NAME.get(a['nationality'], a['nationality'])})" if a.get("nationality") else ""))
+        parts.append(t("{n} air strike" if a["count"] == 1 else "{n} air strikes", n=a["count"]) +
+                     (f" ({t(NATIONALITY_NAME.get(a['nationality'], a['nationality']))})" if a.get("nationality")
+                      else ""))
     if raids.get("preplanned_bombardments"):
-        parts.append(f"{raids['preplanned_bombardments']} preplanned bombardments")
+        n = raids["preplanned_bombardments"]
+        parts.append(t("{n} preplanned bombardment" if n == 1 else "{n} preplanned bombardments", n=n))
     if raids.get("on_call_bombardments"):
-        parts.append(f"{raids['on_call_bombardments']} on-call bombardments")
-    lines.append("<b>Raids:</b> " + (", ".join(parts) if parts else "none"))
+        n = raids["on_call_bombardments"]
+        parts.append(t("{n} on-call bombardment" if n == 1 else "{n} on-call bombardments", n=n))
+    lines.append(f"<b>{t('Raids:')}</b> " + (", ".join(parts) if parts else t("none")))
     trans = []
-    for t in raw.get("transports", ()):
-        unit = model.unit_types.get(t.get("unit_type", ""))
-        name = unit.name if unit else t["type"]
-        trans.append(f"{t['count']}\u00d7 {esc(name)}" + (f" ({NATIONALITY_NAME.get(t['nationality'], '')})"
-                                                        if t.get("nationality") else "") +
-                     (f", arriving turn {t['turn']}" if t.get("turn", 1) > 1 else ""))
-    lines.append("<b>Motorization:</b> " + (", ".join(trans) if trans else "none"))
+    for tp in raw.get("transports", ()):
+        unit = model.unit_types.get(tp.get("unit_type", ""))
+        name = unit.name if unit else tp["type"]
+        trans.append(f"{tp['count']}\u00d7 {esc(name)}" + (f" ({t(NATIONALITY_NAME.get(tp['nationality'], ''))})"
+                                                          if tp.get("nationality") else "") +
+                     (t(", arriving turn {turn}", turn=tp["turn"]) if tp.get("turn", 1) > 1 else ""))
+    lines.append(f"<b>{t('Motorization:')}</b> " + (", ".join(trans) if trans else t("none")))
     forts = raw.get("fortifications", {})
-    fparts = [f"{v['count']} {k}" for k, v in forts.items() if v.get("count")]
+    fparts = [f"{v['count']} {t(k)}" for k, v in forts.items() if v.get("count")]
     if fparts:
-        lines.append("<b>Fortifications:</b> " + ", ".join(fparts))
+        lines.append(f"<b>{t('Fortifications:')}</b> " + ", ".join(fparts))
     hidden = raw.get("hidden_observers")
     if hidden:
-        lines.append("<b>Hidden forward observers:</b> " + ("allowed" if hidden.get("allowed") else "not allowed"))
+        lines.append(f"<b>{t('Hidden forward observers:')}</b> " + t("allowed" if hidden.get("allowed")
+                                                                      else "not allowed"))
     undermanned = raw.get("undermanned", ())
     if undermanned:
         u = []
@@ -308,30 +322,32 @@ def _side_extras(model: DesertSteel, scenario: Scenario, side: str, lang: str) -
             what = ", ".join(f"{r['count']} {model.unit_types[r['type']].name if r['type'] in model.unit_types else r['type']}"
                              for r in e["remove"])
             u.append(f"{card.designation if card else e['card']} ({e['card']}) \u2212{esc(what)}"
-                     + (" (counts for morale, \u00a718.5)" if e["affects_morale"] else ""))
-        lines.append("<b>Undermanned:</b> " + "; ".join(u))
+                     + (t(" (counts for morale, \u00a718.5)") if e["affects_morale"] else ""))
+        lines.append(f"<b>{t('Undermanned:')}</b> " + "; ".join(u))
     return [para(line, BODY) for line in lines]
 
 
 def _conditions(model: DesertSteel, scenario: Scenario, lang: str) -> list:
     effects = model.terrain_effects or {}
     cond = scenario.conditions
-    rows = [[para("<b>Turns</b>", CELL), para(str(scenario.turns), CELL_BOLD)],
-            [para("<b>Visibility</b>", CELL), para(str(scenario.visibility) + "".join(
-                f"; {ch['visibility']} from turn {ch['turn']}" for ch in cond.get("visibility_changes", ())), CELL)]]
+    from .lang import tr
+    rows = [[para(f"<b>{tr(lang, 'Turns')}</b>", CELL), para(str(scenario.turns), CELL_BOLD)],
+            [para(f"<b>{tr(lang, 'Visibility')}</b>", CELL), para(str(scenario.visibility) + "".join(
+                tr(lang, "; {v} from turn {turn}", v=ch["visibility"], turn=ch["turn"])
+                for ch in cond.get("visibility_changes", ())), CELL)]]
     for key, label in _COND:
         c = cond[key]
         spec = (effects.get(key) or {}).get("values", {}).get(c["value"], {})
         value = lang_text(spec.get("label"), lang) or c["value"]
         extra = []
         if c.get("printed") and c["printed"].lower() != value.lower():
-            extra.append(f"printed \u201c{esc(c['printed'])}\u201d")
+            extra.append(tr(lang, "printed \u201c{p}\u201d", p=esc(c["printed"])))
         if c.get("variable"):
-            extra.append("variable * (\u00a73.11)")
+            extra.append(tr(lang, "variable * (\u00a73.11)"))
         for m, v in (c.get("by_map") or {}).items():
             vs = (effects.get(key) or {}).get("values", {}).get(v, {})
-            extra.append(f"map {m}: {lang_text(vs.get('label'), lang) or v}")
-        rows.append([para(f"<b>{label}</b>", CELL), para(f"<b>{esc(value)}</b>" + (
+            extra.append(tr(lang, "map {m}: {v}", m=m, v=lang_text(vs.get("label"), lang) or v))
+        rows.append([para(f"<b>{tr(lang, label)}</b>", CELL), para(f"<b>{esc(value)}</b>" + (
             f" <font color='#6d6d6d'>({'; '.join(extra)})</font>" if extra else ""), CELL)])
     t = Table(rows, colWidths=[80, None])
     t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), "Sans"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, LIGHT), ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -347,14 +363,39 @@ def _exits(scenario: Scenario, lang: str = "en") -> list:
         return []
     out = [para(tr(lang, "Leaving the map (\u00a78.4)"), H2)]
     for r in ex.get("rules", ()):
-        who = SIDE_NAME.get(r["side"], "Both sides")
-        where = f"the {r['edge']} edge" + (f" of map {r['map']}" if r.get("map") else "")
-        out.append(para(f"{who} units leaving by {where}: " + ("count as losses" if r["counts_as_loss"]
-                                                              else "do not count as losses"), BODY))
+        who = tr(lang, {"allied": "Allied units", "axis": "Axis units"}.get(r["side"], "Units of both sides"))
+        edge = tr(lang, r["edge"])
+        where = (tr(lang, "the {edge} edge of map {map}", edge=edge, map=r["map"]) if r.get("map") else
+                 tr(lang, "the {edge} edge", edge=edge))
+        out.append(para(tr(lang, "{who} leaving by {where}: ", who=who, where=where)
+                        + tr(lang, "count as losses" if r["counts_as_loss"] else "do not count as losses"), BODY))
     if "otherwise_counts_as_loss" in ex:
-        out.append(para("Any other exit: " + ("counts as a loss" if ex["otherwise_counts_as_loss"]
-                                              else "does not count as a loss"), BODY))
+        out.append(para(tr(lang, "Any other exit: ") + tr(lang, "counts as a loss" if ex["otherwise_counts_as_loss"]
+                                                          else "does not count as a loss"), BODY))
     return out
+
+
+_MONTHS_FR = ("janvier", "f\u00e9vrier", "mars", "avril", "mai", "juin", "juillet", "ao\u00fbt", "septembre", "octobre",
+              "novembre", "d\u00e9cembre")
+_MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+              "November", "December")
+
+
+def _date(date: str, lang: str) -> str:
+    """The scenario's date ("22 February 1943") in the document's language."""
+    if lang != "fr":
+        return date
+    for en, fr in zip(_MONTHS_EN, _MONTHS_FR):
+        date = date.replace(en, fr)
+    return date.replace("night of", "nuit du")
+
+
+# a special rule's heading in French: its kind (the rule ids are English words)
+_RULE_TYPES = {"die-roll-modifier": "Die-roll modifier", "engineer-capable": "Engineers",
+               "exempt-friendly-minefields": "Friendly minefields", "hidden-deployment": "Hidden deployment",
+               "level-override": "Elevation level", "no-stacking": "No stacking", "prohibited-hexes": "Prohibited hexes",
+               "self-spotting": "Self-spotting", "start-shaken": "Shaken at the start", "text-only": "Special rule",
+               "visibility-change": "Visibility change"}
 
 
 def scenario_story(doc: Doc, model: DesertSteel, scenario: Scenario) -> list:
@@ -363,9 +404,11 @@ def scenario_story(doc: Doc, model: DesertSteel, scenario: Scenario) -> list:
     story: list = []
     story.append(para(f"{scenario.number}. {esc(lang_text(raw['name'], lang))}", H1))
     other = lang_text(raw["name"], "fr" if lang == "en" else "en")
-    sub = [raw.get("date", ""), f"year {scenario.year}" + "".join(
-        f", {SIDE_NAME[s]} {y}" for s, y in (raw.get("year_override") or {}).items() if y != scenario.year),
-        f"{scenario.rules} rules", f"{scenario.turns} turns"]
+    t = doc.t
+    sub = [lang_text(raw.get("date_text"), lang) if raw.get("date_text") else _date(raw.get("date", ""), lang),
+           t("year {year}", year=scenario.year) + "".join(
+        f", {t(SIDE_NAME[s])} {y}" for s, y in (raw.get("year_override") or {}).items() if y != scenario.year),
+        t("advanced rules" if scenario.rules == "advanced" else "basic rules"), t("{n} turns", n=scenario.turns)]
     story.append(para(esc(" \u00b7 ".join(x for x in sub if x)) + (
         f" \u2014 <i>{esc(other)}</i>" if other and other != lang_text(raw['name'], lang) else ""), SUB))
     if raw.get("year_note"):
@@ -379,16 +422,18 @@ def scenario_story(doc: Doc, model: DesertSteel, scenario: Scenario) -> list:
     except (BoardError, KeyError):
         field = None
     layout = " / ".join(" ".join(row) for row in scenario.configuration.layout_ids)
-    story.append(para(f"Maps {esc(layout)} (rows top to bottom as laid out), north {scenario.configuration.north}; "
-                      "coloured areas are where each formation sets up or enters.", SMALL))
+    story.append(para(t("Maps {layout} (rows top to bottom as laid out), north {north}; coloured areas are where each "
+                        "formation sets up or enters.", layout=esc(layout), north=t(scenario.configuration.north)),
+                      SMALL))
     story.append(BoardMap(doc, model, scenario, field, doc.w - 20 * MM, 300))
     story.append(Spacer(0, 4))
     story.append(para(doc.t("Battle conditions"), H2))
     story.extend(_conditions(model, scenario, lang))
     for side in ("allied", "axis"):
         colour = SIDE_COLOUR[side].hexval().replace("0x", "#")
-        story.append(para(f"<font color='{colour}'>{doc.t('{side} forces', side=doc.t(SIDE_NAME[side]))}</font> "
-                          f"<font size=8 color='#6d6d6d'>(cards of {scenario.sides[side].year})</font>", H2))
+        story.append(para(f"<font color='{colour}'>{t('Allied forces' if side == 'allied' else 'Axis forces')}</font> "
+                          f"<font size=8 color='#6d6d6d'>({t('cards of {year}', year=scenario.sides[side].year)})"
+                          "</font>", H2))
         story.extend(_oob(model, scenario, side, lang))
         story.append(Spacer(0, 3))
         story.extend(_side_extras(model, scenario, side, lang))
@@ -396,8 +441,10 @@ def scenario_story(doc: Doc, model: DesertSteel, scenario: Scenario) -> list:
     if rules:
         story.append(para(doc.t("Special rules"), H2))
         for r in rules:
-            side = SIDE_NAME.get(r.get("side", ""), "")
-            story.append(para(f"<b>{esc(r['id'].replace('-', ' ').capitalize())}</b>" + (
+            side = t(SIDE_NAME[r["side"]]) if r.get("side") in SIDE_NAME else ""
+            title = (t(_RULE_TYPES[r["type"]]) if doc.lang != "en" and r.get("type") in _RULE_TYPES
+                     else r["id"].replace("-", " ").capitalize())
+            story.append(para(f"<b>{esc(title)}</b>" + (
                 f" <font color='#6d6d6d'>({side})</font>" if side else "") + ": " + esc(lang_text(r["text"], lang)),
                 BODY))
     story.extend(_exits(scenario, lang))
@@ -405,7 +452,7 @@ def scenario_story(doc: Doc, model: DesertSteel, scenario: Scenario) -> list:
     victory = raw.get("victory", {})
     story.append(para(esc(lang_text(victory.get("text"), lang)), BODY))
     if victory.get("unresolved"):
-        story.append(para("Not resolved: " + esc(victory["unresolved"]), SMALL))
+        story.append(para(t("Not resolved: ") + esc(victory["unresolved"]), SMALL))
     if raw.get("designer_notes"):
         story.append(para(doc.t("Designers' notes"), H3))
         story.append(para(esc(lang_text(raw["designer_notes"], lang)), SMALL))

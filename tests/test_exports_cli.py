@@ -21,7 +21,7 @@ def _run(capsys, *argv):
     (["raids"], 1),
     (["counters", "V", "--size", "1/2", "--bleed", "2", "--no-cut-lines"], 2),
     (["markers", "II", "--size", "1/2"], 1),  # one-sided: no marker of II has another back
-    (["record", "xiii"], 2),
+    (["record", "xiii"], 3),  # the third: the fire-zone record (§13.26)
     (["raid-form"], 2),
     (["scenario", "tobruk", "--lang", "fr"], None),
     (["aids", "--page", "letter"], None),

@@ -265,3 +265,54 @@ def test_the_record_sheet_has_a_fire_zone_record_where_fire_zones_can_happen(mod
     assert "Fire zones (" not in page_text(record.record_pdf(model, model.scenario("XII"))[0])
     fr = " ".join(page_text(record.record_pdf(model, model.scenario("XV"), lang="fr")[0]).split())
     assert "Zones de tir (\u00a713.26)" in fr and "Unit\u00e9 qui tire" in fr
+
+
+# --- French throughout ------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def xv_french_kit(tmp_path_factory, catalog, model):
+    out = tmp_path_factory.mktemp("kit3-fr")
+    return kit.build_kit(model, model.scenario("XV"), out, catalog=catalog, lang="fr", page="letter")
+
+
+def _english_labels() -> list[str]:
+    """Every English text the documents translate (the keys of exports/lang.py and lang_aids.py that
+    read differently in French), with their fields cut out, and the words an audit found in English."""
+    import re
+
+    from sandtable.exports.lang import FR
+    out = set()
+    for en, fr in FR.items():
+        if en == fr:
+            continue
+        for piece in re.split(r"\{[a-z_0-9]+\}|<[^>]+>", en):
+            piece = " ".join(piece.split()).strip(" .,;:()\u2014")
+            if len(piece) >= 12 and " " in piece and piece not in fr:
+                out.add(piece)
+    out |= {"Forces Alli\u00e9s", "r\u00e8gles advanced", "Allied set up", "Axis set up", "On-call delay", "anti-vehicle",
+            "anti-infantry", "command card", "preplanned", "Smoke:", "Raids:", "Motorization:", "morale 9",
+            "Seasoned", "Veteran", "Turn track", "the charts of the pack", "Immediate", "not cumulative"}
+    return sorted(out)
+
+
+def test_the_french_kit_has_no_english_label(xv_french_kit):
+    labels = _english_labels()
+    assert len(labels) > 150
+    found = {}
+    for path in xv_french_kit.files:
+        if path.name.startswith("kit-"):
+            continue  # the print jobs hold the same parts
+        text = " ".join(page_text(path.read_bytes()).split())
+        hits = [w for w in labels if w in text]
+        if hits:
+            found[path.name] = hits
+    assert not found, found
+
+
+def test_the_french_words_are_the_rulebooks(model):
+    from sandtable.exports.lang import FR, marker_lines
+    assert marker_lines("fr", ("ENTRENCHING",)) == ("RETRANCHEMENT", "EN COURS")  # \u00a72.12 "Retranchement en cours"
+    assert FR["Allied forces"] == "Forces alli\u00e9es" and FR["advanced"] == "r\u00e8gles avanc\u00e9es"
+    for en, fr in (("Move and fire", "Tir en mouvement"), ("Overrun", "Enfoncement"), ("Close assault",
+                                                                                   "Assaut rapproch\u00e9")):
+        assert FR[en] == fr
