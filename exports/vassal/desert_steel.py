@@ -514,8 +514,9 @@ def build_module(catalog, chosen: list[ScenarioSetup], *, name: str | None = Non
                                       ("Raid cards", [PieceDef(k.name, _traits(k, names))
                                                       for k in pieces.raids.values()])])]
     aids, _ = aids_pdf(model)
+    mod.charts_title = "Play aids"
     for i, png in enumerate(raster.pdf_pages(aids, 100)):
-        mod.charts.append((f"Play aids {i + 1}", mod.add_image(png, "aids")))
+        mod.charts.append((f"Page {i + 1}", mod.add_image(png, "aids")))
     mod.dice = [Die("1d6", 6, 1), Die("2d6", 6, 2), Die("3d6", 6, 3)]
     mod.turn_levels = [("Turn", [str(t) for t in range(1, turns + 1)]), ("Phase", PHASES)]
     builder = _SetupBuilder(model, pieces, sheets, boxes, names, mod.prototypes)

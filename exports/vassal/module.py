@@ -143,7 +143,8 @@ class Module:
     maps: list[Map] = field(default_factory=list)
     prototypes: dict[str, list[Trait]] = field(default_factory=dict)  # name -> traits, no BasicPiece
     palettes: list[Palette] = field(default_factory=list)
-    charts: list[tuple[str, str]] = field(default_factory=list)  # (title, image file)
+    charts: list[tuple[str, str]] = field(default_factory=list)  # (title, image file), tabs of one window
+    charts_title: str = "Charts"
     dice: list[Die] = field(default_factory=list)
     turn_levels: list[tuple[str, list[str]]] = field(default_factory=list)  # (level name, its values)
     documents: list[tuple[str, str]] = field(default_factory=list)  # (menu title, html file)
@@ -282,11 +283,12 @@ def build_file(mod: Module) -> bytes:
             for pd in pieces:
                 _slot(panel, "widget.PieceSlot", pd)
     root.set("nextPieceSlotId", str(_GPID[0] + 1))
-    for title, image in mod.charts:
-        win = _el(root, "module.ChartWindow", description="", hotkey="", icon="", name=title, text=title,
-                  tooltip=title)
-        tabs = _el(win, "widget.TabWidget", entryName=title)
-        _el(tabs, "widget.Chart", chartName=title, description="", fileName=image)
+    if mod.charts:  # one window, a tab per chart
+        win = _el(root, "module.ChartWindow", description="", hotkey="", icon="", name=mod.charts_title,
+                  text=mod.charts_title, tooltip=mod.charts_title)
+        tabs = _el(win, "widget.TabWidget", entryName=mod.charts_title)
+        for title, image in mod.charts:
+            _el(tabs, "widget.Chart", chartName=title, description="", fileName=image)
     for die in mod.dice:
         _el(root, "module.DiceButton", addToTotal=0, hotkey="", icon="", keepCount=1, keepDice=False,
             keepOption=">", lockAdd=False, lockDice=False, lockPlus=False, lockSides=False, nDice=die.count,
