@@ -243,3 +243,13 @@ def test_a_megabyte_vary_is_refused_at_once():
     with deadline(2):
         with pytest.raises(SpecError, match="at most"):
             parse_vary(f"{TURNS}=" + "1," * 600_000 + "1")
+
+
+@pytest.mark.parametrize("delay", [0.3, 1.0])
+def test_ctrl_c_early_in_a_sweep_with_workers_prints_no_traceback(tmp_path, delay):
+    import signal
+    result = run_cli("sweep", "III", "--vary", f"{TURNS}=10,11", "--games", "4", "--jobs", "2", "--bots",
+                     "random,random", "--no-progress", "-o", tmp_path / "s", send_signal=(delay, signal.SIGINT),
+                     to_group=True, timeout=60)
+    assert "Traceback" not in result.stdout + result.stderr
+    assert result.returncode in (0, 130)
