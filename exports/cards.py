@@ -114,12 +114,22 @@ def draw_combat_years(doc: Doc, face: CardFace, x: float, y: float) -> None:
                  _cut(doc, line, "Cond", size, body, face.subject, "units"), "Cond", size, INK)
         yy -= h_row
     form = doc.t(FORMATION.get(card.formation, card.formation.title()))
-    text(c, x + pad, y + 6, f"{doc.t(NATIONALITY_NAME.get(card.nationality, ''))} \u00b7 "
-         f"{doc.t(SIDE_NAME.get(card.side, ''))} \u00b7 {form} \u00b7 {doc.t('play the scenario' + chr(39) + 's year')}",
-         "Sans", 5.5, GREY)
     src = sources(card.raw)
-    if src.all_reconstructed(["/variants", "/years"]):
-        text(c, x + w - pad, y + 6, doc.t("reconstructed"), "Sans-Oblique", 5, GREY, align="right")
+    _footer(doc, x, y, w, pad, f"{doc.t(NATIONALITY_NAME.get(card.nationality, ''))} \u00b7 "
+            f"{doc.t(SIDE_NAME.get(card.side, ''))} \u00b7 {form} \u00b7 {doc.t('play the scenario' + chr(39) + 's year')}",
+            doc.t("reconstructed") if src.all_reconstructed(["/variants", "/years"]) else "")
+
+
+def _footer(doc: Doc, x: float, y: float, w: float, pad: float, left: str, note: str = "") -> None:
+    """The card's foot line, and its provenance note at the right; the note goes a line higher when the
+    two would meet (the per-formation cards' longer foot line)."""
+    c = doc.c
+    text(c, x + pad, y + 6, left, "Sans", 5.5, GREY)
+    if not note:
+        return
+    room = w - 2 * pad - width(left, "Sans", 5.5) - 4
+    ny = y + 6 if width(note, "Sans-Oblique", 5) <= room else y + 12.5
+    text(c, x + w - pad, ny, note, "Sans-Oblique", 5, GREY, align="right")
 
 
 def _cut(doc: Doc, text_: str, font: str, size: float, box_w: float, subject: str, what: str) -> str:
@@ -230,10 +240,8 @@ def draw_combat(doc: Doc, face: CardFace, x: float, y: float) -> None:
                 m(p) for p in (vp + "/experience", vp + "/c3", vp + "/morale", vp + "/loss_modifier", vp + "/units"))
              else ""))
     side = doc.t(SIDE_NAME.get(card.side, ""))
-    text(c, x + pad, y + 6, f"{doc.t(NATIONALITY_NAME.get(card.nationality, ''))} \u00b7 {side} \u00b7 {form}", "Sans",
-         5.5, GREY)
-    if note:
-        text(c, x + w - pad, y + 6, note, "Sans-Oblique", 5, GREY, align="right")
+    _footer(doc, x, y, w, pad, f"{doc.t(NATIONALITY_NAME.get(card.nationality, ''))} \u00b7 {side} \u00b7 {form}",
+            note)
 
 
 def _units(doc: Doc, face: CardFace, variant, x: float, y: float, w: float, h: float) -> None:
@@ -390,10 +398,8 @@ def draw_command(doc: Doc, face: CardFace, x: float, y: float) -> None:
         text(c, sx + col_w - 7, sy + 5, f"({sub.number})", "Sans", 7, INK, align="right")
     note = doc.t("contents reconstructed") if whole else (
         f"{DAGGER} {doc.t('reconstructed value')}" if src.mark("/c3") else "")
-    text(c, x + pad, y + 6, f"{doc.t(NATIONALITY_NAME.get(card.nationality, ''))} \u00b7 "
-         f"{doc.t(SIDE_NAME.get(card.side, ''))}", "Sans", 5.5, GREY)
-    if note:
-        text(c, x + w - pad, y + 6, note, "Sans-Oblique", 5, GREY, align="right")
+    _footer(doc, x, y, w, pad, f"{doc.t(NATIONALITY_NAME.get(card.nationality, ''))} \u00b7 "
+            f"{doc.t(SIDE_NAME.get(card.side, ''))}", note)
 
 
 # Uniform backs: under limited intelligence a face-down card on the stack shows nothing but what

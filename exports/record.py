@@ -178,10 +178,12 @@ def draw_record(doc: Doc, model: DesertSteel, scenario: Scenario, bookmark: str 
     # smoke points: the smoke points marker of each side moves along its track
     per = max(1, int((x1 - x0 - 50) // hold))
     bw = (x1 - x0 - 50) / per
+    # both sides' tracks on one page: a track split from its twin is easily missed
+    both = sum((-(-scenario.sides[x].raw.get("smoke", 0) // per) or 1) * hold + 6 for x in ("allied", "axis"))
+    y = room(16 + both)
     for n_side, side in enumerate(("allied", "axis")):
         n = scenario.sides[side].raw.get("smoke", 0)
         rows = -(-n // per) if n else 1
-        y = room((16 if n_side == 0 else 0) + rows * hold + 4)
         if n_side == 0:
             y = _section(doc, y, doc.t("Smoke points"), doc.t(
                 "each side's smoke points marker: move it down one box for each smoke marker placed (\u00a717.1)"))

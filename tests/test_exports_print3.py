@@ -316,3 +316,63 @@ def test_the_french_words_are_the_rulebooks(model):
     for en, fr in (("Move and fire", "Tir en mouvement"), ("Overrun", "Enfoncement"), ("Close assault",
                                                                                    "Assaut rapproch\u00e9")):
         assert FR[en] == fr
+
+
+# --- the smaller items --------------------------------------------------------------------------------
+
+def _runs(page):
+    """Text runs drawn without a turned frame: (x0, x1, baseline y, text)."""
+    from sandtable.exports.page import register_fonts, width
+    register_fonts()
+    runs = []
+
+    def visit(text, cm, tm, font, size):
+        if not text.strip() or abs(tm[1]) > 1e-6 or abs(cm[1]) > 1e-6:
+            return
+        x = tm[4] + cm[4]
+        y = tm[5] + cm[5]
+        runs.append((x, x + width(text, "Sans", size) * 0.97, y, text))
+    page.extract_text(visitor_text=visit)
+    return runs
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_per_formation_card_foot_lines_never_overprint(model, lang):
+    from sandtable.exports import cards
+    data, _ = cards.cards_pdf(model, per_formation=True, lang=lang)
+    pdf = reader(data)
+    checked = 0
+    for page in pdf.pages[:4]:
+        runs = [r for r in _runs(page) if "reconstitu" in r[3] or "reconstructed" in r[3] or "\u00b7" in r[3]]
+        for i, a in enumerate(runs):
+            for b in runs[i + 1:]:
+                if abs(a[2] - b[2]) < 2:
+                    checked += 1
+                    assert a[1] <= b[0] or b[1] <= a[0], (a, b)
+    assert checked > 3
+
+
+def test_both_sides_smoke_tracks_are_on_one_page(model):
+    from sandtable.exports import record
+    for page in ("a4", "letter"):
+        for n in ("IX", "X", "XIII", "XV"):
+            data, _ = record.record_pdf(model, model.scenario(n), page=page)
+            for text in (p.extract_text() for p in reader(data).pages):
+                if "Smoke points" in text:
+                    after = text[text.index("Smoke points"):]
+                    assert "Allied" in after and "Axis" in after, (page, n)
+                    break
+            else:
+                raise AssertionError(f"{n}: no smoke track")
+
+
+def test_the_plan_sheet_written_from_a_setup_fills_its_minefield_and_fo_boxes(model):
+    from sandtable.exports import raidform
+    s = model.scenario("XI")
+    setup = {"id": "t", "sides": {"axis": {"minefields": ["B1907", "B1608"]},
+                                  "allied": {"placements": [{"card": 330, "type": "us-fo", "hex": "B2120",
+                                                             "hidden": True}]}}}
+    text = page_text(raidform.raid_form_pdf(model, s, setup)[0])
+    assert "pre-filled from setup t" in text and "B1907" in text and "B1608" in text
+    assert "A/3 B2120" in text
+    assert "B1907" not in page_text(raidform.raid_form_pdf(model, s, None)[0])
