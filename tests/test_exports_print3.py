@@ -331,7 +331,7 @@ def _runs(page):
             return
         x = tm[4] + cm[4]
         y = tm[5] + cm[5]
-        runs.append((x, x + width(text, "Sans", size) * 0.97, y, text))
+        runs.append((x, x + width(text.strip(), "Sans", size) * 0.97, y, text))
     page.extract_text(visitor_text=visit)
     return runs
 
@@ -376,3 +376,19 @@ def test_the_plan_sheet_written_from_a_setup_fills_its_minefield_and_fo_boxes(mo
     assert "pre-filled from setup t" in text and "B1907" in text and "B1608" in text
     assert "A/3 B2120" in text
     assert "B1907" not in page_text(raidform.raid_form_pdf(model, s, None)[0])
+
+
+@pytest.mark.parametrize("scenario, page", [("XV", "letter"), ("IX", "a4"), ("IX", "letter"), ("XV", "a4")])
+def test_the_maps_north_sign_and_head_lines_do_not_meet(model, scenario, page):
+    from sandtable.exports import mapsheet
+    from sandtable.exports.page import MM
+    s = model.scenario(scenario)
+    data, _, _ = mapsheet.map_pdf(model, s.configuration, s, page=page)
+    for p in reader(data).pages[:2]:
+        H = float(p.mediabox.upper_right[1])
+        head = [r for r in _runs(p) if r[2] > H - 16 * MM]
+        assert any(r[3].strip() in ("north", "N") for r in head)
+        for i, a in enumerate(head):
+            for b in head[i + 1:]:
+                if abs(a[2] - b[2]) < 6:  # lines closer than a text's height
+                    assert a[1] <= b[0] or b[1] <= a[0], (a, b)
