@@ -34,6 +34,7 @@ def argv_for(command: str, tmp: Path) -> list[str]:
         "export record": ["export", "record", s], "export scenario": ["export", "scenario", s],
         "export raid-form": ["export", "raid-form"], "export aids": ["export", "aids"],
         "export map": ["export", "map", s], "export kit": ["export", "kit", s],
+        "export vassal": ["export", "vassal"],
     }[command] + (["-o", str(tmp / ("kit" if command == "export kit" else "out.pdf"))]
                   if command.startswith("export") else [])
 
