@@ -80,7 +80,7 @@ def hostile_run(tmp_path_factory):
     folder = tmp_path_factory.mktemp("hostile") / "s"
     values = '"<script>alert(1)</script>","$\\\\frac{$","=HYPERLINK(\\"http://x\\")","@SUM(A1)"'
     with deadline(120):
-        code = main(["sweep", *SMALL, "--vary", f"scenario:gazala/name={values}", "-o", str(folder), "--json"])
+        code = main(["sweep", *SMALL, "--vary", f"scenario:gazala/name/en={values}", "-o", str(folder), "--json"])
     assert code in (0, 1)
     return folder
 
@@ -91,7 +91,10 @@ def test_report_html_escapes_every_value(hostile_run):
 
 
 def test_charts_draw_mathtext_as_text(hostile_run):
+    results = json.loads((hostile_run / "results.json").read_text())
+    assert all(p["valid"] for p in results["points"])  # every hostile label is a point played and drawn
     assert (hostile_run / "winrate.svg").is_file() and (hostile_run / "points.png").is_file()
+    assert "frac{" in (hostile_run / "difference.svg").read_text()  # the label as text, not parsed
 
 
 def test_summary_csv_neutralises_formula_cells(hostile_run):
