@@ -193,3 +193,41 @@ def test_the_command_line(tmp_path, capsys):
     assert "no scenario 'XCIX'" in capsys.readouterr().err
     assert main(["export", "vassal", "--setup", str(tmp_path / "none.json"), "-o", str(tmp_path / "x.vmod")]) == 2
     assert not (tmp_path / "x.vmod").exists()
+
+
+def _png(w: int, h: int, colour) -> bytes:
+    import io
+    from PIL import Image
+    buf = io.BytesIO()
+    Image.new("RGB", (w, h), colour).save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def test_the_checker_catches_what_the_engine_would_let_pass(oracle, tmp_path):
+    """A module with a fault of each kind VASSAL only logs or ignores: the checker names each one."""
+    from sandtable.exports.vassal import encode, module
+    grid = module.HexNumbering(72, 84, 36, 42, 12, 1, "A")
+    mod = module.Module("Faults", "1", "faults", ["Allies", "Axis"])
+    mod.images = {"board.png": _png(600, 600, (230, 220, 200)), "tank.png": _png(60, 60, (90, 120, 60))}
+    mod.maps = [module.Map("Battlefield", [module.Board("A", "board.png", 600, 600, grid)])]
+    tank = [encode.marker({"Side": "Allies"}), encode.basic_piece("Tank", "tank.png")]
+    ghost = [encode.marker({"Side": "Axis"}), encode.basic_piece("Ghost", "missing.png")]
+    orphan = [encode.use_prototype("No such prototype"), encode.basic_piece("Orphan", "tank.png")]
+    mod.palettes = [module.Palette("Counters", [("All", [module.PieceDef("Tank", tank), module.PieceDef("Ghost", ghost),
+                                                          module.PieceDef("Orphan", orphan)])])]
+    x, y = grid.centre(13, 2)
+    mod.setups = [module.SavedSetup("One", "setups/one.vsav", {"Battlefield": [("A", 0, 0)]}, [
+        module.Placed("p1", tank, "Battlefield", x, y, "A1302"),  # right
+        module.Placed("p2", tank, "Battlefield", x, y, "A1303"),  # not where the setup says
+        module.Placed("p3", tank, "Battlefield", x + 20, y, "A1302")])]  # off the hex centre
+    vmod = tmp_path / "faults.vmod"
+    vmod.write_bytes(module.write_module(mod))
+    vassalkit.write_expected(mod, tmp_path / "expected.tsv")
+    result = oracle.check(vmod, tmp_path / "expected.tsv")
+    problems = "\n".join(result.problems)
+    assert result.returncode == 1
+    assert "missing.png" in problems  # the engine's own warning of a missing image
+    assert "no prototype No such prototype" in problems
+    assert "piece p2 (Tank) at Battlefield A1302, expected Battlefield A1303" in problems
+    assert "piece p3 at java.awt.Point" in problems and "is not at a grid point" in problems
+    assert "piece p1 " not in problems

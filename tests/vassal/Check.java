@@ -118,6 +118,9 @@ public class Check {
     final GameModule mod = GameModule.getGameModule();
     // a player's preference, asked when a game starts: "start a log file?"
     mod.getPrefs().setValue(VASSAL.build.module.BasicLogger.PROMPT_NEW_LOG_START, Boolean.FALSE);
+    final VASSAL.configure.ValidationReport report = new VASSAL.configure.ValidationReport();
+    mod.validate(mod, report);  // what the module editor reports when it saves a module
+    for (String warning : report.getWarnings()) fail("validation: " + warning);
     int slots = 0;
     for (PieceSlot slot : mod.getAllDescendantComponentsOf(PieceSlot.class)) {
       checkSlot(slot);
