@@ -237,10 +237,10 @@ def draw_front(doc: Doc, x: float, y: float, s: float, spec: CounterSpec) -> Non
     # factors: anti-vehicle - defense - anti-infantry
     parts = [_fmt(u.anti_vehicle), "-", str(u.defense), "-", _fmt(u.anti_infantry)]
     joined = "".join(parts)
-    _, size = doc.fit(joined, "Sans-Bold", 0.25 * s, inner, subject, what="fire and defense factors")
+    _, size = doc.fit(joined, "Sans-Bold", 0.24 * s, inner, subject, what="fire and defense factors")
     total = width(joined, "Sans-Bold", size)
     fx = x + (s - total) / 2
-    base = y + pad + 0.015 * s
+    base = y + pad  # digits have no descenders: the baseline sits on the inset
     for i, part in enumerate(parts):
         w = width(part, "Sans-Bold", size)
         if i == 2 and u.lightly_armored:
@@ -273,8 +273,8 @@ def _draw_name(doc: Doc, label: str, x: float, y: float, s: float, subject: str,
         lines, size = doc.fit_lines(lines, "Cond-Bold", min(base, 0.125 * s), room, 0.27 * s, subject,
                                     what="unit type name", leading=1.0)
         if len(lines) == 2 and size > one:
-            text(doc.c, x + s / 2, y + 0.67 * s, lines[0], "Cond-Bold", size, INK, align="center")
-            text(doc.c, x + s / 2, y + 0.67 * s - size * 1.05, lines[1], "Cond-Bold", size, INK, align="center")
+            text(doc.c, x + s / 2, y + 0.645 * s, lines[0], "Cond-Bold", size, INK, align="center")
+            text(doc.c, x + s / 2, y + 0.645 * s - size * 1.05, lines[1], "Cond-Bold", size, INK, align="center")
             return
     t, size, font = doc.fit_font(label, ("Cond-Bold", "Cond"), base, room, subject, what="unit type name")
     text(doc.c, x + s / 2, y + 0.555 * s, t, font, size, INK, align="center")
