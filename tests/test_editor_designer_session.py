@@ -164,6 +164,11 @@ def test_a_map_painted_changes_the_placement_boards_line_of_sight(qtbot, tmp_pat
     click_hex(bench.view, "B2111")
     assert "B2212" not in (los.result.to_json().get("blocked_by") or "")
     assert los.result.to_json() != {} and bench.field.terrain.level("B2212") == 0
+    # the scenario's read-only Board tab shows the new terrain too
+    scenario.tabs.setCurrentWidget(scenario.board)
+    qtbot.waitUntil(lambda: scenario.board.scene.terrain is not None
+                    and scenario.board.scene.terrain.level("B2212") == 0, timeout=5000)
+    scenario.tabs.setCurrentIndex(scenario.tabs.count() - 1)  # back to the placement board
     # undone in the map: the answer is the ridge again
     w.doc.undo_stack.undo()
     qtbot.waitUntil(lambda: bench.field.terrain.level("B2212") == 2, timeout=5000)
