@@ -120,3 +120,52 @@ def test_a_scheduler_without_workers(capsys, tmp_path):
     finally:
         _stop(proc)
     assert code == 1 and "no worker joined" in err and seconds < 15
+
+
+def test_workers_that_leave_mid_sweep_end_it_in_one_line(tmp_path):
+    """The only worker is killed while the sweep runs: the sweep says so within the connect timeout
+    (the finished games kept) instead of waiting for ever."""
+    import signal
+    import subprocess
+    import sys
+
+    from bounded import assert_clean, run_cli
+    from sandtable.rules.lab.cluster import _stop, _wait_port, free_port
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port",
+                                  str(port), "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                 start_new_session=True)
+    worker = None
+    try:
+        _wait_port(port, scheduler, time.monotonic() + 60)
+        worker = subprocess.Popen([sys.executable, "-m", "dask", "worker", address, "--host", "127.0.0.1",
+                                   "--nthreads", "1", "--no-nanny", "--no-dashboard"], stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL, start_new_session=True)
+        folder = tmp_path / "s"
+
+        def kill_worker_once_playing():
+            deadline_at = time.monotonic() + 60
+            while time.monotonic() < deadline_at:
+                games = folder / "games.jsonl"
+                if games.is_file() and games.stat().st_size > 0:
+                    break
+                time.sleep(0.1)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(worker.pid, signal.SIGKILL)
+        import os
+        killer = threading.Thread(target=kill_worker_once_playing, daemon=True)
+        killer.start()
+        start = time.monotonic()
+        result = run_cli("sweep", "III", "--vary", "scenario:gazala/conditions/turns=11", "--games", "200",
+                         "--chunk", "1", "--bots", "random,random", "--no-progress", "--no-charts",
+                         "--connect-timeout", "3", "--scheduler", address, "-o", folder, timeout=90)
+        assert_clean(result, codes=(1,))
+        assert "worker" in result.stderr and result.stderr.strip().count("\n") == 0, result.stderr[:500]
+        assert len(result.stderr) < 400
+        assert time.monotonic() - start < 60
+        assert (folder / "games.jsonl").read_text().strip()  # the finished games are kept
+    finally:
+        if worker is not None:
+            _stop(worker)
+        _stop(scheduler)

@@ -326,7 +326,7 @@ def run_local(plan: Plan, work: list, jobs: int, sink, started=lambda: None) -> 
 
 def run_dask(plan: Plan, work: list, address: str, sink, timeout: float = 20.0, started=lambda: None) -> None:
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError:
         raise SweepError("--scheduler needs the 'distributed' package: pip install 'sandtable[cluster]'") from None
     from .scheduler import SchedulerError, normalised, probe
@@ -349,28 +349,66 @@ def run_dask(plan: Plan, work: list, address: str, sink, timeout: float = 20.0, 
         # Each distinct pack goes to the workers once (scatter), not with every task, and never
         # through a shared disk; the tasks name it by its future.
         shipped, by_point = {}, {}
-        context = client.scatter([plan.context()], broadcast=True, hash=False)[0]  # a dict would scatter per key
-        for p in plan.points:
-            b = plan.bundles[p.index]
-            if b.key not in shipped:
-                shipped[b.key] = client.scatter(b, broadcast=True, hash=False)
-            by_point[p.index] = shipped[b.key]
+        try:
+            context = client.scatter([plan.context()], broadcast=True, hash=False,
+                                     timeout=timeout)[0]  # a dict would scatter per key
+            for p in plan.points:
+                b = plan.bundles[p.index]
+                if b.key not in shipped:
+                    shipped[b.key] = client.scatter(b, broadcast=True, hash=False, timeout=timeout)
+                by_point[p.index] = shipped[b.key]
+        except Exception as exc:  # noqa: BLE001 - TimeoutError above all: workers that do not take the packs
+            raise SweepError(f"the packs could not be sent to the Dask workers within {timeout:g} s "
+                             f"({type(exc).__name__}: {' '.join(str(exc).split())[:160]})") from None
         futures = [client.submit(play_chunk, by_point[point], next(p.patches for p in plan.points if p.index == point),
                                  context, games, pure=False, retries=1)
                    for point, games in work]
         started()
         try:
-            with client.as_current():  # as_completed looks for the current client
-                for fut in as_completed(futures):
-                    sink(fut.result())
-                    fut.release()
+            with client.as_current():  # wait() looks for the current client
+                _collect(client, futures, sink, timeout, address)
         except SweepError:
             raise
         except Exception as exc:  # noqa: BLE001 - a worker without sandtable, a lost connection...: said plainly
-            raise SweepError(f"the Dask cluster failed: {type(exc).__name__}: {exc} (the finished games are kept: "
-                             "continue with --resume)") from None
+            first = " ".join((str(exc).strip().splitlines() or [""])[0].split())[:200]  # Dask's can be 100 KB
+            try:
+                alone = not client.scheduler_info().get("workers")
+            except Exception:  # noqa: BLE001 - the scheduler itself is gone
+                alone = False
+            why = "its workers were lost" if alone else f"{type(exc).__name__}: {first}"
+            raise SweepError(f"the Dask cluster failed: {why} (the finished games are kept: continue with "
+                             "--resume)") from None
     finally:
         client.close()
+
+
+def _collect(client, futures: list, sink, timeout: float, address: str) -> None:
+    """Hand each finished chunk to sink as it ends. A chunk may take minutes, so no wait for one
+    is bounded; but a scheduler left without workers for ``timeout`` seconds is said and ended
+    (the finished games are kept) instead of waited on for ever."""
+    import time as _time
+
+    from distributed import wait
+    pending = set(futures)
+    alone_since = None
+    while pending:
+        try:
+            done, pending = wait(pending, timeout=max(1.0, min(timeout, 10.0)), return_when="FIRST_COMPLETED")
+        except TimeoutError:
+            done = set()
+        for fut in done:
+            sink(fut.result())
+            fut.release()
+        if done:
+            alone_since = None
+            continue
+        if client.scheduler_info().get("workers"):
+            alone_since = None
+        elif alone_since is None:
+            alone_since = _time.monotonic()
+        elif _time.monotonic() - alone_since > timeout:
+            raise SweepError(f"the Dask scheduler at {address} has had no worker for {timeout:g} s; the finished "
+                             "games are kept: start workers and continue with --resume")
 
 
 # --- running -----------------------------------------------------------------------------
