@@ -564,6 +564,8 @@ class SetupWorkbench(QWidget):
         self.zones.refresh_targets()
         self.current_card = None
         self._apply(self.setup)
+        if self.view.tool in (self.tools["los"], self.tools["move"]):
+            self.view.tool.refresh()  # the answer on screen is asked again of the new terrain
 
     # --- data helpers -----------------------------------------------------------------
 

@@ -63,9 +63,17 @@ class LosTool:
     def release(self, view, key, event) -> None:
         pass
 
+    def refresh(self) -> None:
+        """The last question asked again (the pack changed: a map painted, the conditions), so the
+        answer shown is never the old terrain's."""
+        if self.result is not None and self.first is not None and getattr(self, "target", None):
+            self.trace(self.first, self.target)
+        elif self.seen and getattr(self, "seen_from", None):
+            self.sees(self.seen_from)
+
     def trace(self, a: str, b: str) -> LosResult:
         self.clear()
-        self.first = a
+        self.first, self.target = a, b
         result = self.result = self.field.los(a, b)
         crossed = [h for s in result.steps for h in s.hexes if h in self.canvas.geo.centres]
         self.canvas.overlay("los-steps", crossed, fill=QColor(13, 71, 161, 45), z=41)
@@ -87,7 +95,7 @@ class LosTool:
                      and self.field.los(a, k).visible}
         self.canvas.overlay("seen", self.seen, z=40)
         self.canvas.overlay("los-from", [a], outline=QColor("#0d47a1"), z=45)
-        self.first, self.result = None, None
+        self.first, self.result, self.seen_from = None, None, a
         self.say(f"{a} sees {len(self.seen)} hexes at visibility {self.field.visibility}.")
         return self.seen
 
@@ -122,6 +130,16 @@ class MoveTool:
 
     def release(self, view, key, event) -> None:
         pass
+
+    def refresh(self) -> None:
+        """Reach and path shown again for the pack as it is now (see LosTool.refresh)."""
+        unit = self.model.unit_types.get(self.unit_id())
+        if unit is None or self.start is None:
+            return
+        end = self.route[-1] if self.route else None
+        self.show_reach(unit, self.start)
+        if end is not None and end != self.start:
+            self.show_path(unit, end)
 
     def show_reach(self, unit, key: str) -> dict[str, float]:
         self.canvas.clear_overlay("path")

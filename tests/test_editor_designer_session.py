@@ -147,7 +147,7 @@ def test_a_map_painted_changes_the_placement_boards_line_of_sight(qtbot, tmp_pat
     click_hex(bench.view, "B2412")
     click_hex(bench.view, "B2111")
     los = bench.tools["los"]
-    assert not los.result.visible and "B2212" in bench.answer.toPlainText()  # the §9.14 ridge
+    assert not los.result.visible and "B2212" in los.result.blocking  # the §9.14 ridge
     # the ridge's hex painted down to level 0 in map B's Paint tab
     relief = w.ws.value("scenario", "lightfoot")["conditions"]["relief"]["value"]
     flat = level_colour(w.ws, relief, 0)
@@ -160,9 +160,11 @@ def test_a_map_painted_changes_the_placement_boards_line_of_sight(qtbot, tmp_pat
     w.tabs.setCurrentWidget(scenario)
     qtbot.waitUntil(lambda: not bench._stale and not bench.reloading, timeout=5000)
     assert bench.tools["los"] is los
+    # the answer on screen was asked again of the new terrain, without a click
+    assert "B2212" not in los.result.blocking
     click_hex(bench.view, "B2412")
     click_hex(bench.view, "B2111")
-    assert "B2212" not in (los.result.to_json().get("blocked_by") or "")
+    assert "B2212" not in los.result.blocking
     assert los.result.to_json() != {} and bench.field.terrain.level("B2212") == 0
     # the scenario's read-only Board tab shows the new terrain too
     scenario.tabs.setCurrentWidget(scenario.board)
@@ -172,9 +174,10 @@ def test_a_map_painted_changes_the_placement_boards_line_of_sight(qtbot, tmp_pat
     # undone in the map: the answer is the ridge again
     w.doc.undo_stack.undo()
     qtbot.waitUntil(lambda: bench.field.terrain.level("B2212") == 2, timeout=5000)
+    assert "B2212" in los.result.blocking  # asked again at once
     click_hex(bench.view, "B2412")
     click_hex(bench.view, "B2111")
-    assert not los.result.visible and "B2212" in bench.answer.toPlainText()
+    assert not los.result.visible and "B2212" in los.result.blocking
     close(w)
 
 
