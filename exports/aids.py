@@ -150,8 +150,11 @@ class CounterKey(Flowable):
         back_x = self.w - s - 2
         for face, fx in (("front", 0), ("back", back_x)):
             self._counter(c, self.unit, fx, y, face, "501")
-            text(c, fx + s / 2, y - 9, self.doc.t(face) + (self.doc.t(": designation, facing arrow, nation") if face == "back" else ""),
-                 "Sans-Oblique", 6, GREY, align="center")
+            label = self.doc.t(face) + (self.doc.t(": designation, facing arrow, nation") if face == "back" else "")
+            if face == "back":  # under the back counter, ending at its right edge: never past the column
+                text(c, fx + s, y - 9, label, "Sans-Oblique", 6, GREY, align="right")
+            else:
+                text(c, fx + s / 2, y - 9, label, "Sans-Oblique", 6, GREY, align="center")
         self._notes(c, s, y, [
             (y + s * 0.86, [self.doc.t("designation \u00b7 \u2605 spotter, T towed,"), self.doc.t("CS close support, engineer sign")]),
             (y + s * 0.58, [self.doc.t("unit type")]),

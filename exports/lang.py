@@ -68,8 +68,8 @@ FR: dict[str, str] = {
     "Record sheet \u2014 {name}": "Feuille d'enregistrement \u2014 {name}",
     "Fire zones (\u00a713.26)": "Zones de tir (\u00a713.26)",
     "write each fire zone when it is placed; a unit entering it is attacked with these factors, before "
-    "opportunity fire": "notez chaque zone de tir quand elle est pos\u00e9e ; une unit\u00e9 qui y entre est attaqu\u00e9e "
-                        "avec ces facteurs, avant le tir d'opportunit\u00e9",
+    "opportunity fire": "notez chaque zone de tir pos\u00e9e ; une unit\u00e9 qui y entre est attaqu\u00e9e avec ces "
+                        "facteurs, avant le tir d'opportunit\u00e9",
     "{side} fire zones": "Zones de tir : {side}", "Hex": "Hex", "Firing unit (or raid card)": "Unit\u00e9 qui tire (ou carte de raid)",
     "Its hex": "Son hex", "AI": "AI", "AV": "AV", "Removed": "Retir\u00e9e",
     # plan sheets

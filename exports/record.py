@@ -19,7 +19,7 @@ from sandtable.rules.desert_steel.battlefield import visibility_on
 from sandtable.rules.desert_steel.model import DesertSteel, Scenario
 
 from .page import (COUNTER_SIZES, GREY, INK, MM, POKER, SIDE_COLOUR, SIDE_NAME, Doc, PrinterProfile,
-                   ellipsize, lang_text, page_note, text, width)
+                   ellipsize, lang_text, page_note, text, width, wrap)
 
 _HILITE = HexColor("#f2d28a")
 _CONDITIONS = (("relief", "Relief (elevation)", "3.4"), ("zone", "Zone", "3.3"),
@@ -30,8 +30,10 @@ def _section(doc: Doc, y: float, title: str, note: str = "") -> float:
     c = doc.c
     x0 = 10 * MM
     text(c, x0, y, title, "Sans-Bold", 10, INK)
-    if note:
-        text(c, x0 + width(title, "Sans-Bold", 10) + 6, y, note, "Sans", 7, GREY)
+    if note:  # the note fits the line (a French note is longer): shrunk, and cut only with a finding
+        nx = x0 + width(title, "Sans-Bold", 10) + 6
+        note, size = doc.fit(note, "Sans", 7, doc.w - 10 * MM - nx, "record sheet", "sheet", "section note")
+        text(c, nx, y, note, "Sans", size, GREY)
     c.setStrokeColor(INK)
     c.setLineWidth(0.6)
     c.line(x0, y - 3, doc.w - 10 * MM, y - 3)
@@ -215,8 +217,11 @@ def draw_record(doc: Doc, model: DesertSteel, scenario: Scenario, bookmark: str 
             c.roundRect(bx, y - ph - 4, pw, ph, 8, stroke=1, fill=0)
             c.setDash()
             text(c, bx + pw / 2, y - ph / 2, label, "Sans", 8, GREY, align="center")
-        text(c, x0 + 2 * (pw + 16), y - 12, doc.t("Air strikes and bombardments are planned on"), "Sans", 7, GREY)
-        text(c, x0 + 2 * (pw + 16), y - 21, doc.t("each side's own plan sheet, kept secret."), "Sans", 7, GREY)
+        nx = x0 + 2 * (pw + 16)
+        lines = wrap(doc.t("Air strikes and bombardments are planned on") + " "
+                     + doc.t("each side's own plan sheet, kept secret."), "Sans", 7, x1 - nx)
+        for i, line in enumerate(lines):
+            text(c, nx, y - 12 - 9 * i, line, "Sans", 7, GREY)
     if uses_fire_zones(scenario, model):
         doc.end()
         doc.begin()

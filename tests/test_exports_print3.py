@@ -124,6 +124,17 @@ def test_nothing_prints_in_the_printers_safe_margin(which, xv_kit, xv_letter_kit
 
 
 @needs_poppler
+def test_french_parts_keep_out_of_the_safe_margin_too(model, xv_french_kit):
+    """Longer French lines (the record sheet's notes, the counter key) on A4 and Letter."""
+    from sandtable.exports import aids, record
+    worst = min((edge_distance_mm(p.read_bytes()), p.name) for p in xv_french_kit.files
+                if p.name[:2] in ("01", "02", "03", "05", "08"))
+    assert worst[0] >= 5.0 - 0.26, worst
+    for data in (record.record_pdf(model, model.scenario("IX"), lang="fr")[0], aids.aids_pdf(model, lang="fr")[0]):
+        assert edge_distance_mm(data) >= 5.0 - 0.26
+
+
+@needs_poppler
 def test_a_wider_safe_margin_moves_everything_in(model):
     from sandtable.exports import cards, mapsheet
     wide = PrinterProfile(safe_margin_mm=7.0)
