@@ -33,6 +33,7 @@ SQRT3 = math.sqrt(3)
 KY = 42  # pixels per board y unit (half a hex height): hexes 84 px high, 1 % more than regular ones
 SIDES = {"allied": "Allies", "axis": "Axis"}  # VASSAL's player sides
 OWNER = {"allied": "Allied", "axis": "Axis"}  # in the names of each side's boxes
+SOLO = "Solitaire"  # a designer playtesting alone moves both sides' pieces (hidden ones stay hidden)
 BATTLEFIELD, OFFBOARD = "Battlefield", "Off-board"
 OFF_BOARD = "Boxes"
 PHASES = ["Reinforcement Phase", "Operations Phase", "Morale Phase"]  # §4
@@ -239,9 +240,9 @@ class _Pieces:
 def _prototypes() -> dict[str, list[encode.Trait]]:
     out = {}
     for side in SIDES.values():
-        out[f"{side} unit"] = [encode.restricted([side]), encode.hideable("Hide from the other side", "H"),
+        out[f"{side} unit"] = [encode.restricted([side, SOLO]), encode.hideable("Hide from the other side", "H"),
                                encode.rotator(6, "Facing")]
-        out[f"{side} card"] = [encode.restricted([side])]
+        out[f"{side} card"] = [encode.restricted([side, SOLO])]
     return out
 
 
@@ -261,7 +262,7 @@ def _traits(kind: _PieceKind, names: dict[int, str], *, expand: dict | None = No
                     t = encode.Trait(t.type, str(facing))
                 out.append(t)
     elif hidden_by is not None:  # a secret piece of its own: a minefield
-        out += [encode.restricted([hidden_by]), encode.hideable("Hide from the other side", "H", hidden_by)]
+        out += [encode.restricted([hidden_by, SOLO]), encode.hideable("Hide from the other side", "H", hidden_by)]
     images = [names[i] for i in kind.faces]
     if kind.card:
         out.append(encode.obscurable(images[1], "side:" if kind.side else "player:"))
@@ -473,7 +474,7 @@ def build_module(catalog, chosen: list[ScenarioSetup], *, name: str | None = Non
     pngs = raster.render(images.faces)
     mod = Module(name or "Desert Steel", _version(catalog), "Desert Steel (Tank Leader system), exported by "
                  "sandtable: maps with the rulebook's hex ids, counters, cards, charts and every scenario's setup",
-                 list(SIDES.values()))
+                 [*SIDES.values(), SOLO])
     names = {i: mod.add_image(png, _stem(i, images, sheets, boxes_face)) for i, png in enumerate(pngs)}
     for sb in sheets.values():
         sb.board.image = names[sb.face]
@@ -506,7 +507,7 @@ def build_module(catalog, chosen: list[ScenarioSetup], *, name: str | None = Non
     folders.append(("Markers", [PieceDef(k.name, _traits(k, names)) for kid, k in pieces.markers.items()
                                 if kid != "minefield"]))
     mine = pieces.markers["minefield"]
-    folders.append(("Minefields", [PieceDef(f"{side} minefield", [encode.restricted([side]), encode.hideable(
+    folders.append(("Minefields", [PieceDef(f"{side} minefield", [encode.restricted([side, SOLO]), encode.hideable(
         "Hide from the other side", "H"), *_traits(mine, names)]) for side in SIDES.values()]))
     mod.palettes = [Palette("Counters", folders),
                     Palette("Cards", [("Formation and command cards", [PieceDef(k.name, _traits(k, names))
