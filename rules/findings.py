@@ -95,7 +95,8 @@ CODES: dict[str, Code] = _codes(
     ("zone-invalid", E, "A zone expression cannot be evaluated on the scenario's board."),
     ("board-invalid", E, "The maps of a configuration cannot be joined into one board."),
     ("scenario-unplayable", E, "The engine would refuse to play the scenario: e.g. a basic-rules scenario with a card "
-                               "whose units are all infantry, guns or FOs (§2.11), or special rules that disagree."),
+                               "that has no fighting vehicle, only infantry, guns, FOs or carriers (§2.11), or special "
+                               "rules that disagree."),
     ("setup-unplayable", E, "The engine would not start a game from the setup for a reason the other setup rules do "
                              "not cover (raids planned beyond the scenario's, §16.21, §16.31; units loaded at set-up)."),
     ("setup-hex", E, "A unit, fortification or transport is placed on a hex that cannot be used (half hex, off the board)."),

@@ -52,3 +52,15 @@ def test_map_configurations_are_chosen_by_name(qtbot, tmp_path, monkeypatch):
     conf = w.ws.value("map-configuration", "A-left-of-B-north-right")
     assert any(t.startswith(conf["name"]) for t in names), names
     close(w)
+
+
+def test_a_card_form_follows_a_unit_type_renamed_elsewhere(qtbot, tmp_path, monkeypatch):
+    isolate(monkeypatch, tmp_path)
+    from sandtable.editor.forms.card import UnitsTable
+    w = window(qtbot, copy_pack(tmp_path))
+    form = w.open_object("formation-card", "161")
+    w.doc.set("unit-type", "de-pz-ii-f", "/name", "Panzer II F (renamed)")
+    tables = [x for p, x in form.bindings if isinstance(x, UnitsTable)]
+    texts = [t.table.cellWidget(r, 0).currentText() for t in tables for r in range(t.table.rowCount())]
+    assert any(t.startswith("Panzer II F (renamed)") for t in texts), texts
+    close(w)

@@ -311,6 +311,11 @@ class CardForm(ObjectForm):
     def other_changed(self, kind, oid) -> None:
         if kind in ("unit-type", "formation-card"):
             self._preview()
+            # the lists that name other objects follow them (a unit type renamed, a card added)
+            for ptr, w in self.bindings:
+                if isinstance(w, UnitsTable) and kind == "unit-type" or \
+                        isinstance(w, SubordinatePicker) and kind == "formation-card":
+                    w.load(self.get(ptr, MISSING))
 
     def focus_extra(self, pointer: str) -> bool:
         return False
