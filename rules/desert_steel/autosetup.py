@@ -59,7 +59,8 @@ def auto_setup(model: DesertSteel, scenario: Scenario, seed: int = 0) -> dict:
                 continue
             zone = sorted(field.zone(group["setup"]) - forbidden)
             if not zone:
-                raise AutoSetupError(f"{scenario.id}: the {side} setup zone of cards {group['cards']} is empty")
+                raise AutoSetupError(f"{scenario.id}: the {side} setup zone of cards "
+                                     f"{', '.join(str(n) for n in group['cards'])} is empty")
             for number in group["cards"]:
                 card = model.cards.get(number)
                 if not isinstance(card, CombatCard):
