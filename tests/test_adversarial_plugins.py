@@ -214,3 +214,14 @@ def test_an_installed_plugin_that_prints_keeps_json_clean(tmp_path):
     result = run_cli("validate", _pack(tmp_path / "p", "chatty"), "--json", env=env, timeout=10, memory_mb=1024)
     assert_clean(result, codes=(0,))
     assert json.loads(result.stdout)["findings"] == []
+
+
+def test_the_rulesets_command_lists_every_plugin_with_why_it_failed(tmp_path):
+    from bounded import assert_clean, run_cli
+    env = _installed(tmp_path, "hog", IMPORT_CASES["hog"][0])
+    result = run_cli("rulesets", "--json", env=env, timeout=10, memory_mb=1024)
+    assert_clean(result, codes=(1,))
+    rows = {r["name"]: r for r in json.loads(result.stdout)}
+    assert rows["desert-steel"]["loaded"] and rows["desert-steel"]["built_in"]
+    assert not rows["hog"]["loaded"] and rows["hog"]["distribution"] == "acme-rulesets"
+    assert "memory" in rows["hog"]["problem"]

@@ -21,6 +21,7 @@ RUNS = {
     "path": ["path", "I", "it-m13-40", "A1928", "B1903"],
     "simulate": ["simulate", "I", "--games", "2", "--no-progress"],
     "codes": ["codes"],
+    "rulesets": ["rulesets"],
     "supply": ["supply", "data/holland44/setups/s1-turn3.json", "gb-2-para", "--pack", "data/holland44"],
 }
 

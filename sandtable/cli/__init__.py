@@ -19,12 +19,13 @@ try:  # Ctrl-C while the commands load (the first half-second of every run) ends
     from . import supply_cmd
     from . import export_cmd
     from . import sweep_cmd
+    from . import rulesets_cmd
 except KeyboardInterrupt:
     sys.stderr.write("\n")
     raise SystemExit(130) from None
 
 COMMANDS = (validate_cmd, packs_cmd, scenario_cmds, provenance_cmd, setup_cmd, board_cmds, game_cmds, codes_cmd,
-            edit_cmd, supply_cmd, export_cmd, sweep_cmd)
+            edit_cmd, supply_cmd, export_cmd, sweep_cmd, rulesets_cmd)
 
 
 FOLDER_OUTPUTS = {"export kit", "sweep"}  # commands whose -o is a folder to fill
