@@ -721,9 +721,11 @@ class MainWindow(QMainWindow):
         self.validator.checker = Checker(ws)
         self._policy_changed(self.policy.currentIndex())  # authored now names the mod pack
         stack.setClean()
+        self.explorer.rebuilding = True  # rebuilt below: no restyling of the old tree first
         self.doc.reset.emit()
 
         def rest():
+            self.explorer.rebuilding = False
             self.explorer.build()
             self.set_findings(locate(ws.catalog))
             self._update_title()

@@ -340,6 +340,8 @@ class Explorer(QWidget):
                 self._changed(key[0], key[1], "")
 
     def _refresh_all(self) -> None:
+        if getattr(self, "rebuilding", False):
+            return  # the tree is made again right after (Save as): restyling it first is wasted
         for (kind, oid) in list(self.items):
             self._changed(kind, oid, "")
 
