@@ -154,7 +154,8 @@ def redraw(args) -> int:
         return usage_error(str(exc))
     _check_outputs(folder, args)
     try:
-        results = json.loads(read_regular(folder / "results.json", limit=_FOLDER_FILE_BYTES).decode("utf-8"))
+        results = json.loads(read_regular(folder / "results.json", limit=_FOLDER_FILE_BYTES).decode("utf-8"),
+                             parse_constant=_no_constant)
     except (InputError, SpecError) as exc:
         return usage_error(str(exc))
     except (OSError, ValueError, RecursionError, UnicodeDecodeError) as exc:
@@ -198,6 +199,10 @@ def _check_outputs(folder: Path, args) -> None:
     from sandtable.rules.atomic import check_target
     for name in _OUTPUTS:
         check_target(folder / name, force=getattr(args, "force", False))
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def _check_results_of(folder: Path, plan) -> None:
