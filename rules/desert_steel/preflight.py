@@ -199,8 +199,8 @@ def setup_refusal(model: DesertSteel, scenario: Scenario, setup: Mapping, field=
         Game(model, scenario, copy.deepcopy(dict(setup)), 0, context=make_context(model, scenario, field=field))
     except EngineError as exc:
         return str(exc)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return None  # a malformed setup: the schema and the setup rules name what is wrong
+    except Exception:  # noqa: BLE001 - a malformed setup or pack: the schema, the checks and the
+        return None     # setup rules name what is wrong; check-setup never stops on user data
     return None
 
 
