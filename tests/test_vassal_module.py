@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import vassalkit
-from conftest import DATA, ROOT
+from conftest import DATA
 
 pytestmark = pytest.mark.skipif(not vassalkit.java_present(),
                                 reason="the VASSAL checks need Java (java and javac); CI installs it")

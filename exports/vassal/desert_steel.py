@@ -74,7 +74,7 @@ def _counter_px(model: DesertSteel) -> int:
     """A 5/8" counter in pixels, at the boards' scale (true scale: 18.67 mm hexes)."""
     from sandtable.exports.mapsheet import hex_flats
     conf = next(iter(model.configurations.values()))
-    return round(COUNTER_SIZES["5/8"] / hex_flats(model, conf) * 4 * SQRT3 * K)
+    return round(COUNTER_SIZES["5/8"] / hex_flats(model, conf) * 2 * KY)
 
 
 # --- boards -------------------------------------------------------------------------------------
@@ -134,7 +134,6 @@ def _boxes_board(images: _Images, turns: int) -> tuple[Board, int]:
     h = y + 10
     for label, bx, by, bw, bh in boxes:
         regions.append(Region(label, bx + bw // 2, by + bh // 2))
-    scale = 1.0  # one point a pixel
 
     def draw(doc, _x, _y):
         c = doc.c
@@ -144,7 +143,7 @@ def _boxes_board(images: _Images, turns: int) -> tuple[Board, int]:
             c.rect(bx, h - by - bh, bw, bh, stroke=1, fill=0)
             text(c, bx + 4, h - by + 6, label, "Sans-Bold", 14, INK)
 
-    face = images.add(raster.Face((w * scale, h * scale), (w, h), draw, HexColor("#efe9dc")))
+    face = images.add(raster.Face((w, h), (w, h), draw, HexColor("#efe9dc")))  # a point a pixel
     return Board(OFF_BOARD, "", w, h, None, regions), face
 
 
@@ -406,10 +405,10 @@ class _SetupBuilder:
 
 def _scenario_notes(s: Scenario, ss: ScenarioSetup) -> list[str]:
     """The scenario in the game's Notes window: what the players need at the table."""
+    source = {"sample": "the pack's sample setup", "automatic": "sandtable's automatic setup (seed 0)"}
     lines = [f"{s.number} {lang_text(s.raw.get('name'))}",
              f"{s.raw.get('date', '')}, {s.year}; {s.rules} rules; {s.turns} turns; maps {s.configuration.id} "
-             f"(north {s.configuration.north}). Set up from the pack's {ss.origin} setup." if ss.origin in
-             ("sample", "automatic") else f"Set up from {ss.origin}.", ""]
+             f"(north {s.configuration.north}). Set up from {source.get(ss.origin, ss.origin)}.", ""]
     for side in ("allied", "axis"):
         sd = s.sides[side]
         lines.append(f"{SIDES[side]}:")
