@@ -92,3 +92,27 @@ def _data(name: str):
 
 def _sample(name: str):
     return _data("desert-steel") / "setups" / name
+
+
+@pytest.mark.parametrize("first, shifted, half_top", [(12, "even", True), (1, "odd", False), (1, "even", False),
+                                                      (9, "odd", True)])
+def test_any_grid_a_mod_map_may_have_is_named_by_its_ids(model, first, shifted, half_top):
+    """Other first columns, shifted columns and edges than the bundled maps' (a mod's map C)."""
+    from sandtable.rules.desert_steel.model import _map
+    from sandtable.exports.page import thaw
+    raw = thaw(model.maps["A"].raw)
+    raw.update(id="C", hexes={}, roads=[])
+    raw["grid"].update(columns={"first": first, "last": first + 9}, rows={"first": 1, "last": 8},
+                       shifted_columns=shifted, half_hexes={"top": half_top, "bottom": False, "left": False,
+                                                            "right": True})
+    sb = desert_steel._sheet_board(_map(raw), desert_steel._Images())
+    e = sb.rules.page_edges["*"]
+    named = 0
+    for key, cell in sb.rules.cells.items():
+        if not cell.half:
+            col, row = int(cell.hex_id[:2]), int(cell.hex_id[2:])
+            gx, gy = sb.rules.page_xy(key)
+            assert sb.board.grid.centre(col, row) == ((gx - e["left"]) * desert_steel.K, (gy - e["top"]) * desert_steel.KY)
+            assert _vassal_name(sb.board.grid, *sb.board.grid.centre(col, row)) == key
+            named += 1
+    assert named > 50
