@@ -73,3 +73,37 @@ def test_the_form_edits_previews_and_undoes(qtbot, tmp_path, monkeypatch):
     assert w.doc.get("scenario", "kasserine-pass", "/victory/text/en").startswith(
         "The Axis player wins a decisive victory if 30 or more Allied units")
     close(w)
+
+
+def test_holding_hexes_at_a_turn_is_a_row(qtbot, tmp_path, monkeypatch):
+    """'The Axis player wins if 1 or more Axis units are in hex B2620 by the end of turn 8.'"""
+    isolate(monkeypatch, tmp_path)
+    from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
+    w = window(qtbot, copy_pack(tmp_path), owned=False)
+    form = w.open_object("scenario", "crusader")
+    form.tabs.setCurrentIndex(4)
+    qtbot.waitUntil(lambda: hasattr(form, "victory_rows"))
+    rows = form.victory_rows
+    QTest.mouseClick(next(b for b in rows.findChildren(QPushButton) if b.text() == "+ wins on a count"), Qt.LeftButton)
+    rows = form.victory_rows
+    new = rows.rows[-2]
+    # the new row's event: "in a zone at the end", then its hexes and turn, typed
+    frame = rows.list.itemAt(len(rows.rows) - 2).widget()
+    event = next(b for b in frame.findChildren(QComboBox) if b.findData("in-zone") >= 0)
+    event.setCurrentIndex(event.findData("in-zone"))
+    rows = form.victory_rows
+    frame = rows.list.itemAt(len(rows.rows) - 2).widget()
+    hexes = next(e for e in frame.findChildren(QLineEdit) if "hexes held" in e.placeholderText())
+    hexes.setFocus()
+    QTest.keyClicks(hexes, "B2620")
+    QTest.keyClick(hexes, Qt.Key_Return)
+    rows = form.victory_rows
+    frame = rows.list.itemAt(len(rows.rows) - 2).widget()
+    turn = next(s for s in frame.findChildren(QSpinBox) if s.prefix() == "by turn ")
+    turn.setValue(8)
+    outcome = w.doc.get("scenario", "crusader", "/victory/expression/outcomes")[-1]
+    count = outcome["when"]["cmp"][0]["count"]
+    assert count["event"] == "in-zone" and count["zone"] == {"hexes": ["B2620"]} and count["by_turn"] == 8
+    assert new.kind == "win-count"
+    assert "are in hex B2620 by the end of turn 8." in form.victory_rows.preview.text()
+    close(w)

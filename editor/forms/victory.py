@@ -255,6 +255,21 @@ class VictoryRows(QWidget, Field):
             edge = _combo([("", "any edge")] + [(e, f"{e} edge") for e in vr.EDGES], c.edge, 100)
             edge.currentIndexChanged.connect(lambda _: (setattr(c, "edge", edge.currentData()), changed("edge")()))
             line.addWidget(edge)
+        if c.event == "in-zone":  # holding hexes: the zone as a list of hexes (other zones: in the JSON)
+            if c.zone is None or (isinstance(c.zone, dict) and set(c.zone) == {"hexes"}):
+                hexes = QLineEdit(", ".join((c.zone or {}).get("hexes", [])))
+                hexes.setPlaceholderText("hexes held, e.g. B2620, B3018")
+                hexes.setMinimumWidth(120)
+
+                def set_hexes():
+                    ids = [h.strip() for h in hexes.text().replace(";", ",").split(",") if h.strip()]
+                    if ids != (c.zone or {}).get("hexes", []):
+                        c.zone = {"hexes": ids} if ids else None
+                        changed("hexes held")()
+                hexes.editingFinished.connect(set_hexes)
+                line.addWidget(hexes, 1)
+            else:
+                line.addWidget(QLabel(vr.zone_text(c.zone)))
         if c.event in ("exited", "on-map"):
             maps = sorted(self.form.ctx.values("map"))
             where = _combo([("", "any map")] + [(m, f"map {m}") for m in maps], c.map, 90)
