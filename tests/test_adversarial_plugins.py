@@ -72,7 +72,7 @@ def _pack(folder: Path, ruleset: str) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("case", sorted(IMPORT_CASES))
+@pytest.mark.parametrize("case", sorted(set(IMPORT_CASES) - {"hangs"}))  # a hang: end to end below (5 s)
 def test_a_plugin_failing_at_import_is_a_finding_naming_it(guests, tmp_path, capsys, case):
     body, words = IMPORT_CASES[case]
     guests(case, body)

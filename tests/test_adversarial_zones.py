@@ -132,16 +132,21 @@ def _empty_lists_zip(path: Path, members: int) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def bombs(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("bombs")
+    return {300: _empty_lists_zip(folder / "big.zip", 300), 120: _empty_lists_zip(folder / "many.zip", 120)}
+
+
 @pytest.mark.parametrize("members, words", [(300, "limit pack-bytes"), (120, "limit load-values")])
-def test_a_zip_of_empty_lists_is_refused_in_seconds(tmp_path, members, words):
-    bomb = _empty_lists_zip(tmp_path / "bomb.zip", members)
-    result = run_cli("validate", bomb, timeout=10, memory_mb=1024)
+def test_a_zip_of_empty_lists_is_refused_in_seconds(bombs, members, words):
+    result = run_cli("validate", bombs[members], timeout=10, memory_mb=1024)
     assert_clean(result, codes=(1,))
     assert words in result.stdout
 
 
-def test_sweep_packs_with_an_oversized_zip(tmp_path):
-    bomb = _empty_lists_zip(tmp_path / "bomb.zip", 300)
+def test_sweep_packs_with_an_oversized_zip(bombs, tmp_path):
+    bomb = bombs[300]
     result = run_cli("sweep", "I", "--packs", bomb, "--games", "1", "--no-charts", "--no-progress",
                      "-o", tmp_path / "s", timeout=20, memory_mb=1024)
     assert_clean(result)
