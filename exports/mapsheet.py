@@ -291,7 +291,8 @@ def _north_arrow(c, x: float, y: float, north: str, size: float = 9) -> None:
     symbols.arrow(c, 0, -size * 0.8, size * 0.8, size * 0.22, size * 0.75, size * 0.55, INK)
     c.restoreState()
     dx, dy = math.cos(math.radians(angle + 90)) * size * 1.35, math.sin(math.radians(angle + 90)) * size * 1.35
-    text(c, x + dx, y + dy - size * 0.35, "N", "Sans-Bold", size, INK, align="center")
+    n = max(size, 5.5)  # the letter stays legible on a small arrow
+    text(c, x + dx, y + dy - n * 0.35, "N", "Sans-Bold", n, INK, align="center")
 
 
 def draw_map(doc: Doc, model: DesertSteel, configuration: MapConfiguration, scenario: Scenario | None = None,
