@@ -148,14 +148,18 @@ def test_a_wider_safe_margin_moves_everything_in(model):
     assert PrinterProfile.from_json(wide.to_json()) == wide
 
 
-def test_crop_marks_lie_outside_the_cut_and_inside_the_printable_area(model):
-    """Every crop-mark line of the Letter card sheets (tight: 6.35 mm above and below the cards)
+@pytest.mark.parametrize("what", ["cards-letter", "counters-a4", "markers-letter"])
+def test_crop_marks_lie_outside_the_cut_and_inside_the_printable_area(model, what):
+    """Every crop-mark line (Letter's card sheets leave only 6.35 mm above and below the cards)
     starts outside the trim box and ends at least the safe margin from the paper's edge."""
     from pypdf.generic import ContentStream
 
-    from sandtable.exports import cards
+    from sandtable.exports import cards, counters, markers
     from sandtable.exports.page import MM
-    data, _ = cards.cards_pdf(model, scenario=model.scenario("XV"), backs=True, page="letter")
+    s = model.scenario("XV")
+    data = {"cards-letter": lambda: cards.cards_pdf(model, scenario=s, backs=True, page="letter"),
+            "counters-a4": lambda: counters.counters_pdf(model, s),
+            "markers-letter": lambda: markers.markers_pdf(model, s, page="letter")}[what]()[0]
     pdf = reader(data)
     n = 0
     for page in pdf.pages[::2]:  # fronts
@@ -218,6 +222,23 @@ def test_counter_texts_keep_clear_of_the_cut_lines(model, size):
     cells = [(p.x, p.y) for p in plan[0]]
     assert len(cells) > 20
     assert _dark_in_band(data, 1, cells, s, s, doc.h) == []
+
+
+@needs_poppler
+def test_marker_and_raid_card_texts_keep_clear_of_the_cut_lines(model):
+    from sandtable.exports import markers, raids
+    from sandtable.exports.page import COUNTER_SIZES, POKER, Doc
+    s = COUNTER_SIZES["5/8"]
+    for lang in ("en", "fr"):
+        doc = Doc("t", lang=lang)
+        plans = markers.draw_markers(doc, model, model.scenario("XV"), s, faces="one")
+        data = doc.save()
+        assert _dark_in_band(data, 1, [(p.x, p.y) for p in plans[0]], s, s, doc.h) == [], lang
+    doc = Doc("t")
+    plan = raids.draw_raid_cards(doc, model, None, backs=False)
+    data = doc.save()
+    w, h = POKER
+    assert _dark_in_band(data, 1, [(p.x, p.y) for p in plan[0]], w, h, doc.h) == []
 
 
 @needs_poppler
@@ -403,3 +424,10 @@ def test_the_maps_north_sign_and_head_lines_do_not_meet(model, scenario, page):
             for b in head[i + 1:]:
                 if abs(a[2] - b[2]) < 6:  # lines closer than a text's height
                     assert a[1] <= b[0] or b[1] <= a[0], (a, b)
+
+
+def test_the_aids_take_no_extra_page_on_letter_or_in_french(model):
+    from sandtable.exports import aids
+    counts = {(page, lang): len(reader(aids.aids_pdf(model, page=page, lang=lang)[0]).pages)
+              for page in ("a4", "letter") for lang in ("en", "fr")}
+    assert len(set(counts.values())) == 1, counts
