@@ -166,6 +166,10 @@ def _plugins() -> dict[str, _Plugin]:
                     CLASHES[ep.name] = (f"{_Plugin(ep.name, ep.value, dist).describe()} claims the built-in name "
                                         f"{ep.name!r}; the built-in ruleset is used")
                 continue
+            if ep.name in found and found[ep.name].distribution != dist:  # two claim one name: the first kept
+                CLASHES[ep.name] = (f"{_Plugin(ep.name, ep.value, dist).describe()} claims the name of "
+                                    f"{found[ep.name].describe()}; the first is used")
+                continue
             found[ep.name] = _Plugin(ep.name, ep.value, dist)
     except Exception:  # noqa: BLE001 - broken metadata of some other package must not stop sandtable
         pass

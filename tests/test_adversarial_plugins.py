@@ -225,3 +225,15 @@ def test_the_rulesets_command_lists_every_plugin_with_why_it_failed(tmp_path):
     assert rows["desert-steel"]["loaded"] and rows["desert-steel"]["built_in"]
     assert not rows["hog"]["loaded"] and rows["hog"]["distribution"] == "acme-rulesets"
     assert "memory" in rows["hog"]["problem"]
+
+
+def test_two_distributions_claiming_one_name_keep_the_first_and_say_so(guests, tmp_path, monkeypatch):
+    guests("twin", f"RULESET = Ruleset(name='twin', title='First', {KINDS})")
+    import importlib.metadata as md
+    first = md.entry_points(group=rulesets.GROUP)
+    monkeypatch.setattr(md, "entry_points", lambda **kw: list(first) + [EP("twin", "guest_twin:RULESET", "evil-dist")]
+                        if kw.get("group") == rulesets.GROUP else [])
+    catalog = load_catalog([_pack(tmp_path / "p", "twin")])
+    assert catalog.ruleset is not None and catalog.ruleset.title == "First"
+    (f,) = [f for f in catalog.findings if f.code == "ruleset-plugin"]
+    assert "evil-dist" in f.message and "acme-rulesets" in f.message and f.severity == 1
