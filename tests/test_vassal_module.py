@@ -106,8 +106,13 @@ def test_the_setups_pieces_stand_on_the_setup_files_hexes(pack_module, model):
         conf = scenario.configuration
         board = Board.from_sheets([[dict(m.raw) for m in row] for row in conf.layout], conf.north)
         want = _setup_hexes(board, setup, "allied") + _setup_hexes(board, setup, "axis")
-        got = Counter(p.location for p in saved.pieces if p.map_name == "Battlefield")
+        north = [p for p in saved.pieces if any(t.type == "mark;Marker" and t.state == "north" for t in p.traits)]
+        got = Counter(p.location for p in saved.pieces if p.map_name == "Battlefield" and p not in north)
         assert got == want, scenario.id
+        # and the north arrow, on the first sheet's corner, turned as the configuration says
+        assert len(north) == 1 and north[0].location.startswith(conf.layout[0][0].id)
+        turned = next(t.state for t in north[0].traits if t.type.startswith("rotate;4;"))
+        assert turned == str(["up", "right", "down", "left"].index(conf.north))
 
 
 def test_reinforcements_wait_off_board_in_their_turns_box(pack_module, model):

@@ -68,6 +68,7 @@ class _PieceKind:
     faces: list[int]  # image indices, front first
     side: str | None = None
     card: bool = False  # a card: its back is a mask (face down in a deck, or turned by its side)
+    turns: int = 0  # its own rotation steps (the north marker turns by quarters)
 
 
 def _counter_px(model: DesertSteel) -> int:
@@ -203,7 +204,8 @@ class _Pieces:
                 faces.append(self._face(lambda d, x, y, k=kind: markers_mod._draw_label(d, k, k.back_lines, x, y, s),
                                         kind.colour))
             name = " ".join(kind.lines).title()
-            self.markers[kind_id] = _PieceKind(name, None, {"Marker": kind_id}, faces)
+            self.markers[kind_id] = _PieceKind(name, None, {"Marker": kind_id}, faces,
+                                               turns=4 if kind_id == "north" else 0)
         return self.markers[kind_id]
 
     def card(self, face: cards_mod.CardFace) -> _PieceKind:
@@ -268,6 +270,8 @@ def _traits(kind: _PieceKind, names: dict[int, str], *, expand: dict | None = No
         out.append(encode.marker(kind.props))
         out.append(encode.basic_piece(kind.name, images[0]))
         return out
+    if kind.turns:
+        out.append(encode.rotator(kind.turns, "Direction", facing))
     out.append(encode.marker(kind.props))
     if len(images) > 1:
         out.append(encode.layers(images, ["", ""], "Flip", "F", "Face", level))
@@ -396,6 +400,13 @@ class _SetupBuilder:
                     put(self.pieces.card(face), None, "", box=box, deck=box)
         for rc in sorted(self.model.raid_cards.values(), key=raids_mod._key):
             put(self.pieces.raid(rc), None, "", box="Raid cards", deck="Raid cards")
+        # where north is (§18.3): the print map's arrow, on the top left whole hex of the first sheet, turned
+        # by quarters as the configuration says
+        first = conf.layout[0][0].id
+        corner = min((k for k, c in rules.cells.items() if c.map_id == first and not c.half),
+                     key=lambda k: (rules.page_xy(k)[1], rules.page_xy(k)[0]))
+        put(self.pieces.marker("north"), corner, f"{s.id} north", {"up": 0, "right": 1, "down": 2, "left": 3}
+            .get(conf.north, 0))
         boards = {BATTLEFIELD: layout, OFFBOARD: [(OFF_BOARD, 0, 0)]}
         return SavedSetup(f"{s.number} {lang_text(s.raw.get('name'))} ({ss.origin} setup)",
                           f"setups/{s.ordinal or index:02d}-{s.id}.vsav", boards, placed, _scenario_notes(s, ss))
@@ -460,7 +471,7 @@ def build_module(catalog, chosen: list[ScenarioSetup], *, name: str | None = Non
     pieces = _Pieces(model, catalog, images)
     palette_units = [(spec, pieces.unit(spec)) for spec in counters_mod.pack_counters(model)]
     for kid in list(markers_mod.KINDS) + ["minefield"]:
-        if kid not in ("north", "game-length"):
+        if kid != "game-length":
             pieces.marker(kid)
     for ss in chosen:
         for spec in counters_mod.scenario_counters(model, ss.scenario):
