@@ -163,3 +163,20 @@ def test_an_import_naming_a_unit_type_that_does_not_exist_is_refused(win, tmp_pa
     assert problems and f"line {line + 1}, column units" in problems[0] and "validate would report" in problems[0], \
         problems
     assert win.doc.get("formation-card", "161", "/variants/1942/units") != [{"type": "no-such-tank", "count": 2}]
+
+
+def test_an_import_says_what_follows_from_it_elsewhere(win, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+    grid = win.open_bulk("formation-card")
+    table = _export(grid, tmp_path)
+    head = table[0]
+    line = next(i for i, r in enumerate(table) if r[0] == "161" and r[1] == "1942")
+    table[line][head.index("units")] = "2×de-pz-ii-f"  # valid on the card; setups and scenarios no longer match
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(table)
+    path = tmp_path / "edited.csv"
+    path.write_text(out.getvalue())
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), "CSV (*.csv)"))
+    grid._import_dialog()
+    message = win.statusBar().currentMessage()
+    assert "1 cell(s) changed" in message and "new error(s) elsewhere" in message, message

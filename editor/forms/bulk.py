@@ -199,6 +199,7 @@ class BulkModel(QAbstractTableModel):
         self.findings: dict[tuple[int, int], list] = {}
         self.row_findings: dict[int, list] = {}
         self.last_changes = 0  # cells the last apply() changed (an import of an unchanged file: 0)
+        self.last_consequences = 0  # new errors elsewhere the last import brought (setups no longer matching...)
         self.rebuild()
 
     @property
@@ -376,8 +377,9 @@ class BulkModel(QAbstractTableModel):
         # consequences elsewhere (a setup no longer matching a card) ask of the designer is a finding.
         changed = {(r.kind, r.oid) for r, *_ in changes}
         known = {(loc.finding.code, loc.finding.message) for loc in before}
-        new_here = [loc for loc in after if (loc.kind, loc.id) in changed
-                    and (loc.finding.code, loc.finding.message) not in known]
+        new = [loc for loc in after if (loc.finding.code, loc.finding.message) not in known]
+        new_here = [loc for loc in new if (loc.kind, loc.id) in changed]
+        self.last_consequences = len(new) - len(new_here)
         out = []
         for loc in new_here[:15]:
             cell = next((cl for r, ptr, _, cl in changes if (r.kind, r.oid) == (loc.kind, loc.id)
@@ -704,7 +706,7 @@ class BulkGrid(QWidget):
             return [str(exc).replace("(limit document-bytes)", "(limit csv-bytes)")]
         except UnicodeDecodeError:
             return [f"{path}: cannot be read (not UTF-8 text)"]
-        self.model.last_changes = 0
+        self.model.last_changes = self.model.last_consequences = 0
         return self.model.from_csv(text, Path(path).name)
 
     def _export_dialog(self) -> None:
@@ -725,7 +727,9 @@ class BulkGrid(QWidget):
             elif not self.model.last_changes:
                 self.ctx.status(f"no change: {path} holds what the grid shows")
             else:
-                self.ctx.status(f"imported {path}: {self.model.last_changes} cell(s) changed (Undo takes it back)")
+                more = self.model.last_consequences
+                self.ctx.status(f"imported {path}: {self.model.last_changes} cell(s) changed (Undo takes it back)"
+                                + (f"; {more} new error(s) elsewhere follow from it: see Findings" if more else ""))
 
     def _tell(self, title: str, problems: list[str]) -> None:
         self.ctx.status(f"{title}: {problems[0]}")
