@@ -343,10 +343,11 @@ class BulkModel(QAbstractTableModel):
             by_object.setdefault((change[0].kind, change[0].oid), []).append(change)
         problems = []
         for (kind, oid), group in by_object.items():
-            value = self.ctx.ws.value(kind, oid)
+            value = old = self.ctx.ws.value(kind, oid)
             for _, ptr, new, _cell in group:
                 value = jsonptr.set_in(value, ptr, new)
-            for pointer, why in object_problems(ruleset, kind, value)[:20]:
+            had = set(object_problems(ruleset, kind, old))  # an object's old schema error does not block a fix
+            for pointer, why in [pb for pb in object_problems(ruleset, kind, value) if pb not in had][:20]:
                 cell = next((cl for _, ptr, _, cl in group if jsonptr.is_prefix(ptr, pointer)
                              or jsonptr.is_prefix(pointer, ptr)), None)
                 place = where(*cell) if cell else f"{kind} {oid}"
