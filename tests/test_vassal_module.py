@@ -73,6 +73,8 @@ def test_every_scenario_starts_with_each_piece_on_its_hex(pack_module, model):
     for s in mod.setups:
         assert f"setup {s.file}: {len(s.pieces)} pieces placed, 3 decks" in result.output
         assert f"notes {s.file}: {s.notes[0]} ({len(s.notes)} lines)" in result.output  # the scenario's text
+        from sandtable.exports.vassal.module import turn_state
+        assert f"turn {s.file}: {turn_state(mod, s.turns)}\n" in result.output  # turn 1 of the scenario's turns
 
 
 def _setup_hexes(board, setup: dict, side: str) -> Counter:

@@ -409,7 +409,8 @@ class _SetupBuilder:
             .get(conf.north, 0))
         boards = {BATTLEFIELD: layout, OFFBOARD: [(OFF_BOARD, 0, 0)]}
         return SavedSetup(f"{s.number} {lang_text(s.raw.get('name'))} ({ss.origin} setup)",
-                          f"setups/{s.ordinal or index:02d}-{s.id}.vsav", boards, placed, _scenario_notes(s, ss))
+                          f"setups/{s.ordinal or index:02d}-{s.id}.vsav", boards, placed, _scenario_notes(s, ss),
+                          s.turns)
 
 
 # --- scenario text -----------------------------------------------------------------------------
@@ -529,7 +530,7 @@ def build_module(catalog, chosen: list[ScenarioSetup], *, name: str | None = Non
     for i, png in enumerate(raster.pdf_pages(aids, 100)):
         mod.charts.append((f"Page {i + 1}", mod.add_image(png, "aids")))
     mod.dice = [Die("1d6", 6, 1), Die("2d6", 6, 2), Die("3d6", 6, 3)]
-    mod.turn_levels = [("Turn", [str(t) for t in range(1, turns + 1)]), ("Phase", PHASES)]
+    mod.turn, mod.phases = "Turn", PHASES
     builder = _SetupBuilder(model, pieces, sheets, boxes, names, mod.prototypes)
     for i, ss in enumerate(chosen, start=1):
         page = f"scenarios/{ss.scenario.id}.html"

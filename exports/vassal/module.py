@@ -125,6 +125,7 @@ class SavedSetup:
     boards: dict[str, list[tuple[str, int, int]]]  # map name -> (board name, column, row)
     pieces: list[Placed]
     notes: list[str] = field(default_factory=list)  # lines of the game's scenario notes (Notes window)
+    turns: int = 0  # the game's length: the turn track goes round after it (0: no limit)
 
 
 @dataclass
@@ -146,7 +147,8 @@ class Module:
     charts: list[tuple[str, str]] = field(default_factory=list)  # (title, image file), tabs of one window
     charts_title: str = "Charts"
     dice: list[Die] = field(default_factory=list)
-    turn_levels: list[tuple[str, list[str]]] = field(default_factory=list)  # (level name, its values)
+    turn: str = ""  # the turn track's counter (e.g. "Turn"), counted from 1; none when ""
+    phases: list[str] = field(default_factory=list)  # the phases of a turn, in order
     documents: list[tuple[str, str]] = field(default_factory=list)  # (menu title, html file)
     setups: list[SavedSetup] = field(default_factory=list)
     images: dict[str, bytes] = field(default_factory=dict)
@@ -294,14 +296,16 @@ def build_file(mod: Module) -> bytes:
             keepOption=">", lockAdd=False, lockDice=False, lockPlus=False, lockSides=False, nDice=die.count,
             nSides=die.sides, name=die.name, plus=0, prompt=False, reportFormat="** $name$ = $result$ *** <$PlayerName$>",
             reportTotal=False, sortDice=False, text=die.name, tooltip=f"roll {die.count}d{die.sides}")
-    if mod.turn_levels:
-        fmt = " ".join(f"${name}$" for name, _ in mod.turn_levels)
-        parent = _el(root, "module.turn.TurnTracker", buttonText="Turn", buttonTooltip="The turn and the phase",
-                     hotkey="", icon="", name="Turn", nexthotkey="", prevhotkey="", turnFormat=fmt,
-                     reportFormat="* <$PlayerName$> $newTurn$", length=-1, lengthStyle="Maximum")
-        for name, values in mod.turn_levels:
-            parent = _el(parent, "module.turn.ListTurnLevel", configFirst=False, configList=False,
-                         list=encode.string_array(values), name=name, property=name, prompt="", turnFormat="$value$")
+    if mod.turn:
+        fmt = f"${mod.turn}$" + (" $Phase$" if mod.phases else "")
+        tracker = _el(root, "module.turn.TurnTracker", buttonText=mod.turn, buttonTooltip="The turn and the phase",
+                      hotkey="", icon="", name=mod.turn, nexthotkey="", prevhotkey="", turnFormat=fmt,
+                      reportFormat="* <$PlayerName$> $newTurn$", length=-1, lengthStyle="Maximum")
+        counter = _el(tracker, "module.turn.CounterTurnLevel", incr=1, loop=False, loopLimit=-1, name=mod.turn,
+                      property=mod.turn, start=1, turnFormat=f"{mod.turn} $value$")
+        if mod.phases:
+            _el(counter, "module.turn.ListTurnLevel", configFirst=False, configList=False,
+                list=encode.string_array(mod.phases), name="Phase", property="Phase", prompt="", turnFormat="$value$")
     if mod.documents:
         help_menu = root.find(_P + "module.Documentation")
         for title, file in mod.documents:
@@ -347,12 +351,24 @@ def saved_game_text(mod: Module, setup: SavedSetup) -> str:
                                         dealt[name]))
     for map_name, boards in setup.boards.items():
         commands.append(encode.seq([map_name + "BoardPicker", *[v for b in boards for v in b]], "\t"))
+    if mod.turn and setup.turns:
+        commands.append(turn_command(mod, setup.turns))
     if setup.notes:  # NotesWindow's scenario notes: lines joined by "|", as TextConfigurer stores them
         commands.append("NOTES\t" + encode.seq(setup.notes, "|"))
     if any(m.decks for m in mod.maps):
         commands.append("SETUP_STACK\t")  # not a new game: the decks hold what the save says, not the module's deal
     commands.append("end_save")
     return encode.seq(commands, encode.ESC)
+
+
+def turn_state(mod: Module, turns: int) -> str:
+    """TurnTracker.getState() on turn 1, first phase, the counter going round after ``turns``."""
+    phases = [encode.seq([0, 0, 0, encode.string_array(["true"] * len(mod.phases))], ";")] if mod.phases else []
+    return encode.seq([0, encode.seq([1, 0, True, turns, *phases], ";")], "|")
+
+
+def turn_command(mod: Module, turns: int) -> str:
+    return encode.seq(["TURNTurnTracker0", turn_state(mod, turns)], "\t")  # the module's one tracker's id
 
 
 def saved_game(mod: Module, setup: SavedSetup, saved_ms: int) -> bytes:

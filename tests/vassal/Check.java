@@ -247,6 +247,9 @@ public class Check {
     }
     if (pieces != expected.size()) fail(file + ": " + pieces + " pieces in the game, " + expected.size() + " expected");
     System.out.println("setup " + file + ": " + pieces + " pieces placed, " + decks + " decks");
+    for (VASSAL.build.module.turn.TurnTracker t : GameModule.getGameModule().getComponentsOf(VASSAL.build.module.turn.TurnTracker.class)) {
+      System.out.println("turn " + file + ": " + t.getState());  // the engine's reading of the save's turn track
+    }
     for (VASSAL.build.module.NotesWindow w : GameModule.getGameModule().getComponentsOf(VASSAL.build.module.NotesWindow.class)) {
       final java.lang.reflect.Field f = VASSAL.build.module.NotesWindow.class.getDeclaredField("scenarioNotes");
       f.setAccessible(true);  // what the Notes window shows as the scenario's notes
