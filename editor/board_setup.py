@@ -324,6 +324,7 @@ class SetupWorkbench(QWidget):
     def __init__(self, ctx, scenario_id: str, parent=None, setup_id: str | None = None):
         super().__init__(parent)
         self.ctx = ctx
+        self.pack_setup: str | None = None  # the pack's setup this board started from, followed
         self.model = edited_model(ctx)
         self.scenario = self.model.scenario(scenario_id) if self.model else None
         self.undo = QUndoStack(self)
@@ -475,6 +476,12 @@ class SetupWorkbench(QWidget):
     def _doc_changed(self, kind: str, oid: str, pointer: str) -> None:
         if kind in FOLLOWED_KINDS and (kind != "scenario" or oid == self.scenario.id):
             self._mark_stale()
+        elif kind == "setup" and oid == self.pack_setup:
+            # the pack's setup shown here, edited elsewhere (its JSON, an undo of "Save into pack"):
+            # shown as it is now, one step of this board's own undo
+            value = self.ctx.ws.value("setup", oid)
+            if isinstance(value, dict) and value != self.setup:
+                self.push(json.loads(json.dumps(value)), f"Setup {oid} as edited in the pack")
 
     def _doc_reset(self) -> None:
         self._mark_stale()
@@ -603,6 +610,7 @@ class SetupWorkbench(QWidget):
                 return
         elif how == "pack":
             new = json.loads(json.dumps(self.ctx.ws.value("setup", arg)))
+            self.pack_setup = arg
         else:
             new = se.empty_setup(self.scenario)
         if undoable:

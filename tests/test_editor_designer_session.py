@@ -252,3 +252,19 @@ def test_a_renumbered_card_follows_in_the_open_placement_board(qtbot, tmp_path, 
     assert any("1161" in r for r in rows) and not any("(161)" in r for r in rows), rows
     assert not [f for f in bench.findings if f.severity == 2]
     close(w)
+
+
+def test_the_pack_setup_on_its_board_follows_edits_elsewhere(qtbot, tmp_path, monkeypatch):
+    isolate(monkeypatch, tmp_path)
+    w = window(qtbot, copy_pack(tmp_path), owned=False)
+    oid = next(o for o in w.ws.keys("setup") if w.ws.value("setup", o)["scenario"] == "gazala")
+    scenario = w.open_object("scenario", "gazala")
+    bench = lazy_tab(qtbot, scenario, "Setup placement")
+    bench.start_box.setCurrentIndex(bench.start_box.findData(("pack", oid)))
+    bench.start("pack", oid)
+    first = w.ws.value("setup", oid)["sides"]["axis"]["placements"][0]
+    w.doc.set("setup", oid, "/sides/axis/placements/0/facing", (first.get("facing", 3) + 1) % 6)
+    assert bench.setup["sides"]["axis"]["placements"][0]["facing"] == (first.get("facing", 3) + 1) % 6
+    bench.undo.undo()  # the board's own step: back to what it showed
+    assert bench.setup["sides"]["axis"]["placements"][0].get("facing") == first.get("facing")
+    close(w)
