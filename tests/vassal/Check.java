@@ -1,12 +1,17 @@
+import java.awt.Component;
+import java.awt.Container;
 import java.awt.Graphics2D;
 import java.awt.Point;
 import java.awt.Rectangle;
 import java.awt.Robot;
 import java.awt.Window;
+import java.awt.event.InputEvent;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.InputStream;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -18,32 +23,45 @@ import java.util.zip.ZipInputStream;
 import javax.imageio.ImageIO;
 import javax.swing.JDialog;
 import javax.swing.JFrame;
+import javax.swing.JLabel;
 import javax.swing.KeyStroke;
 import javax.swing.SwingUtilities;
+import javax.swing.text.JTextComponent;
 
+import VASSAL.Info;
 import VASSAL.build.GameModule;
+import VASSAL.build.module.BasicLogger;
 import VASSAL.build.module.GameState;
+import VASSAL.build.module.NotesWindow;
 import VASSAL.build.module.PredefinedSetup;
 import VASSAL.build.module.PrototypesContainer;
+import VASSAL.build.module.map.Zoomer;
+import VASSAL.build.module.turn.TurnTracker;
 import VASSAL.build.widget.PieceSlot;
 import VASSAL.command.AddPiece;
+import VASSAL.configure.Configurer;
+import VASSAL.configure.ValidationReport;
 import VASSAL.counters.Deck;
 import VASSAL.counters.Decorator;
 import VASSAL.counters.GamePiece;
 import VASSAL.counters.PieceCloner;
+import VASSAL.counters.Properties;
 import VASSAL.counters.Stack;
 import VASSAL.counters.UsePrototype;
 import VASSAL.launch.BasicModule;
+import VASSAL.launch.StandardConfig;
 import VASSAL.tools.DataArchive;
 import VASSAL.tools.ErrorDialog;
 import VASSAL.tools.bug.BugHandler;
 
 /**
  * The VASSAL engine as a test oracle for one module: java Check MODULE EXPECTED.tsv [SETUP SHOT.png].
- * Fails (exit 1, a FAIL line each) on any bug the engine reports, any dialog it opens, a piece it
- * cannot build or draw, a prototype it cannot find, a piece it re-encodes otherwise than written,
- * and a setup piece that is missing or not at a hex centre named as expected. WARN and ERROR lines
- * of the engine's log are failed by the Python test that runs this.
+ * Fails (exit 1, a FAIL line each) on any bug the engine reports, any dialog it opens, a validation
+ * warning of the module editor, a piece it cannot build or draw, a prototype it cannot find, a piece
+ * or deck it re-encodes otherwise than written, a setup that does not start, and a setup piece that is
+ * missing, not at a grid point named as expected, shown or hidden wrongly, or outside its deck. It
+ * prints each setup's turn track and notes as the engine read them, for the test to compare. WARN
+ * and ERROR lines of the engine's log are failed by the Python test that runs this (tests/vassalkit.py).
  */
 public class Check {
   static final List<String> problems = new ArrayList<>();
@@ -72,7 +90,7 @@ public class Check {
     SwingUtilities.invokeAndWait(() -> {
       for (Window w : Window.getWindows()) {
         if (w instanceof JDialog && w.isVisible() && !snapshotWarning((JDialog) w)) {
-          fail("dialog: " + ((JDialog) w).getTitle() + " " + describe(w) + " (engine " + VASSAL.Info.getVersion() + ", module "
+          fail("dialog: " + ((JDialog) w).getTitle() + " " + describe(w) + " (engine " + Info.getVersion() + ", module "
             + GameModule.getGameModule().getAttributeValueString(GameModule.VASSAL_VERSION_CREATED) + ")");
         }
       }
@@ -92,33 +110,33 @@ public class Check {
    * That one warning is the oracle's, not the module's; every released VASSAL from 3.6.0 on stays silent.
    */
   static boolean snapshotWarning(JDialog d) {
-    final String running = VASSAL.Info.getVersion();
+    final String running = Info.getVersion();
     final String stamped = GameModule.getGameModule().getAttributeValueString(GameModule.VASSAL_VERSION_CREATED);
     return "Version Mismatch".equals(d.getTitle()) && running.contains("-SNAPSHOT")
       && running.startsWith(stamped + "-");
   }
 
-  static String describe(java.awt.Container c) {
+  static String describe(Container c) {
     final StringBuilder b = new StringBuilder();
-    for (java.awt.Component k : c.getComponents()) {
-      if (k instanceof javax.swing.JLabel) b.append(((javax.swing.JLabel) k).getText()).append(' ');
-      if (k instanceof javax.swing.text.JTextComponent) b.append(((javax.swing.text.JTextComponent) k).getText()).append(' ');
-      if (k instanceof java.awt.Container) b.append(describe((java.awt.Container) k));
+    for (Component k : c.getComponents()) {
+      if (k instanceof JLabel) b.append(((JLabel) k).getText()).append(' ');
+      if (k instanceof JTextComponent) b.append(((JTextComponent) k).getText()).append(' ');
+      if (k instanceof Container) b.append(describe((Container) k));
     }
     return b.toString();
   }
 
   static void run(String[] args) throws Exception {
-    final java.lang.reflect.Constructor<?> menus =  // the menus the player window asks for
+    final Constructor<?> menus =  // the menus the player window asks for
       Class.forName("VASSAL.launch.Player$PlayerMenuManager").getDeclaredConstructor();
     menus.setAccessible(true);
     menus.newInstance();
-    VASSAL.Info.setConfig(new VASSAL.launch.StandardConfig());  // the engine's own version, as the player has it
+    Info.setConfig(new StandardConfig());  // the engine's own version, as the player has it
     GameModule.init(new BasicModule(new DataArchive(args[0])));
     final GameModule mod = GameModule.getGameModule();
     // a player's preference, asked when a game starts: "start a log file?"
-    mod.getPrefs().setValue(VASSAL.build.module.BasicLogger.PROMPT_NEW_LOG_START, Boolean.FALSE);
-    final VASSAL.configure.ValidationReport report = new VASSAL.configure.ValidationReport();
+    mod.getPrefs().setValue(BasicLogger.PROMPT_NEW_LOG_START, Boolean.FALSE);
+    final ValidationReport report = new ValidationReport();
     mod.validate(mod, report);  // what the module editor reports when it saves a module
     for (String warning : report.getWarnings()) fail("validation: " + warning);
     int slots = 0;
@@ -163,7 +181,7 @@ public class Check {
     final GamePiece full = PieceCloner.getInstance().clonePiece(p);
     for (int face = 0; face < 2; face++) {
       measure("piece " + name + (face == 0 ? "" : " flipped"), full);
-      full.keyEvent(KeyStroke.getKeyStroke('F', java.awt.event.InputEvent.CTRL_DOWN_MASK));
+      full.keyEvent(KeyStroke.getKeyStroke('F', InputEvent.CTRL_DOWN_MASK));
     }
   }
 
@@ -235,7 +253,7 @@ public class Check {
       if (!map.getMapName().equals(e[2]) || !e[3].equals(where)) {
         fail(file + ": piece " + e[1] + " (" + p.getName() + ") at " + map.getMapName() + " " + where + ", expected " + e[2] + " " + e[3]);
       }
-      final boolean unseen = Boolean.TRUE.equals(p.getProperty(VASSAL.counters.Properties.INVISIBLE_TO_ME));
+      final boolean unseen = Boolean.TRUE.equals(p.getProperty(Properties.INVISIBLE_TO_ME));
       if (unseen != "hidden".equals(e[4])) {  // an observer sees no hidden FO and no minefield, and all else
         fail(file + ": piece " + e[1] + " (" + p.getName() + ") is " + (unseen ? "hidden" : "shown") + ", expected " + e[4]);
       }
@@ -247,13 +265,13 @@ public class Check {
     }
     if (pieces != expected.size()) fail(file + ": " + pieces + " pieces in the game, " + expected.size() + " expected");
     System.out.println("setup " + file + ": " + pieces + " pieces placed, " + decks + " decks");
-    for (VASSAL.build.module.turn.TurnTracker t : GameModule.getGameModule().getComponentsOf(VASSAL.build.module.turn.TurnTracker.class)) {
+    for (TurnTracker t : GameModule.getGameModule().getComponentsOf(TurnTracker.class)) {
       System.out.println("turn " + file + ": " + t.getState());  // the engine's reading of the save's turn track
     }
-    for (VASSAL.build.module.NotesWindow w : GameModule.getGameModule().getComponentsOf(VASSAL.build.module.NotesWindow.class)) {
-      final java.lang.reflect.Field f = VASSAL.build.module.NotesWindow.class.getDeclaredField("scenarioNotes");
+    for (NotesWindow w : GameModule.getGameModule().getComponentsOf(NotesWindow.class)) {
+      final Field f = NotesWindow.class.getDeclaredField("scenarioNotes");
       f.setAccessible(true);  // what the Notes window shows as the scenario's notes
-      final String notes = (String) ((VASSAL.configure.Configurer) f.get(w)).getValue();
+      final String notes = (String) ((Configurer) f.get(w)).getValue();
       System.out.println("notes " + file + ": " + notes.split("\n", 2)[0] + " (" + notes.split("\n").length + " lines)");
     }
   }
@@ -266,7 +284,7 @@ public class Check {
         frame.setVisible(true);
         frame.toFront();
         for (VASSAL.build.module.Map m : VASSAL.build.module.Map.getMapList()) {  // more of the battlefield
-          for (VASSAL.build.module.map.Zoomer z : m.getComponentsOf(VASSAL.build.module.map.Zoomer.class)) z.zoomOut();
+          for (Zoomer z : m.getComponentsOf(Zoomer.class)) z.zoomOut();
         }
       });
       final Robot robot = new Robot();
