@@ -124,3 +124,38 @@ def test_check_setup_asks_the_engine_last():
         "the setup plans 1 air strikes for the allied side, the scenario gives 0 (§16.21)")
     with pytest.raises(EngineError, match="1 air strikes"):
         Game(model, model.scenario("I"), setup, seed=1)
+
+
+@pytest.mark.parametrize("cards, words", [([500], "is not a combat formation of the axis side"),
+                                          ([411], "is not a combat formation of the axis side")])
+def test_start_shaken_refusals_are_findings_in_the_engines_words(tmp_path, cards, words):
+    """VI's start-shaken rule given a command card or an Allied card: validate says what the
+    engine says when the game starts (the two are checked against each other here)."""
+    from editorkit import copy_pack
+    pack = copy_pack(tmp_path)
+    path = pack / "scenarios/06-sidi-barrani.json"
+    raw = json.loads(path.read_text())
+    rule = next(r for r in raw["special_rules"] if r["type"] == "start-shaken")
+    rule["cards"] = cards
+    path.write_text(json.dumps(raw))
+    catalog = load_catalog([pack])
+    found = [f.message for f in catalog.findings if f.code == "scenario-unplayable"]
+    assert len(found) == 1 and words in found[0]
+    model = catalog.model
+    with pytest.raises(EngineError) as exc:
+        make_context(model, model.scenario("VI"))
+    assert found[0] in str(exc.value)
+
+
+def test_start_shaken_of_an_entering_formation_is_refused_alike(tmp_path):
+    from editorkit import copy_pack
+    pack = copy_pack(tmp_path)
+    path = pack / "scenarios/06-sidi-barrani.json"
+    raw = json.loads(path.read_text())
+    raw["special_rules"].append({"id": "allies-shaken", "type": "start-shaken", "side": "allied", "cards": [411],
+                                 "text": {"en": "A/6 begins shaken."}})
+    path.write_text(json.dumps(raw))
+    catalog = load_catalog([pack])
+    found = [f.message for f in catalog.findings if f.code == "scenario-unplayable"]
+    assert found == ["start-shaken rule allies-shaken: formation 411 enters the map; a formation arriving shaken "
+                     "is not implemented"]

@@ -133,6 +133,33 @@ def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def _start_shaken(scenario: Scenario, is_combat: Callable[[int], bool]) -> Iterator[Problem]:
+    """What ``engine.scenario_rules.start_shaken`` refuses when a game starts, said beforehand
+    in its words (tests/test_preflight.py checks that the two agree): a card that is not a combat
+    formation of the rule's side, or one that enters the map instead of setting up."""
+    formations: dict[int, tuple[str, bool, int]] = {}  # card -> (side, sets up on the map, arrival turn)
+    for side in ("allied", "axis"):
+        for _, g in _groups(scenario.raw, side):
+            enter = g.get("enter") if "turn" not in g else {"turn": g["turn"]}
+            for n in g.get("cards", ()):
+                formations[n] = (side, "setup" in g and "turn" not in g, (enter or {}).get("turn", 1))
+    for i, r in enumerate(scenario.raw.get("special_rules", ())):
+        if r.get("type") != "start-shaken":
+            continue
+        side = r.get("side", "both")
+        cards = r.get("cards") or [n for n, (s, _, arrival) in formations.items()
+                                   if is_combat(n) and arrival == 1 and side in (s, "both")]
+        for card in cards:
+            f = formations.get(card)
+            if f is None or not is_combat(card) or side not in (f[0], "both"):
+                yield Problem("scenario-unplayable", f"start-shaken rule {r['id']}: {card} is not a combat formation "
+                              f"of the {r.get('side')} side in this scenario (§10.23: command formations never are)",
+                              f"/special_rules/{i}", "18.7")
+            elif not f[1]:
+                yield Problem("scenario-unplayable", f"start-shaken rule {r['id']}: formation {card} enters the map; "
+                              "a formation arriving shaken is not implemented", f"/special_rules/{i}", "18.7")
+
+
 def _special_rules(scenario: Scenario) -> Iterator[Problem]:
     """The engine's own checks of the special rules it plays, asked the same way it asks them."""
     from .engine.context import EngineError
@@ -156,7 +183,7 @@ def _plain(exc: Exception, scenario: Scenario) -> str:
 
 
 # The special rules whose data the engine checks as it plays them (scenario_rules.py).
-CHECKED_RULES = ("visibility-change", "hidden-deployment")
+CHECKED_RULES = ("visibility-change", "hidden-deployment", "start-shaken")
 
 
 def scenario_problems(model: DesertSteel, scenario: Scenario) -> list[Problem]:
@@ -165,6 +192,7 @@ def scenario_problems(model: DesertSteel, scenario: Scenario) -> list[Problem]:
     if scenario.rules == "basic":
         out += _basic_units(scenario.raw, model_lookup(model, scenario))
     out += _special_rules(scenario)
+    out += _start_shaken(scenario, lambda n: isinstance(model.cards.get(n), CombatCard))
     return out
 
 
@@ -180,6 +208,7 @@ def catalog_problems(catalog, entry) -> list[Problem]:
         scenario = model.scenarios.get(entry.id) if model is not None else None
         if scenario is not None:
             out += _special_rules(scenario)
+            out += _start_shaken(scenario, lambda n: isinstance(model.cards.get(n), CombatCard))
     return out
 
 
