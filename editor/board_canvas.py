@@ -19,6 +19,7 @@ from sandtable.rules import board_style as style
 from sandtable.rules.board import Board
 
 from .counter import NATION_COLOURS, paint_counter
+from .counter_faces import face_key, faces
 
 R = 18.0  # hex radius in scene units
 SQ3 = math.sqrt(3.0)
@@ -324,8 +325,9 @@ class StackItem(QGraphicsItem):
         self._bounds = self._rect.adjusted(-2, -2, depth + 8, depth + 4)
         self.fanned = False
         self.setAcceptHoverEvents(len(entries) > 1)
+        self._keys = [face_key(e["unit"], e.get("designation", "")) for e in entries[:self.FAN_MAX]]
 
-    FAN_STEP = 0.85  # of a counter's width: the fanned counters overlap a little, every face readable
+    FAN_STEP = 1.04  # of a counter's width: side by side, every face whole
     FAN_MAX = 8
 
     def boundingRect(self) -> QRectF:
@@ -355,7 +357,7 @@ class StackItem(QGraphicsItem):
                 p.setPen(QPen(QColor("#111"), 0.8))
                 p.setBrush(QColor("#fff"))
                 p.drawRect(r.adjusted(-0.5, -0.5, 0.5, 0.5))
-                paint_counter(p, r, e["unit"], e.get("designation", ""))
+                self._face(p, r, e, self._keys[i])
             return
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(p.worldTransform())
         n = len(self.entries)
@@ -370,7 +372,7 @@ class StackItem(QGraphicsItem):
             p.setBrush(NATION_COLOURS.get(top["unit"].get("nationality"), QColor("#bbb")))
             p.drawRect(self._rect)
         else:
-            paint_counter(p, self._rect, top["unit"], top.get("designation", ""))
+            self._face(p, self._rect, top, self._keys[0])
         r = self._rect
         if top.get("hidden"):
             pen = QPen(QColor("#1a237e"), 1.4)
@@ -407,6 +409,20 @@ class StackItem(QGraphicsItem):
             p.drawText(badge, Qt.AlignCenter, str(n))
 
 
+    @staticmethod
+    def _face(p: QPainter, r: QRectF, entry: dict, key: str) -> None:
+        """The printed counter (the print code's drawing, as in VASSAL) once rendered; until
+        then, or without poppler, the editor's own painter."""
+        pix = faces().get(entry["unit"], entry.get("designation", ""), key)
+        if pix is None:
+            paint_counter(p, r, entry["unit"], entry.get("designation", ""))
+            return
+        p.save()
+        p.setRenderHint(QPainter.SmoothPixmapTransform)
+        p.drawPixmap(r, pix, QRectF(pix.rect()))
+        p.restore()
+
+
 def _font(px: float, bold: bool = False) -> QFont:
     f = QFont("DejaVu Sans")
     f.setPixelSize(max(1, int(px)))
@@ -423,6 +439,11 @@ class BoardCanvas(QGraphicsScene):
         self.layer: TerrainLayer | None = None
         self.overlays: dict[str, QGraphicsItem] = {}
         self.stacks: dict[str, StackItem] = {}
+        faces().ready.connect(self._faces_ready)
+
+    def _faces_ready(self) -> None:
+        for item in self.stacks.values():  # the printed counters arrived: only the stacks repaint
+            item.update()
         self.setBackgroundBrush(QColor("#fafafa"))
 
     @property

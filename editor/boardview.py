@@ -86,6 +86,8 @@ class BoardScene(QGraphicsScene):
 
     def __init__(self, parent=None):
         super().__init__(parent)
+        from .counter_faces import faces
+        faces().ready.connect(self._faces_ready)
         self.board: Board | None = None
         self.terrain: TerrainMap | None = None
         self.maps: dict = {}
@@ -265,6 +267,10 @@ class BoardScene(QGraphicsScene):
         item.setZValue(8)
         self.addItem(item)
         self.overlay = item
+
+    def _faces_ready(self) -> None:
+        for item in self.unit_items:  # the printed counters arrived
+            item.update()
 
     def show_setup(self, setup: dict | None, labels, entry=None) -> None:
         """The setup's counters drawn as on the placement board and in print (``entry(p)``: what

@@ -43,11 +43,19 @@ def test_placement_board_counters_fan_and_drag_image(qtbot, ctx):
     width = big.boundingRect().width()
     big.hoverEnterEvent(None)
     assert big.fanned and big.boundingRect().width() > width * 1.5
+    # the faces are the print code's (as in the printed sheet and the VASSAL module), rendered
+    # on a thread: the board draws them once they are in
+    from sandtable.editor.counter_faces import face_key, faces
+    keys = {face_key(e["unit"], e["designation"]): e for s in stacks for e in s.entries}
+    for k, e in keys.items():
+        faces().get(e["unit"], e["designation"], k)
+    qtbot.waitUntil(lambda: all(k in faces().pixmaps for k in keys), timeout=60000)
+    assert all(faces().pixmaps[k] is not None for k in keys)
     from PySide6.QtWidgets import QSplitter
     w.findChild(QSplitter).setSizes([300, 1000])
     w.view.zoom_on(big.key, 2.2)
     w.view.centerOn(big.pos() + QPointF(big.boundingRect().width() / 2, 0))  # the fan and its neighbours
-    qtbot.wait(50)
+    qtbot.wait(100)
     shot(w, "board-counters")
     big.hoverLeaveEvent(None)
     assert not big.fanned
