@@ -7,14 +7,23 @@ catalog asks this registry. A ruleset is found through the Python entry-point gr
 so a third party can ``pip install`` one; the built-in three are registered the same way
 in pyproject.toml (and, for a source tree whose metadata was not rebuilt, in ``_BUILTIN``).
 
+A ruleset *declares* what it contributes beyond validation, by name, with its code named by
+"module:attr" references (``Ref``) imported only when used (napari's plugin manifests are the
+model): ``play`` (``PlayContribution``), ``board`` (``BoardContribution``), ``prints`` (its
+``PrintPart``s: kind, title, options, duplex, draw), ``editor`` (``EditorContribution``), plus
+its finding ``codes``, its reference ``scheme`` and its count ``limits``. Shared code (the CLI,
+the editor, the kit, the balance lab) asks the ruleset for a contribution and says plainly when
+it has none; it imports no ruleset's internals.
+
 Each command asks ``COMMAND_NEEDS`` what capability it needs and the ruleset whether it
-has it (``Ruleset.capabilities``); a command a ruleset cannot serve says so plainly.
+has it (``Ruleset.supports``); the capability words are derived from the declared
+contributions (``derived_capabilities``), so a declaration and its word cannot disagree.
 """
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable, Protocol, runtime_checkable
 
 # What a ruleset can offer beyond validation, with the words used when it does not.
 CAPABILITIES: dict[str, str] = {
@@ -74,6 +83,179 @@ class DocumentKind:
 
 
 @dataclass(frozen=True)
+class Ref:
+    """Code named by a "module:attr" reference (napari's ``python_name``), imported on first use.
+
+    A declaration holds only these strings, so declaring costs no import: asking a ruleset
+    what it can do never loads its engine, its print code or Qt.
+    """
+
+    target: str
+
+    def __post_init__(self) -> None:
+        module, sep, attr = self.target.partition(":")
+        if not sep or not module or not attr or not all(p.isidentifier() for p in module.split(".") + attr.split(".")):
+            raise ValueError(f"a code reference is 'package.module:attribute', not {self.target!r}")
+
+    @property
+    def module(self) -> str:
+        return self.target.partition(":")[0]
+
+    def load(self) -> Any:
+        return _resolve(self.target)
+
+    def __call__(self, *args, **kwargs):
+        return self.load()(*args, **kwargs)
+
+
+def _ref(value) -> "Ref | None":
+    """A Ref from a Ref, a "module:attr" string or None (declarations may write plain strings)."""
+    return value if value is None or isinstance(value, Ref) else Ref(str(value))
+
+
+@dataclass(frozen=True)
+class PlayContribution:
+    """The game engine: ``sandtable play/simulate/replay``, the balance lab, the editor's quick game.
+
+    new_game(catalog, scenario, setups, *, seed, bots...) -> a game; bots() -> {name: description};
+    record: the finished game's record (write/read/digest/replay of a game log); narration(game
+    or record) -> lines of text. Each is a "module:attr" reference.
+    """
+
+    new_game: Ref
+    bots: Ref | None = None
+    record: Ref | None = None
+    narration: Ref | None = None
+    runner: Ref | None = None  # the module-level runner (play, simulate, replay) when it has one
+
+    def __post_init__(self) -> None:
+        for name in ("new_game", "bots", "record", "narration", "runner"):
+            object.__setattr__(self, name, _ref(getattr(self, name)))
+
+
+@dataclass(frozen=True)
+class BoardContribution:
+    """The board: line of sight, zones, movement paths, a scenario's zones, automatic setup.
+
+    Each present reference is a capability (``los``, ``zone``, ``path``, ``auto-setup``).
+    """
+
+    los: Ref | None = None
+    zone: Ref | None = None
+    path: Ref | None = None
+    zones: Ref | None = None  # (catalog, scenario) -> the scenario's named zones
+    auto_setup: Ref | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("los", "zone", "path", "zones", "auto_setup"):
+            object.__setattr__(self, name, _ref(getattr(self, name)))
+
+
+@dataclass(frozen=True)
+class PrintOption:
+    """One command-line option of a print part: argparse's flags and keyword arguments."""
+
+    flags: tuple[str, ...]
+    kwargs: dict = field(default_factory=dict)
+
+    def add_to(self, parser) -> None:
+        parser.add_argument(*self.flags, **self.kwargs)
+
+
+@dataclass(frozen=True)
+class PrintRequest:
+    """What a print part's ``draw`` gets: the pack and the options of the command (or the kit)."""
+
+    catalog: Any
+    options: Any  # an argparse Namespace, or any object with the part's option attributes
+    page: str = "a4"
+    profile: Any = None  # exports.page.PrinterProfile
+    lang: str = "en"
+
+    @property
+    def model(self):
+        return self.catalog.model
+
+
+@runtime_checkable
+class PrintDraw(Protocol):
+    def __call__(self, request: PrintRequest) -> tuple[bytes, list]:
+        """The PDF's bytes and the findings (warnings) made while drawing it."""
+
+
+@dataclass(frozen=True)
+class PrintPart:
+    """A printable document of a ruleset: ``sandtable export KIND``, a menu item in the editor.
+
+    ``draw`` names a PrintDraw; ``options`` are the part's own options (the page, pack,
+    language and printer-profile options every part has are added by the CLI); ``pages`` the
+    paper sizes it can be printed on; ``duplex`` whether it has backs to print on the other side;
+    ``kit`` whether ``export kit`` includes it (the kit's part order is the order declared).
+    """
+
+    kind: str
+    title: str
+    draw: Ref
+    options: tuple[PrintOption, ...] = ()
+    duplex: bool = False
+    pages: tuple[str, ...] = ("a4", "letter")
+    output: str = "the PDF to write"
+    kit: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "draw", _ref(self.draw))
+        object.__setattr__(self, "options", tuple(self.options))
+
+    @property
+    def capability(self) -> str:
+        return f"export-{self.kind}"
+
+
+@dataclass(frozen=True)
+class EditorPanel:
+    """A workbench panel the ruleset adds to the editor: its name, title and the QWidget factory."""
+
+    name: str
+    title: str
+    widget: Ref
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "widget", _ref(self.widget))
+
+
+@dataclass(frozen=True)
+class EditorContribution:
+    """The ruleset's hand-made editor parts: ``forms`` (kind -> form factory, a "module:attr"
+    of a mapping or a function(kind, ctx) -> widget or None) and its workbench ``panels``."""
+
+    forms: Ref | None = None
+    panels: tuple[EditorPanel, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "forms", _ref(self.forms))
+        object.__setattr__(self, "panels", tuple(self.panels))
+
+
+# Capability word of each optional reference of a contribution.
+_BOARD_WORDS = {"los": "los", "zone": "zone", "path": "path", "auto_setup": "auto-setup"}
+
+
+def derived_capabilities(ruleset: "Ruleset") -> frozenset:
+    """The capability words a ruleset's declared contributions give it."""
+    words = set()
+    if ruleset.play is not None:
+        words.add("play")
+    if ruleset.board is not None:
+        words |= {w for attr, w in _BOARD_WORDS.items() if getattr(ruleset.board, attr) is not None}
+    if ruleset.scenario_list is not None:
+        words.add("scenarios")
+    if ruleset.check_setup is not None:
+        words.add("check-setup")
+    words |= {p.capability for p in ruleset.prints}
+    return frozenset(words)
+
+
+@dataclass(frozen=True)
 class Ruleset:
     name: str
     title: str
@@ -88,11 +270,33 @@ class Ruleset:
     # (model) -> rows for `sandtable scenarios`; (scenario) -> the `show scenario` summary.
     scenario_list: Callable | None = None
     scenario_summary: Callable | None = None
-    # What it can do beyond validation: keys of CAPABILITIES (declared with the ruleset).
+    # Words for what it can do that no contribution type declares yet (e.g. "supply"); the
+    # declared contributions add theirs (derived_capabilities) when the ruleset is made.
     capabilities: frozenset = frozenset()
+    # Its contributions, declared (see the module's docstring); None / () when it has none.
+    play: PlayContribution | None = None
+    board: BoardContribution | None = None
+    prints: tuple[PrintPart, ...] = ()
+    editor: EditorContribution | None = None
+    # Its own finding codes (rules.findings.Code), reference scheme (rules.references.Scheme,
+    # or a Ref to one) and count limits (rules.limits.CountLimit without the ruleset name).
+    codes: tuple = ()
+    scheme: Any = None
+    limits: tuple = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "prints", tuple(self.prints))
+        caps = self.capabilities if isinstance(self.capabilities, (set, frozenset)) else frozenset()
+        object.__setattr__(self, "capabilities", frozenset(caps) | derived_capabilities(self))
 
     def supports(self, capability: str) -> bool:
         return capability in self.capabilities
+
+    def print_part(self, kind: str) -> PrintPart | None:
+        return next((p for p in self.prints if p.kind == kind), None)
+
+    def reference_scheme(self):
+        return self.scheme.load() if isinstance(self.scheme, Ref) else self.scheme
 
     def commands(self) -> list[str]:
         """The commands that need a capability this ruleset has (for the 'cannot' message)."""

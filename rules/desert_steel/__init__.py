@@ -1,6 +1,7 @@
 """The Desert Steel ruleset (Tank Leader series): document kinds and checks."""
 from ..rulesets import DocumentKind, Ruleset, register
 from . import checks, model, setup_checks, summary
+from .contributions import BOARD, PLAY
 
 DOCUMENTS = (
     DocumentKind("unit-types", "desert-steel/unit-types.schema.json", "unit-type", items="units", item_def="unitType", title="Unit types"),
@@ -21,8 +22,8 @@ RULESET = Ruleset(name="desert-steel", title="Desert Steel (Tank Leader series)"
                   documents=DOCUMENTS, check=checks.check, build=model.build,
                   check_setup=setup_checks.check_setup, scenario_list=summary.scenario_list,
                   scenario_summary=summary.scenario_summary,
-                  capabilities=frozenset({"scenarios", "check-setup", "auto-setup", "los", "zone", "path", "play",
-                                          "export-cards", "export-raids", "export-counters", "export-markers",
+                  play=PLAY, board=BOARD,
+                  capabilities=frozenset({"export-cards", "export-raids", "export-counters", "export-markers",
                                           "export-record", "export-scenario", "export-raid-form", "export-aids",
                                           "export-map", "export-kit", "export-vassal"}))
 register(RULESET)
