@@ -33,6 +33,7 @@ from .board_tools import LosTool, MoveTool
 from .board_zones import ZonePaintTool, ZonePanel
 from .board_canvas import R, UNITS_MIME, BoardCanvas, CanvasView, Minimap, StackItem, overlay_colour
 from .counter import paint_counter
+from .counter_faces import faces
 from .usertext import internal_error
 from .lazytab import LazyTab  # noqa: F401  (moved; mapconf and tests import it from here)
 
@@ -196,8 +197,13 @@ class FormationPalette(QTreeWidget):
         p.setOpacity(0.8)
         if n > 1:  # a formation: the counters beneath peek out, as a stack on the board
             p.fillRect(QRectF(6, 6, size, size), QColor("#555"))
-        paint_counter(p, QRectF(1, 1, size - 2, size - 2), b.unit(type_id),
-                      "" if card == se.TRANSPORTS else b.designation(card))
+        unit, designation = b.unit(type_id), "" if card == se.TRANSPORTS else b.designation(card)
+        printed = faces().get(unit, designation)  # the counter as the board draws it
+        if printed is not None:
+            p.setRenderHint(QPainter.SmoothPixmapTransform)
+            p.drawPixmap(QRectF(1, 1, size - 2, size - 2), printed, QRectF(printed.rect()))
+        else:
+            paint_counter(p, QRectF(1, 1, size - 2, size - 2), unit, designation)
         if n > 1:
             p.setOpacity(1.0)
             p.setPen(QPen(QColor("#fff"), 1))
