@@ -14,7 +14,8 @@ import zipfile
 import io
 from pathlib import Path
 
-from sandtable.exports.vassal import desert_steel, module
+from sandtable.exports.desert_steel import vassal as desert_steel
+from sandtable.exports.vassal import module
 from sandtable.rules.catalog import load_catalog
 
 HERE = Path(__file__).resolve().parent

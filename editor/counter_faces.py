@@ -1,5 +1,5 @@
 """The printed counters on the editor's boards: each front drawn by the print code
-(``exports.counters.draw_front``, ReportLab) and rasterised by poppler as the VASSAL module's
+(``exports.desert_steel.counters.draw_front``, ReportLab) and rasterised by poppler as the VASSAL module's
 images are (``exports.vassal.raster``), so a board shows the counter a player cuts out.
 
 Rendering takes a few tenths of a second for a scenario's faces (a pdftoppm run), so it runs on
@@ -82,7 +82,7 @@ class PrintedFaces(QObject):
 
 def render(batch: dict[str, tuple[dict, str]]) -> dict[str, bytes | None]:
     """PNG fronts for (unit type JSON, designation) pairs, drawn by the print code."""
-    from sandtable.exports.counters import CounterSpec, draw_front
+    from sandtable.exports.desert_steel.counters import CounterSpec, draw_front
     from sandtable.exports.page import COUNTER_SIZES, INK, NATIONALITY_COLOUR
     from sandtable.exports.vassal import raster
     from sandtable.rules.desert_steel.model import UnitType

@@ -59,7 +59,7 @@ def print_documents(catalog, kind: str, oid: str, folder: Path) -> list[Path]:
         return list(kit.build_kit(model, scenario, folder / scenario.id, catalog=catalog, setup=setup).files)
 
     def one(module: str, function: str, name: str, *args, **kw) -> list[Path]:
-        out = getattr(importlib.import_module(f"sandtable.exports.{module}"), function)(*args, **kw)
+        out = getattr(importlib.import_module(f"sandtable.exports.desert_steel.{module}"), function)(*args, **kw)
         path = folder / name
         atomic.write_bytes(path, out[0])
         return [path]

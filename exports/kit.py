@@ -21,18 +21,18 @@ from typing import Callable, Mapping
 from sandtable.rules import atomic
 from sandtable.rules.desert_steel.model import DesertSteel, Scenario
 
-from .aids import draw_aids
-from .cards import draw_cards, faces_for
-from .counters import check_counter_size, counter_size, draw_countersheets, scenario_counters
+from .desert_steel.aids import draw_aids
+from .desert_steel.cards import draw_cards, faces_for
+from .desert_steel.counters import check_counter_size, counter_size, draw_countersheets, scenario_counters
 from .guide import GuideEntry, draw_guide
 from .lang import tr
-from .markers import draw_markers, marker_counts, two_faced
-from .mapsheet import draw_map
+from .desert_steel.markers import draw_markers, marker_counts, two_faced
+from .desert_steel.mapsheet import draw_map
 from .page import MM, Doc, PrinterProfile
-from .raidform import draw_raid_form, has_secrets
-from .raids import draw_raid_cards
-from .record import draw_record
-from .scenario_sheet import draw_scenario
+from .desert_steel.raidform import draw_raid_form, has_secrets
+from .desert_steel.raids import draw_raid_cards
+from .desert_steel.record import draw_record
+from .desert_steel.scenario_sheet import draw_scenario
 
 
 @dataclass

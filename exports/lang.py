@@ -326,9 +326,7 @@ def marker_lines(lang: str, lines: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(FR.get(x, x) for x in lines)
 
 
-def _merge_aids() -> None:
-    from .lang_aids import FR_AIDS
-    FR.update(FR_AIDS)
-
-
-_merge_aids()
+def extend(lang: str, texts: dict[str, str]) -> None:
+    """Add a ruleset's own translations (its documents' sentences) to the shared table."""
+    if lang == "fr":
+        FR.update(texts)

@@ -1,4 +1,4 @@
-"""One style table for every drawing of a board: the print map (exports/mapsheet.py) and
+"""One style table for every drawing of a board: the print map (exports/desert_steel/mapsheet.py) and
 the editor's screen board read their colours and symbols here, so that the two agree.
 
 Plain data (hex strings, numbers), no Qt and no ReportLab: each renderer turns a colour

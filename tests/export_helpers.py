@@ -63,7 +63,7 @@ def write_odd_mod(root: Path) -> Path:
 
 def produce_print_text_too_small(tmp: Path) -> list:
     """Runtime case for the finding-code table: a counter whose name cannot fit (tests/test_finding_codes)."""
-    from sandtable.exports import counters
+    from sandtable.exports.desert_steel import counters
     from sandtable.rules.catalog import load_catalog
     model = load_catalog([write_odd_mod(tmp)]).model
     return counters.counters_pdf(model, model.scenario("XIII"))[1]
@@ -71,7 +71,7 @@ def produce_print_text_too_small(tmp: Path) -> list:
 
 def produce_print_counter_over_hex(tmp: Path) -> list:
     """Runtime case: 3/4 in counters are wider than the true-scale hex (tests/test_finding_codes)."""
-    from sandtable.exports import counters
+    from sandtable.exports.desert_steel import counters
     from sandtable.rules.catalog import load_catalog
     model = load_catalog().model
     return counters.counters_pdf(model, model.scenario("I"), size="3/4")[1]

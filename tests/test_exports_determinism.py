@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 
 
-from sandtable.exports import cards, counters, scenario_sheet
+from sandtable.exports.desert_steel import cards, counters, scenario_sheet
 from sandtable.exports.kit import build_kit
 from sandtable.rules.catalog import load_catalog
 

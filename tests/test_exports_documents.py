@@ -6,9 +6,10 @@ import re
 import pytest
 
 from export_helpers import have_pdftoppm, ink, page_text, reader, render
-from sandtable.exports import (aids, calibration, cards, counters, mapsheet, markers, raidform, raids, record,
-                               scenario_sheet)
-from sandtable.exports.cards import CARD_MARGIN
+from sandtable.exports import calibration
+from sandtable.exports.desert_steel import (aids, cards, counters, mapsheet,
+                                            markers, raidform, raids, record, scenario_sheet)
+from sandtable.exports.desert_steel.cards import CARD_MARGIN
 from sandtable.exports.page import MM, POKER
 from sandtable.exports.sheets import grid_for
 

@@ -6,7 +6,8 @@ import math
 import pytest
 
 from export_helpers import reader, rects
-from sandtable.exports import calibration, cards, counters, mapsheet
+from sandtable.exports import calibration
+from sandtable.exports.desert_steel import cards, counters, mapsheet
 from sandtable.exports.page import COUNTER_SIZES, MM, PAGE_SIZES, POKER, Doc, PrinterProfile
 from sandtable.exports.sheets import grid_for
 from sandtable.rules.catalog import load_catalog

@@ -7,7 +7,8 @@ import re
 import pytest
 
 from export_helpers import have_pdftoppm, ink, page_text, reader, rects, render
-from sandtable.exports import cards, counters, kit, markers, raidform, record, reminders
+from sandtable.exports import kit
+from sandtable.exports.desert_steel import cards, counters, markers, raidform, record, reminders
 from sandtable.exports.page import COUNTER_SIZES, MM, POKER, Doc
 from sandtable.rules.desert_steel.model import CommandCard
 
@@ -255,7 +256,7 @@ def test_two_range_infantry_shows_the_anti_infantry_range_above_the_anti_vehicle
 
 
 def test_play_aids_are_complete(model):
-    from sandtable.exports import aids
+    from sandtable.exports.desert_steel import aids
     data, findings = aids.aids_pdf(model)
     assert findings == []
     t = re.sub(r"\s+", " ", page_text(data))
@@ -272,7 +273,7 @@ def test_play_aids_are_complete(model):
 
 @needs_poppler
 def test_play_aid_pages_are_full(model):
-    from sandtable.exports import aids
+    from sandtable.exports.desert_steel import aids
     data, _ = aids.aids_pdf(model)
     pdf = reader(data)
     W, H = (float(v) for v in pdf.pages[0].mediabox.upper_right)
@@ -289,7 +290,7 @@ def test_play_aid_pages_are_full(model):
 
 @pytest.fixture(scope="module")
 def xv_map(model):
-    from sandtable.exports import mapsheet
+    from sandtable.exports.desert_steel import mapsheet
     s = model.scenario("XV")
     data, findings, t = mapsheet.map_pdf(model, s.configuration, s)
     return data, findings, t
@@ -320,7 +321,7 @@ def test_map_letter_is_small_and_no_text_covers_hexes(xv_map):
 
 @needs_poppler
 def test_a_road_never_hides_a_hex_id(model, xv_map):
-    from sandtable.exports import mapsheet
+    from sandtable.exports.desert_steel import mapsheet
     from sandtable.exports.hexdraw import BoardGeometry
     data, _, t = xv_map
     s = model.scenario("XV")
@@ -346,7 +347,7 @@ def test_a_road_never_hides_a_hex_id(model, xv_map):
 
 
 def test_tiles_are_even_and_a3_tabloid_take_fewer_pages(model):
-    from sandtable.exports import mapsheet
+    from sandtable.exports.desert_steel import mapsheet
     s = model.scenario("XV")
     _, geo = mapsheet.map_geometry(model, s.configuration)
     counts = {}
@@ -439,10 +440,10 @@ def test_calibration_is_readable_and_shows_skew():
 
 
 def test_north_arrows_keep_an_upright_n(model):
-    from sandtable.exports import scenario_sheet
+    from sandtable.exports.desert_steel import scenario_sheet
     s = model.scenario("XV")  # north to the right
     assert s.configuration.north == "right"
-    from sandtable.exports import mapsheet
+    from sandtable.exports.desert_steel import mapsheet
     for data in (scenario_sheet.scenario_pdf(model, s)[0], mapsheet.map_pdf(model, s.configuration, s)[0]):
         found = []
         reader(data).pages[0].extract_text(
@@ -554,7 +555,7 @@ def test_a_command_card_states_no_rule_it_cannot_read_from_the_engine(model, mon
 def test_plan_sheets_give_hidden_fo_lines_where_the_scenario_is_silent(model):
     """§12.21: « tous les OA de vos forces initiales peuvent être déployés de manière cachée » unless the
     scenario says otherwise: a side silent on it gets a line per FO; VI's Italians, refused, get none."""
-    from sandtable.exports.raidform import side_secrets
+    from sandtable.exports.desert_steel.raidform import side_secrets
     by_number = {s.number: s for s in model.scenarios.values()}
     assert "hidden_observers" not in by_number["XV"].sides["allied"].raw
     assert side_secrets(model, by_number["XV"], "allied")["observers"] == 6

@@ -38,7 +38,8 @@ def test_every_pdf_asks_for_actual_size_and_the_duplex_its_job_needs(xv_kit):
 
 
 def test_short_edge_profiles_ask_for_a_short_edge_duplex(model):
-    from sandtable.exports import calibration, cards
+    from sandtable.exports import calibration
+    from sandtable.exports.desert_steel import cards
     profile = PrinterProfile(flip="short")
     data, _ = cards.cards_pdf(model, scenario=model.scenario("XV"), backs=True, profile=profile)
     assert _prefs(data) == ("/None", "/DuplexFlipShortEdge")
@@ -65,7 +66,8 @@ def test_every_map_ink_reads_on_every_colour_the_style_table_can_put_under_it():
 def test_the_map_draws_with_the_style_tables_inks_on_plates():
     from reportlab.lib.colors import HexColor
 
-    from sandtable.exports import hexdraw, mapsheet
+    from sandtable.exports import hexdraw
+    from sandtable.exports.desert_steel import mapsheet
     from sandtable.rules import board_style as st
     assert mapsheet._ID_INK == HexColor(st.ID_INK) and mapsheet._LEVEL_INK == HexColor(st.LEVEL_INK)
     assert mapsheet._LABEL_INK == HexColor(st.LABEL_INK) and hexdraw.HALF_HEX == HexColor(st.HALF_HEX)
@@ -126,7 +128,7 @@ def test_nothing_prints_in_the_printers_safe_margin(which, xv_kit, xv_letter_kit
 @needs_poppler
 def test_french_parts_keep_out_of_the_safe_margin_too(model, xv_french_kit):
     """Longer French lines (the record sheet's notes, the counter key) on A4 and Letter."""
-    from sandtable.exports import aids, record
+    from sandtable.exports.desert_steel import aids, record
     worst = min((edge_distance_mm(p.read_bytes()), p.name) for p in xv_french_kit.files
                 if p.name[:2] in ("01", "02", "03", "05", "08"))
     assert worst[0] >= 5.0 - 0.26, worst
@@ -136,7 +138,7 @@ def test_french_parts_keep_out_of_the_safe_margin_too(model, xv_french_kit):
 
 @needs_poppler
 def test_a_wider_safe_margin_moves_everything_in(model):
-    from sandtable.exports import cards, mapsheet
+    from sandtable.exports.desert_steel import cards, mapsheet
     wide = PrinterProfile(safe_margin_mm=7.0)
     data, _ = cards.cards_pdf(model, scenario=model.scenario("XV"), backs=True, page="letter", profile=wide)
     assert edge_distance_mm(data, look_mm=10) >= 7.0 - 0.26
@@ -154,7 +156,7 @@ def test_crop_marks_lie_outside_the_cut_and_inside_the_printable_area(model, wha
     starts outside the trim box and ends at least the safe margin from the paper's edge."""
     from pypdf.generic import ContentStream
 
-    from sandtable.exports import cards, counters, markers
+    from sandtable.exports.desert_steel import cards, counters, markers
     from sandtable.exports.page import MM
     s = model.scenario("XV")
     data = {"cards-letter": lambda: cards.cards_pdf(model, scenario=s, backs=True, page="letter"),
@@ -213,7 +215,7 @@ def _dark_in_band(data: bytes, page: int, cells, cell_w: float, cell_h: float, p
 @needs_poppler
 @pytest.mark.parametrize("size", ["1/2", "5/8"])
 def test_counter_texts_keep_clear_of_the_cut_lines(model, size):
-    from sandtable.exports import counters
+    from sandtable.exports.desert_steel import counters
     from sandtable.exports.page import COUNTER_SIZES, Doc
     s = COUNTER_SIZES[size]
     doc = Doc("t")
@@ -226,7 +228,7 @@ def test_counter_texts_keep_clear_of_the_cut_lines(model, size):
 
 @needs_poppler
 def test_marker_and_raid_card_texts_keep_clear_of_the_cut_lines(model):
-    from sandtable.exports import markers, raids
+    from sandtable.exports.desert_steel import markers, raids
     from sandtable.exports.page import COUNTER_SIZES, POKER, Doc
     s = COUNTER_SIZES["5/8"]
     for lang in ("en", "fr"):
@@ -243,7 +245,7 @@ def test_marker_and_raid_card_texts_keep_clear_of_the_cut_lines(model):
 
 @needs_poppler
 def test_card_texts_keep_clear_of_the_cut_lines(model):
-    from sandtable.exports import cards
+    from sandtable.exports.desert_steel import cards
     from sandtable.exports.page import POKER, Doc
     doc = Doc("t", page="letter")
     faces = cards.faces_for(model, scenario=model.scenario("XV"))
@@ -255,7 +257,7 @@ def test_card_texts_keep_clear_of_the_cut_lines(model):
 
 
 def test_texts_under_five_points_are_reported_at_the_chosen_counter_size(model):
-    from sandtable.exports import counters, markers
+    from sandtable.exports.desert_steel import counters, markers
     s = model.scenario("XV")
     small = [f for f in counters.counters_pdf(model, s, size="1/2")[1] if "print under 5 pt" in f.message]
     assert len(small) == 1 and small[0].code == "print-text-too-small" and "1/2\u2033 counters" in small[0].message
@@ -269,7 +271,7 @@ def test_texts_under_five_points_are_reported_at_the_chosen_counter_size(model):
 
 @pytest.mark.parametrize("scenario", ["XV", "IX"])
 def test_each_sides_cards_are_on_sheets_of_their_own(model, scenario):
-    from sandtable.exports import cards
+    from sandtable.exports.desert_steel import cards
     from sandtable.exports.page import Doc
     faces = cards.faces_for(model, scenario=model.scenario(scenario))
     assert {f.card.side for f in faces} == {"allied", "axis"}
@@ -285,7 +287,7 @@ def test_each_sides_cards_are_on_sheets_of_their_own(model, scenario):
 # --- fire-zone record -------------------------------------------------------------------------------
 
 def test_the_record_sheet_has_a_fire_zone_record_where_fire_zones_can_happen(model):
-    from sandtable.exports import record
+    from sandtable.exports.desert_steel import record
     with_zones = {n: record.uses_fire_zones(model.scenario(n), model) for n in ("I", "V", "VIII", "XII", "XV")}
     # I, V: basic rules; XII: air strikes only (no fire zone, \u00a716.23); VIII: 25-pounders; XV: mortars, bombardments
     assert with_zones == {"I": False, "V": False, "VIII": True, "XII": False, "XV": True}
@@ -370,7 +372,7 @@ def _runs(page):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_per_formation_card_foot_lines_never_overprint(model, lang):
-    from sandtable.exports import cards
+    from sandtable.exports.desert_steel import cards
     data, _ = cards.cards_pdf(model, per_formation=True, lang=lang)
     pdf = reader(data)
     checked = 0
@@ -385,7 +387,7 @@ def test_per_formation_card_foot_lines_never_overprint(model, lang):
 
 
 def test_both_sides_smoke_tracks_are_on_one_page(model):
-    from sandtable.exports import record
+    from sandtable.exports.desert_steel import record
     for page in ("a4", "letter"):
         for n in ("IX", "X", "XIII", "XV"):
             data, _ = record.record_pdf(model, model.scenario(n), page=page)
@@ -399,7 +401,7 @@ def test_both_sides_smoke_tracks_are_on_one_page(model):
 
 
 def test_the_plan_sheet_written_from_a_setup_fills_its_minefield_and_fo_boxes(model):
-    from sandtable.exports import raidform
+    from sandtable.exports.desert_steel import raidform
     s = model.scenario("XI")
     setup = {"id": "t", "sides": {"axis": {"minefields": ["B1907", "B1608"]},
                                   "allied": {"placements": [{"card": 330, "type": "us-fo", "hex": "B2120",
@@ -412,7 +414,7 @@ def test_the_plan_sheet_written_from_a_setup_fills_its_minefield_and_fo_boxes(mo
 
 @pytest.mark.parametrize("scenario, page", [("XV", "letter"), ("IX", "a4"), ("IX", "letter"), ("XV", "a4")])
 def test_the_maps_north_sign_and_head_lines_do_not_meet(model, scenario, page):
-    from sandtable.exports import mapsheet
+    from sandtable.exports.desert_steel import mapsheet
     from sandtable.exports.page import MM
     s = model.scenario(scenario)
     data, _, _ = mapsheet.map_pdf(model, s.configuration, s, page=page)
@@ -427,7 +429,7 @@ def test_the_maps_north_sign_and_head_lines_do_not_meet(model, scenario, page):
 
 
 def test_the_aids_take_no_extra_page_on_letter_or_in_french(model):
-    from sandtable.exports import aids
+    from sandtable.exports.desert_steel import aids
     counts = {(page, lang): len(reader(aids.aids_pdf(model, page=page, lang=lang)[0]).pages)
               for page in ("a4", "letter") for lang in ("en", "fr")}
     assert len(set(counts.values())) == 1, counts

@@ -1,8 +1,8 @@
-"""The play aids' rule statements (exports/rule_aids.py) against the engine's behaviour on
+"""The play aids' rule statements (exports/desert_steel/rule_aids.py) against the engine's behaviour on
 constructed positions: what the aid says is what the engine does."""
 import pytest
 
-from sandtable.exports import rule_aids
+from sandtable.exports.desert_steel import rule_aids
 from sandtable.rules.desert_steel import rules_tables as rt
 from sandtable.rules.desert_steel.battlefield import Battlefield
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
@@ -167,7 +167,7 @@ def test_close_assault_eligibility_matches_the_engine(model):
 
 
 def test_aids_pdf_states_the_corrected_rules(model):
-    from sandtable.exports.aids import aids_pdf
+    from sandtable.exports.desert_steel.aids import aids_pdf
     import io
     from pypdf import PdfReader
     data, _ = aids_pdf(model)

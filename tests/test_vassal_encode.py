@@ -7,7 +7,8 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from sandtable.exports.vassal import desert_steel, encode, module
+from sandtable.exports.desert_steel import vassal as desert_steel
+from sandtable.exports.vassal import encode, module
 
 
 def test_sequence_encoding_escapes_as_vassal_does():

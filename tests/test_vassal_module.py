@@ -38,7 +38,8 @@ def oracle(tmp_path_factory):
 
 
 def _export(catalog, refs, folder: Path, setup=None):
-    from sandtable.exports.vassal import desert_steel, module
+    from sandtable.exports.desert_steel import vassal as desert_steel
+    from sandtable.exports.vassal import module
     started = time.perf_counter()
     mod = desert_steel.build_module(catalog, desert_steel.scenario_setups(catalog, refs, setup, "my-setup.json"))
     vmod = folder / "module.vmod"
@@ -122,7 +123,7 @@ def test_reinforcements_wait_off_board_in_their_turns_box(pack_module, model):
     scenario = model.scenario("IX")  # B/9, A/12, D/11 enter on turn 3
     saved = next(s for s in mod.setups if s.file.endswith("-totensonntag.vsav"))
     boxed = Counter(p.location for p in saved.pieces if p.map_name == "Off-board")
-    from sandtable.exports.counters import scenario_counters
+    from sandtable.exports.desert_steel.counters import scenario_counters
     arriving = sum(1 for c in scenario_counters(model, scenario) if c.card in (420, 423, 435))
     assert boxed["Allied turn 3"] == arriving > 0
 

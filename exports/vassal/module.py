@@ -2,7 +2,7 @@
 
 Only components and traits VASSAL 3.6 knows are written, and the module is stamped 3.6.0, so every
 current VASSAL (3.6 and 3.7, which reads 3.6's format) opens it. Nothing here knows a game: a
-ruleset's exporter fills these classes (see ``desert_steel.py``).
+ruleset's exporter fills these classes (see ``exports/desert_steel/vassal.py``).
 """
 from __future__ import annotations
 

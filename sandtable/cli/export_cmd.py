@@ -229,8 +229,9 @@ def run(args) -> int:
 
 
 def _render(args, catalog, model, profile):
-    from sandtable.exports import (aids, calibration, cards, counters, mapsheet, markers, raidform, raids, record,
-                                   scenario_sheet)
+    from sandtable.exports import calibration
+    from sandtable.exports.desert_steel import (aids, cards, counters, mapsheet,
+                                                markers, raidform, raids, record, scenario_sheet)
     page, lang = args.page, args.lang
     if args.kind == "cards":
         scenario = _scenario(model, args.scenario) if args.scenario else None

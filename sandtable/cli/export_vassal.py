@@ -28,7 +28,8 @@ def add_parser(kinds) -> None:
 
 
 def run(args) -> int:
-    from sandtable.exports.vassal import desert_steel, module, raster
+    from sandtable.exports.desert_steel import vassal as desert_steel
+    from sandtable.exports.vassal import module, raster
 
     from .export_cmd import _setup
     started = time.perf_counter()

@@ -21,9 +21,9 @@ from reportlab.lib.colors import black, white
 from sandtable.rules.desert_steel.model import CombatCard, DesertSteel, Scenario, UnitType
 
 from . import symbols
-from .page import (COUNTER_SIZES, CUT_INSET, INK, LEGIBLE, MM, NATIONALITY_COLOUR, NATIONALITY_DARK, Doc,
+from ..page import (COUNTER_SIZES, CUT_INSET, INK, LEGIBLE, MM, NATIONALITY_COLOUR, NATIONALITY_DARK, Doc,
                    outlined_text, text, width)
-from .sheets import Piece, draw_sheets
+from ..sheets import Piece, draw_sheets
 
 NATIONALITY_ORDER = ("german", "italian", "british", "us")
 _TRANSPORT_IDS = {("truck", "german"): "de-truck", ("truck", "italian"): "it-truck", ("truck", "british"): "gb-truck",
@@ -347,7 +347,7 @@ def size_name(size: float) -> str:
 def counters_pdf(model: DesertSteel, scenario: Scenario | None = None, *, size: str = "5/8", page: str = "a4",
                  profile=None, bleed_mm: float = 1.5, cut_lines: bool = True, lang: str = "en") -> tuple[bytes, list]:
     """The countersheets of a scenario, or of the whole pack when no scenario is given."""
-    from .page import PrinterProfile
+    from ..page import PrinterProfile
     s = counter_size(size)
     if scenario is None:
         specs, what = pack_counters(model), "every counter of the pack"

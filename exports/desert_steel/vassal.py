@@ -16,17 +16,17 @@ from dataclasses import dataclass, field
 
 from reportlab.lib.colors import HexColor, white
 
-from sandtable.exports import cards as cards_mod
-from sandtable.exports import counters as counters_mod
-from sandtable.exports import markers as markers_mod
-from sandtable.exports import raids as raids_mod
-from sandtable.exports.counters import CounterSpec
+from sandtable.exports.desert_steel import cards as cards_mod
+from sandtable.exports.desert_steel import counters as counters_mod
+from sandtable.exports.desert_steel import markers as markers_mod
+from sandtable.exports.desert_steel import raids as raids_mod
+from sandtable.exports.desert_steel.counters import CounterSpec
 from sandtable.exports.page import COUNTER_SIZES, INK, NATIONALITY_COLOUR, POKER, lang_text, text
 from sandtable.rules.board import Board as RulesBoard
 from sandtable.rules.desert_steel.model import CombatCard, DesertSteel, MapConfiguration, MapSheet, Scenario
 
-from . import encode, raster
-from .module import Board, Deck, Die, HexNumbering, Map, Module, Palette, PieceDef, Placed, Region, SavedSetup
+from ..vassal import encode, raster
+from ..vassal.module import Board, Deck, Die, HexNumbering, Map, Module, Palette, PieceDef, Placed, Region, SavedSetup
 
 K = 12  # pixels per board x unit (a quarter of a hex's radius): columns 72 px apart
 SQRT3 = math.sqrt(3)
@@ -73,7 +73,7 @@ class _PieceKind:
 
 def _counter_px(model: DesertSteel) -> int:
     """A 5/8" counter in pixels, at the boards' scale (true scale: 18.67 mm hexes)."""
-    from sandtable.exports.mapsheet import hex_flats
+    from sandtable.exports.desert_steel.mapsheet import hex_flats
     conf = next(iter(model.configurations.values()))
     return round(COUNTER_SIZES["5/8"] / hex_flats(model, conf) * 2 * KY)
 
@@ -92,7 +92,7 @@ def _sheet_board(sheet: MapSheet, images: _Images) -> _SheetBoard:
     that every hex centre falls on a whole pixel, where VASSAL's integer grid arithmetic puts it
     (a regular grid's odd columns would sit up to 1.6 px off the drawing)."""
     from sandtable.exports.hexdraw import BoardGeometry
-    from sandtable.exports.mapsheet import draw_board_region
+    from sandtable.exports.desert_steel.mapsheet import draw_board_region
     rules = RulesBoard.from_sheets([[dict(sheet.raw)]], "up")
     e = rules.page_edges["*"]
     w, h = (e["right"] - e["left"]) * K, (e["bottom"] - e["top"]) * KY
@@ -463,7 +463,7 @@ def _scenario_html(model: DesertSteel, s: Scenario) -> str:
 def build_module(catalog, chosen: list[ScenarioSetup], *, name: str | None = None) -> Module:
     """The module of a pack (its mod packs' changes included, as the catalog holds them) with a
     predefined setup for each chosen scenario."""
-    from sandtable.exports.aids import aids_pdf
+    from sandtable.exports.desert_steel.aids import aids_pdf
     model: DesertSteel = catalog.model
     images = _Images()
     sheets = {sid: _sheet_board(sheet, images) for sid, sheet in sorted(model.maps.items())}

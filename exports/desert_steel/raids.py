@@ -13,9 +13,9 @@ from reportlab.lib.colors import HexColor, white
 
 from sandtable.rules.desert_steel.model import DesertSteel, RaidCard
 
-from .page import GREY, INK, MM, POKER, Doc, PrinterProfile, text, width
-from .provmarks import DAGGER, sources
-from .sheets import Piece, draw_sheets
+from ..page import GREY, INK, MM, POKER, Doc, PrinterProfile, text, width
+from ..provmarks import DAGGER, sources
+from ..sheets import Piece, draw_sheets
 
 _AIR = HexColor("#cfe0f0")
 _ART = HexColor("#f0dcc8")

@@ -26,8 +26,8 @@ from sandtable.rules.desert_steel.battlefield import Battlefield
 from sandtable.rules.desert_steel.model import DesertSteel, MapConfiguration, Scenario
 
 from . import symbols
-from .hexdraw import SQRT3, BoardGeometry, HALF_HEX
-from .page import (FOOT_DESCENT, GREY, HEAD_ASCENT, INK, MM, PAGE_SIZES, TERRAIN_COLOUR, Doc, PrinterProfile,
+from ..hexdraw import SQRT3, BoardGeometry, HALF_HEX
+from ..page import (FOOT_DESCENT, GREY, HEAD_ASCENT, INK, MM, PAGE_SIZES, TERRAIN_COLOUR, Doc, PrinterProfile,
                    registration_mark, scale_bar, text, width)
 
 ROAD = HexColor(board_style.ROAD)  # the style table the screen board uses too

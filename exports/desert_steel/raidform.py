@@ -17,7 +17,7 @@ from sandtable.rules.desert_steel.model import DesertSteel, Scenario
 
 from reportlab.lib.colors import white
 
-from .page import (GREY, INK, MM, NATIONALITY_NAME, SIDE_COLOUR, SIDE_NAME, Doc, PrinterProfile, ellipsize, page_note, text, width,
+from ..page import (GREY, INK, MM, NATIONALITY_NAME, SIDE_COLOUR, SIDE_NAME, Doc, PrinterProfile, ellipsize, page_note, text, width,
                    wrap)
 
 _BLANK_ROWS = 8

@@ -19,9 +19,9 @@ from sandtable.rules.desert_steel.model import CombatCard, DesertSteel, Scenario
 
 from . import symbols
 from .counters import counter_size, scenario_cards, scenario_counters
-from .lang import marker_lines
-from .page import CUT_INSET, INK, LEGIBLE, MM, Doc, PrinterProfile, text, width
-from .sheets import Piece, draw_sheets
+from ..lang import marker_lines
+from ..page import CUT_INSET, INK, LEGIBLE, MM, Doc, PrinterProfile, text, width
+from ..sheets import Piece, draw_sheets
 
 _CONDITION = HexColor("#efe6cf")
 _STATUS = HexColor("#f4f1ea")

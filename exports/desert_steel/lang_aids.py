@@ -1,5 +1,5 @@
 """The play aids in French (``--lang fr``): their sentences and the charts' modifier labels, in the
-rulebook's words (rules-digest §8's glossary). Keys are the English texts of exports/aids.py."""
+rulebook's words (rules-digest §8's glossary). Keys are the English texts of exports/desert_steel/aids.py."""
 from __future__ import annotations
 
 FR_AIDS: dict[str, str] = {

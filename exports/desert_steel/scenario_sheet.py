@@ -21,9 +21,9 @@ from sandtable.rules.desert_steel.zones import ZoneError
 
 from . import symbols
 from .counters import removed_units
-from .flow import BODY, CELL, CELL_BOLD, H1, H2, H3, SMALL, SUB, esc, flow, para
-from .hexdraw import BoardGeometry, draw_terrain, zone_outline
-from .page import (GREY, INK, LIGHT, MM, NATIONALITY_COLOUR, NATIONALITY_NAME, SIDE_COLOUR, SIDE_NAME, Doc,
+from ..flow import BODY, CELL, CELL_BOLD, H1, H2, H3, SMALL, SUB, esc, flow, para
+from ..hexdraw import BoardGeometry, draw_terrain, zone_outline
+from ..page import (GREY, INK, LIGHT, MM, NATIONALITY_COLOUR, NATIONALITY_NAME, SIDE_COLOUR, SIDE_NAME, Doc,
                    PrinterProfile, lang_text, text)
 
 ZONE_COLOURS = {
@@ -202,12 +202,12 @@ class BoardMap(Flowable):
 
 
 def _wrap(s: str, w: float, size: float) -> list[str]:
-    from .page import wrap
+    from ..page import wrap
     return wrap(s, "Sans", size, w) or [""]
 
 
 def _units_text(model: DesertSteel, scenario: Scenario, side: str, card, year: int, lang: str = "en") -> str:
-    from .lang import tr
+    from ..lang import tr
     if isinstance(card, CommandCard):
         subs = ", ".join(f"{s.designation}" for s in card.subordinates)
         return f"<i>{tr(lang, 'command card')}</i> (C3 {card.c3}): {esc(subs)}"
@@ -232,7 +232,7 @@ def _units_text(model: DesertSteel, scenario: Scenario, side: str, card, year: i
 
 
 def _oob(model: DesertSteel, scenario: Scenario, side: str, lang: str) -> list:
-    from .lang import tr
+    from ..lang import tr
     s = scenario.sides[side]
     rows = [[para(f"<b>{tr(lang, 'Card')}</b>", CELL), para(f"<b>{tr(lang, 'Formation')}</b>", CELL),
              para(f"<b>{tr(lang, 'Units')}</b>", CELL)]]
@@ -276,7 +276,7 @@ def _oob(model: DesertSteel, scenario: Scenario, side: str, lang: str) -> list:
 
 
 def _side_extras(model: DesertSteel, scenario: Scenario, side: str, lang: str) -> list:
-    from .lang import tr
+    from ..lang import tr
 
     def t(text_: str, **fields) -> str:
         return tr(lang, text_, **fields)
@@ -330,7 +330,7 @@ def _side_extras(model: DesertSteel, scenario: Scenario, side: str, lang: str) -
 def _conditions(model: DesertSteel, scenario: Scenario, lang: str) -> list:
     effects = model.terrain_effects or {}
     cond = scenario.conditions
-    from .lang import tr
+    from ..lang import tr
     rows = [[para(f"<b>{tr(lang, 'Turns')}</b>", CELL), para(str(scenario.turns), CELL_BOLD)],
             [para(f"<b>{tr(lang, 'Visibility')}</b>", CELL), para(str(scenario.visibility) + "".join(
                 tr(lang, "; {v} from turn {turn}", v=ch["visibility"], turn=ch["turn"])
@@ -357,7 +357,7 @@ def _conditions(model: DesertSteel, scenario: Scenario, lang: str) -> list:
 
 
 def _exits(scenario: Scenario, lang: str = "en") -> list:
-    from .lang import tr
+    from ..lang import tr
     ex = scenario.raw.get("exits")
     if not ex:
         return []

@@ -19,10 +19,10 @@ from reportlab.platypus.flowables import Flowable
 from sandtable.rules.desert_steel.model import DesertSteel
 
 from .counters import CounterSpec, draw_back, draw_front
-from .flow import BODY, CELL, CELL_BOLD, H2, H3, SMALL, esc, flow, para
-from .lang import tr
-from .page import GREY, INK, LIGHT, NATIONALITY_COLOUR, TERRAIN_COLOUR, Doc, PrinterProfile, lang_text, text
-from .provmarks import DAGGER, sources
+from ..flow import BODY, CELL, CELL_BOLD, H2, H3, SMALL, esc, flow, para
+from ..lang import tr
+from ..page import GREY, INK, LIGHT, NATIONALITY_COLOUR, TERRAIN_COLOUR, Doc, PrinterProfile, lang_text, text
+from ..provmarks import DAGGER, sources
 from .rule_aids import Topic, topics
 
 _HEAD = HexColor("#e9e1cf")
@@ -402,7 +402,7 @@ def _morale(model: DesertSteel, lang: str) -> list:
 
 
 def _topic(topic: Topic, lang: str) -> list:
-    """A rule topic of exports/rule_aids.py: each statement with its \u00a7 beside it."""
+    """A rule topic of exports/desert_steel/rule_aids.py: each statement with its \u00a7 beside it."""
     rows = [[_p(esc(line.text(lang))), _p(f"\u00a7{line.section}")] for line in topic.lines]
     return [KeepTogether([para(topic.title(lang), H3), _table(rows, [None, 36], header_rows=0)])]
 
@@ -422,7 +422,7 @@ def _st(tables, key: str, default=None):
 
 
 def _steps(title: str, steps: list[str], style=BODY) -> list:
-    """Numbered steps; each step is a key of exports/lang_aids.py (or already translated)."""
+    """Numbered steps; each step is a key of exports/desert_steel/lang_aids.py (or already translated)."""
     out = [para(_t(title), H3)]
     out += [para(f"<b>{i}.</b> {_t(step)}", style) for i, step in enumerate(steps, start=1)]
     return out

@@ -5,7 +5,7 @@ reinforcements and transports due), the battle-condition boxes with the scenario
 values marked, the visibility track, each side's smoke points to tick off, the raid deck
 spaces (poker-card size) when the scenario has raids. The sheet is public: what a side
 records in secret (minefields, hidden forward observers, air strikes and preplanned
-bombardments) is on that side's own plan sheet (exports/raidform.py).
+bombardments) is on that side's own plan sheet (exports/desert_steel/raidform.py).
 
 Every box that takes a marker (the turn, game length, condition, visibility and smoke
 points markers) holds one of the chosen counter size with a little room around it
@@ -18,7 +18,7 @@ from reportlab.lib.colors import HexColor, white
 from sandtable.rules.desert_steel.battlefield import visibility_on
 from sandtable.rules.desert_steel.model import DesertSteel, Scenario
 
-from .page import (COUNTER_SIZES, GREY, INK, MM, POKER, SIDE_COLOUR, SIDE_NAME, Doc, PrinterProfile,
+from ..page import (COUNTER_SIZES, GREY, INK, MM, POKER, SIDE_COLOUR, SIDE_NAME, Doc, PrinterProfile,
                    ellipsize, lang_text, page_note, text, width, wrap)
 
 _HILITE = HexColor("#f2d28a")

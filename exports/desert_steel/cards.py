@@ -21,11 +21,11 @@ from sandtable.rules.desert_steel.model import CombatCard, CommandCard, DesertSt
 
 from . import symbols
 from .counters import draw_front, CounterSpec, scenario_cards
-from .page import (GREY, INK, MIN_SIZE, MM, NATIONALITY_COLOUR, NATIONALITY_DARK, NATIONALITY_NAME, POKER,
+from ..page import (GREY, INK, MIN_SIZE, MM, NATIONALITY_COLOUR, NATIONALITY_DARK, NATIONALITY_NAME, POKER,
                    SIDE_COLOUR, SIDE_NAME, Doc, PrinterProfile, ellipsize, text, width, wrap)
-from .provmarks import DAGGER, sources
+from ..provmarks import DAGGER, sources
 from .reminders import command_powers, reminder_text
-from .sheets import Piece, draw_sheets
+from ..sheets import Piece, draw_sheets
 
 EXPERIENCE = {"green": "Green", "seasoned": "Seasoned", "veteran": "Veteran"}
 FORMATION = {"company": "Company", "squadron": "Squadron", "battery": "Battery", "hq": "Headquarters",
@@ -46,7 +46,7 @@ class CardFace:
 
     card: CombatCard | CommandCard
     year: int | None = None
-    rule: str = ""  # a command card's reminder, from the engine's rule (exports/reminders.py)
+    rule: str = ""  # a command card's reminder, from the engine's rule (exports/desert_steel/reminders.py)
     powers: object = None  # the CommandPowers behind it, to say it in the document's language
     all_years: bool = False  # a combat card with a row per year variant, as the boxed game prints it
 
@@ -358,7 +358,7 @@ def draw_command(doc: Doc, face: CardFace, x: float, y: float) -> None:
     src = sources(card.raw)
     whole = src.all_reconstructed(["/c3", "/years"])
     _stat(doc, x + pad, yy - 27, 40, "C3", card.c3, face.subject, "" if whole else src.mark("/c3"))
-    # what the card lets its owner do, as the engine plays it (exports/reminders.py)
+    # what the card lets its owner do, as the engine plays it (exports/desert_steel/reminders.py)
     rule = reminder_text(face.powers, card, doc.lang)
     box_w, box_h = w - 2 * pad - 46, 44
     size = 6.5
