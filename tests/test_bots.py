@@ -133,7 +133,7 @@ def test_the_search_bot_chooses_legal_actions_and_is_reproducible(model, catalog
 
 def test_the_play_account_names_units_by_id_with_hexes_attack_kinds_and_modifiers(model, catalog):
     import re
-    from sandtable.cli.game_cmds import account
+    from sandtable.rules.desert_steel.narration import account
     from sandtable.rules.desert_steel.engine.diagnostics import Recorder
     scenario = model.scenario("V")
     rec = Recorder()

@@ -342,7 +342,7 @@ def test_facing_and_move_fire_actions_in_whole_games_keep_every_invariant_and_re
     game = play_checked(Game(model, scenario, setup, seed=5), ("random", "random"))
     kinds = {e["e"] for e in game.events}
     assert {"face", "move-becomes-move-fire"} <= kinds
-    from sandtable.cli.game_cmds import account  # 'sandtable play' tells both
+    from sandtable.rules.desert_steel.narration import account  # 'sandtable play' tells both
     text = "\n".join(account(game))
     assert "turns to face hexside" in text and "move becomes a move-and-fire" in text
     log = tmp_path / "game.jsonl"

@@ -33,7 +33,7 @@ def _play(number: str, seed: int) -> dict:
     except AssertionError as exc:
         return {"scenario": number, "seed": seed, "error": str(exc)[:2000]}
     result = game.returns()
-    from sandtable.cli.game_cmds import account
+    from sandtable.rules.desert_steel.narration import account
     try:  # the turn-by-turn account 'sandtable play' prints reads every kind of event
         lines = len(account(game))
     except Exception as exc:  # noqa: BLE001 - reported with the scenario and seed

@@ -9,17 +9,21 @@ from ..rulesets import BoardContribution, PlayContribution
 
 _DS = "sandtable.rules.desert_steel"
 
+# The engine through its facade (play.py): one object offers new games, bots, records, logs,
+# narration and batches; the single references name its parts for a caller that wants one.
 PLAY = PlayContribution(
-    new_game=f"{_DS}.engine.runner:play",
-    bots=f"{_DS}.engine.bots:BOTS",
-    record=f"{_DS}.engine.runner:write_log",
-    runner=f"{_DS}.engine.runner:simulate",
+    new_game=f"{_DS}.play:PLAY.play",
+    bots=f"{_DS}.play:PLAY.bots",
+    record=f"{_DS}.play:PLAY.record",
+    narration=f"{_DS}.play:PLAY.narrate",
+    runner=f"{_DS}.play:PLAY",
 )
 
+# The board through its facade (board_door.py): model, scenario and hexes as typed in.
 BOARD = BoardContribution(
-    los=f"{_DS}.battlefield:Battlefield",
-    zone=f"{_DS}.zones:evaluate",
-    path=f"{_DS}.battlefield:Battlefield",
-    zones=f"{_DS}.zones:ZoneContext",
-    auto_setup=f"{_DS}.autosetup:auto_setup",
+    los=f"{_DS}.board_door:BOARD.los",
+    zone=f"{_DS}.board_door:BOARD.formation_zone",
+    path=f"{_DS}.board_door:BOARD.path",
+    zones=f"{_DS}.board_door:BOARD.zones",
+    auto_setup=f"{_DS}.board_door:BOARD.auto_setup",
 )

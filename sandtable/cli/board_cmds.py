@@ -1,14 +1,15 @@
-"""Desert Steel board commands: setup, los, zone, path (SCENARIO is an id or a roman number)."""
+"""Board commands: setup, los, zone, path (SCENARIO is an id or a roman number).
+
+Each asks the pack's ruleset for its ``board`` contribution (doors.py) and says plainly when it
+has none. The contribution raises LookupError for what the user named wrong (exit 2),
+ValueError for a zone it cannot evaluate and RuntimeError for a setup it cannot make (exit 1).
+"""
 from __future__ import annotations
 
 import sys
 
-from sandtable.rules.board import BoardError
-from sandtable.rules.desert_steel.battlefield import Battlefield
-from sandtable.rules.desert_steel.zones import ZoneError
-
 from .common import add_json_flags, add_pack_option, load_pack, print_json, usage_error
-
+from .doors import board_door
 
 
 def register(sub) -> None:
@@ -70,34 +71,26 @@ def _pack_checked(run):
 
 
 
-def _field(args):
+def _scenario(args):
     catalog = _model(args)
     model = catalog.model
     scenario = model.scenario(args.scenario) if model else None
     if scenario is None:
         known = ", ".join(f"{s.number} ({s.id})" for s in model.scenarios.values()) if model else ""
         raise LookupError(f"no scenario {args.scenario!r}; known: {known}")
-    return model, scenario, Battlefield.for_scenario(model, scenario, getattr(args, "turn", 1))
-
-
-def _hex(field: Battlefield, ref: str) -> str:
-    key = field.board.resolve(ref.upper())
-    if key is None:
-        raise LookupError(f"no hex {ref!r} on this board (maps {', '.join(field.board.maps())}; write e.g. "
-                          f"{field.board.maps()[0]}2213)")
-    return key
+    return catalog, model, scenario
 
 
 def run_setup(args) -> int:
     from sandtable.rules import atomic
-    from sandtable.rules.desert_steel.autosetup import AutoSetupError, auto_setup
     try:
-        model, scenario, _ = _field(args)
-    except (LookupError, BoardError) as exc:
+        catalog, model, scenario = _scenario(args)
+        auto_setup = board_door(catalog, "auto_setup")
+    except (LookupError, ValueError) as exc:
         return usage_error(str(exc))
     try:
         setup = auto_setup(model, scenario, args.seed)
-    except AutoSetupError as exc:
+    except RuntimeError as exc:
         print(f"sandtable: {exc}", file=sys.stderr)
         return 1
     if args.output:
@@ -110,21 +103,21 @@ def run_setup(args) -> int:
 
 def run_los(args) -> int:
     try:
-        _, _, field = _field(args)
-        a, b = _hex(field, args.frm), _hex(field, args.to)
-    except (LookupError, BoardError) as exc:
+        catalog, model, scenario = _scenario(args)
+        sight = board_door(catalog, "los")(model, scenario, args.frm, args.to, args.turn)
+    except (LookupError, ValueError) as exc:
         return usage_error(str(exc))
-    result = field.los(a, b)
+    a, b, result = sight.frm, sight.to, sight.result
     if args.format == "json":
         out = result.to_json()
-        out.update({"from": a, "to": b, "visibility": field.visibility})
+        out.update({"from": a, "to": b, "visibility": sight.visibility})
         if not args.explain:
             out.pop("steps")
         print_json(out)
         return 0
     word = "visible" if result.visible else "blocked"
     section = "" if "§" in result.reason else f" [§{result.section}]"
-    print(f"{a} -> {b}: {word}, {result.distance} hexes (visibility {field.visibility}) — {result.reason}{section}")
+    print(f"{a} -> {b}: {word}, {result.distance} hexes (visibility {sight.visibility}) — {result.reason}{section}")
     if result.visible:
         kind = "in cover" if result.cover else "in the open"
         print(f"spotting number {result.spotting_number} (target {kind})")
@@ -139,22 +132,18 @@ def run_los(args) -> int:
 
 def run_zone(args) -> int:
     try:
-        model, scenario, field = _field(args)
-    except (LookupError, BoardError) as exc:
+        catalog, model, scenario = _scenario(args)
+        zone_of = board_door(catalog, "zone")
+    except (LookupError, ValueError) as exc:
         return usage_error(str(exc))
-    side = scenario.sides[args.side]
-    groups = [(g, "setup", g.get("setup"), 1) for g in side.groups if "setup" in g]
-    groups += [(g, "enter", g["enter"]["zone"], g["enter"]["turn"]) for g in side.groups if "enter" in g]
-    groups += [(r, "enter", r.get("zone"), r["turn"]) for r in side.reinforcements]
-    match = next(((how, z, turn) for g, how, z, turn in groups if args.card in g["cards"]), None)
-    if match is None or match[1] is None:
-        return usage_error(f"card {args.card} has no zone among the {args.side} formations of {scenario.id}")
-    how, expression, turn = match
     try:
-        hexes = sorted(field.zone(expression))
-    except ZoneError as exc:
+        zone = zone_of(model, scenario, args.side, args.card)
+    except LookupError as exc:
+        return usage_error(str(exc))
+    except ValueError as exc:
         print(f"sandtable: the zone cannot be evaluated: {exc}", file=sys.stderr)
         return 1
+    how, expression, turn, hexes = zone.how, zone.expression, zone.turn, zone.hexes
     if args.format == "json":
         print_json({"scenario": scenario.id, "side": args.side, "card": args.card, "placement": how, "turn": turn,
                     "expression": expression, "count": len(hexes), "hexes": hexes})
@@ -166,26 +155,22 @@ def run_zone(args) -> int:
 
 
 def run_path(args) -> int:
-    import networkx as nx
     try:
-        model, _, field = _field(args)
-        a, b = _hex(field, args.frm), _hex(field, args.to)
-    except (LookupError, BoardError) as exc:
+        catalog, model, scenario = _scenario(args)
+        route = board_door(catalog, "path")(model, scenario, args.unit, args.frm, args.to)
+    except (LookupError, ValueError) as exc:
         return usage_error(str(exc))
-    unit = model.unit_types.get(args.unit)
-    if unit is None:
-        return usage_error(f"no unit type {args.unit!r}")
-    try:
-        route, cost = field.path(unit, a, b)
-    except nx.NetworkXNoPath:
+    a, b, unit = route.frm, route.to, route.unit
+    if route.path is None:
         if args.format == "json":
             print_json({"from": a, "to": b, "unit": unit.id, "path": None, "cost": None})
         else:
             print(f"{unit.name} cannot go from {a} to {b}")
         return 1
+    cost = route.cost
     if args.format == "json":
-        print_json({"from": a, "to": b, "unit": unit.id, "movement": field.allowance(unit), "path": route,
-                    "cost": cost, "turns_at_full_mp": -(-cost // field.allowance(unit))})
+        print_json({"from": a, "to": b, "unit": unit.id, "movement": route.allowance, "path": route.path,
+                    "cost": cost, "turns_at_full_mp": -(-cost // route.allowance)})
     else:
-        print(f"{unit.name} ({field.allowance(unit)} MP): {' '.join(route)} — {cost:g} MP")
+        print(f"{unit.name} ({route.allowance} MP): {' '.join(route.path)} — {cost:g} MP")
     return 0

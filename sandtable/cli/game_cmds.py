@@ -1,30 +1,27 @@
-"""Quick test games: play one game, replay a log, simulate a batch."""
+"""Quick test games: play one game, replay a log, simulate a batch.
+
+The games are the pack's ruleset's: each command asks it for its ``play`` contribution (doors.py)
+and says plainly when it has none.
+"""
 from __future__ import annotations
 
 import json
 import sys
 
-from sandtable.rules.desert_steel.engine.bots import valid_bot
-from sandtable.rules.desert_steel.engine.diagnostics import Recorder
-from sandtable.rules.desert_steel.engine.game import EngineError
-from sandtable.rules.desert_steel.autosetup import AutoSetupError
-from sandtable.rules.desert_steel.engine.runner import (digest, play, replay, sample_setup, simulate,
-                                                        write_log)
-
 from sandtable.rules.inputs import load_setup, pack_changes, pack_fingerprints
 
 from .common import add_json_flags, add_pack_option, load_pack, print_json, usage_error
+from .doors import play_door
 
-
-
+# The bots of the bundled ruleset, for --help (a pack's own are checked when it is loaded).
 BOT_NAMES = ("random, heuristic-v1, heuristic, search:N (N rollouts a decision, 1 to 10,000) or search:Ts "
              "(T seconds a decision, up to 60, e.g. search:0.5s)")
 
 
-def _bots(value: str) -> tuple[str, str]:
+def _bots(play, value: str) -> tuple[str, str]:
     parts = value.split(",")
-    if len(parts) != 2 or not all(valid_bot(b) for b in parts):
-        raise ValueError(f"--bots takes ALLIED,AXIS from {BOT_NAMES}")
+    if len(parts) != 2 or not all(play.valid_bot(b) for b in parts):
+        raise ValueError(f"--bots takes ALLIED,AXIS from {play.bot_help}")
     return parts[0], parts[1]
 
 
@@ -86,7 +83,10 @@ def _options(args) -> dict:
 
 
 def _prepare(args):
+    """(catalog, play door, bots, model, scenario, setup) of a game command; ValueError: usage."""
     catalog = load_pack(args.pack)
+    play = play_door(catalog)
+    bots = _bots(play, args.bots)
     if catalog.errors:
         raise ValueError("the pack has errors: run 'sandtable validate' first")
     model = catalog.model
@@ -98,188 +98,54 @@ def _prepare(args):
         if setup is None:
             raise ValueError("the setup cannot be used:\n" + "\n".join(f.line_text() for f in problems))
     else:
-        setup = sample_setup(catalog, scenario)
-    return catalog, model, scenario, setup
+        setup = play.sample_setup(catalog, scenario)
+    return catalog, play, bots, model, scenario, setup
 
 
 def run_play(args) -> int:
+    play = None
     try:
-        bots = _bots(args.bots)
-        catalog, model, scenario, setup = _prepare(args)
-        recorder = Recorder()  # where each unit began, for the account's first moves
-        game = play(model, scenario, setup, args.seed, bots, options=_options(args), recorder=recorder)
+        catalog, play, bots, model, scenario, setup = _prepare(args)
+        recorder = play.recorder()  # where each unit began, for the account's first moves
+        game = play.play(model, scenario, setup, args.seed, bots, options=_options(args), recorder=recorder)
     except (ValueError, OSError) as exc:
         return usage_error(str(exc))
-    except EngineError as exc:
+    except Exception as exc:
+        if play is None or not isinstance(exc, play.GameError):
+            raise
         print(f"sandtable: {exc}", file=sys.stderr)
         return 1
     if args.log:
-        write_log(args.log, game, setup, bots, packs=pack_fingerprints(catalog))
-    result = game.returns()
+        play.write_log(args.log, game, setup, bots, packs=pack_fingerprints(catalog))
+    result = play.result(game)
     if args.format == "json":
         print_json({"scenario": scenario.id, "seed": args.seed, "bots": list(bots), "result": result,
                     "actions": len(game.actions)})
         return 0
     if not args.quiet:
-        for line in account(game, recorder.start_hex):
+        for line in play.narrate(game, recorder):
             print(line)
     print(f"Result: {result['winner']}{' (' + result['level'] + ')' if result['level'] else ''} — "
           f"points allied {result['points']['allied']:g}, axis {result['points']['axis']:g}")
     return 0
 
 
-def account(game, start: dict | None = None) -> list[str]:
-    """A checkable turn-by-turn account of a game from its events: every unit named with its id
-    (two units never share a name), moves from hex to hex, each attack with its kind (direct,
-    opportunity, same-hex, overrun, close assault, spill, fire zone, indirect, air strike,
-    bombardment, minefield), the spotting roll and its modifiers, and the fire modifiers.
-    ``start``: unit id -> hex when the game began (diagnostics.Recorder.start_hex), so the first
-    moves say where from; without it, a unit's hex is known from its first move on."""
-    units = game.state.units
-    pos: dict = dict(start or {})
-    carried: dict = {}  # passenger -> carrier, until the Morale Phase (§13.3)
-
-    def name(uid) -> str:
-        u = units.get(uid)
-        if u is None:  # a minefield, a raid or a bombardment's fire zone ("minefield:allied", "raid:S7")
-            kind, _, what = str(uid).partition(":")
-            return {"minefield": f"an {what} minefield", "raid": f"raid card {what}"}.get(kind, str(uid))
-        card = game.ctx.model.cards.get(u.card)
-        return f"{uid} {card.designation if card else 'scenario transport'} {u.type.name}"
-
-    def at(uid) -> str:
-        return f"{name(uid)} ({pos.get(uid) or '?'})"
-
-    def mods(d: dict) -> str:
-        return ", ".join(f"{k.replace('_', ' ')} {v:+g}" for k, v in d.items()) if d else "none"
-
-    out: list[str] = []
-    moving: list = []  # [unit, from, to, hexes] of the move being told
-    kind = "direct"  # what the next attack is, set by the event announcing it
-    spot = None
-
-    def flush():
-        if moving:
-            uid, frm, to, n = moving
-            out.append(f"    {name(uid)} moves {frm or '?'} -> {to} ({n} hex{'es' if n > 1 else ''})")
-            moving.clear()
-
-    def place(uid, hex_):
-        pos[uid] = hex_
-        for p, c in carried.items():
-            if c == uid:
-                pos[p] = hex_
-
-    for e in game.events:
-        k = e["e"]
-        if k == "move":
-            uid = e["unit"]
-            if moving and moving[0] != uid:
-                flush()
-            if not moving:
-                moving[:] = [uid, pos.get(uid), e["hex"], 0]
-            moving[2], moving[3] = e["hex"], moving[3] + 1
-            place(uid, e["hex"])
-            continue
-        if k in ("action", "spot-cancelled"):
-            if k == "action" and e["action"][0] in ("op", "end", "stop"):
-                kind = "direct"
-            continue
-        flush()
-        if k == "turn":
-            out.append(f"== Turn {e['t']} (visibility {e['visibility']}) ==")
-            carried.clear()
-        elif k == "activate":
-            card = game.ctx.model.cards[e["card"]]
-            out.append(f"  {e['side']} activates {card.designation} ({e['card']})")
-        elif k == "enter":
-            place(e["unit"], e["hex"])
-            out.append(f"    {name(e['unit'])} enters at {e['hex']}")
-        elif k == "load":
-            carried[e["unit"]] = e["carrier"]
-            out.append(f"    {at(e['unit'])} boards {name(e['carrier'])}")
-        elif k == "morale-phase":
-            carried.clear()
-        elif k == "opportunity-fire":
-            kind = "opportunity"
-        elif k == "same-hex-fire":
-            kind = "same-hex"
-        elif k == "overrun-fire":
-            kind = "overrun reaction"
-        elif k == "close-assault":
-            kind = "close assault"
-            out.append(f"    close assault on {e['hex']} by {', '.join(name(u) for u in e['units'])}")
-        elif k == "overrun":
-            out.append(f"    {name(e['unit'])} overruns {pos.get(e['unit']) or '?'} -> {e['hex']}")
-            place(e["unit"], e["hex"])
-            kind = "overrun"
-        elif k == "spot":
-            spot = e
-        elif k == "face":  # §8.22: a turn without an operation
-            out.append(f"    {at(e['unit'])} turns to face hexside {e['facing']}")
-        elif k == "move-becomes-move-fire":  # §7
-            out.append(f"    {name(e['unit'])}'s move becomes a move-and-fire ({e['spent']:g} of {e['mp']} MP spent)")
-        elif k == "fire":
-            firer = e.get("unit")
-            what = ("minefield" if str(firer).startswith("minefield:") else "air strike" if e.get("air_strike")
-                    else "bombardment" if e.get("bombardment") else "fire zone" if e.get("zone")
-                    else "spill" if e.get("spill") else "indirect" if e.get("indirect") else kind)
-            seen = ""
-            if spot is not None and spot.get("target") == e["target"] and spot.get("success"):
-                seen = (f"; spotted at {spot['distance']} hexes: 1d6 {spot['roll']} mods "
-                        f"({mods(spot.get('modifiers') or {})}) vs {spot['number']}") if spot.get("roll") else \
-                    "; same hex, no spotting roll"
-            source = at(firer) if firer in units else name(firer)
-            out.append(f"    [{what}] {source} fires at {at(e['target'])}{seen}; 3d6 {sum(e['dice'])} "
-                       f"differential {e['differential']:+d} mods ({mods(e['modifiers'])}) = {e['total']} "
-                       f"-> {e['result']}")
-            spot = None
-        elif k == "flash-kill":
-            out.append(f"    flash kill! {name(e['unit'])} may act again")
-        elif k == "unit-check":
-            out.append(f"    {name(e['unit'])} morale ({e['why']}): {sum(e['dice'])} mods "
-                       f"({mods(e.get('modifiers') or {})}) vs {e.get('morale', '?')} -> {e['result']}")
-        elif k == "formation-check":
-            card = game.ctx.model.cards[e["card"]]
-            out.append(f"  morale of {card.designation} ({e['why']}): {sum(e['dice'])}+{e['modifier']} vs "
-                       f"{e['morale']} -> {'holds' if e['passed'] else 'fails'}")
-        elif k == "shaken":
-            out.append(f"  {game.ctx.model.cards[e['card']].designation} is shaken")
-        elif k == "destroyed":
-            out.append(f"    {at(e['unit'])} destroyed ({e['how']})")
-            pos[e["unit"]] = None
-        elif k == "minefield-attack":
-            out.append(f"    {name(e['unit'])} sets off a minefield at {e['hex']}")
-        elif k in ("wire-removed", "minefield-cleared"):
-            what = "wire" if k == "wire-removed" else "a minefield"
-            out.append(f"    {name(e['unit'])} clears {what} at {e['hex']}")
-        elif k == "air-strike" or k == "bombardment":
-            out.append(f"  {k.replace('-', ' ')} by the {e.get('side', '?')}")
-        elif k == "bombardment-no-target":
-            out.append("  the bombardment finds no target")
-        elif k == "exit":
-            out.append(f"    {name(e['unit'])} leaves the map from {e.get('hex') or pos.get(e['unit']) or '?'} "
-                       f"by the {e['edge']} edge of map {e['map']}")
-            pos[e["unit"]] = None
-    flush()
-    return out
-
-
 def run_replay(args) -> int:
     catalog = load_pack(args.pack)
     if catalog.errors:  # as play: a game checked against a pack as loaded, not as written, proves nothing
         return usage_error("the pack has errors: run 'sandtable validate' first")
+    play = play_door(catalog)
     try:
-        game, recorded = replay(catalog.model, args.log)
+        game, recorded = play.replay(catalog.model, args.log)
     except (ValueError, OSError, KeyError, json.JSONDecodeError) as exc:
         return usage_error(f"{args.log}: {exc}")
-    except EngineError as exc:
+    except play.GameError as exc:
         print(f"sandtable: {args.log}: the log does not replay: {exc}", file=sys.stderr)
         return 1
     same = recorded is not None and game.is_terminal() and game.returns() == recorded
     changes = pack_changes(getattr(game, "log_header", {}).get("packs"), pack_fingerprints(catalog))
     out = {"log": args.log, "same_result": same, "result": getattr(game, "result", None), "recorded": recorded,
-           "actions": len(game.actions), "final": digest(game), "pack_changes": changes}
+           "actions": len(game.actions), "final": play.digest(game), "pack_changes": changes}
     if args.format != "json":
         for change in changes:  # a different pack may explain a different result
             print(f"note: the packs differ from the game's: {change}", file=sys.stderr)
@@ -291,10 +157,9 @@ def run_replay(args) -> int:
     return 0 if same else 1
 
 
-def _run_ladder(args, scenario, setup) -> int:
-    from sandtable.rules.desert_steel.engine.ladder import strength_ladder
+def _run_ladder(args, play, scenario, setup) -> int:
     budgets = [b for b in args.ladder_budgets.split(",") if b]
-    if not budgets or not all(valid_bot(b) and b.startswith("search") for b in budgets) or args.search_games < 0:
+    if not budgets or not all(play.valid_bot(b) and b.startswith("search") for b in budgets) or args.search_games < 0:
         return usage_error("--ladder-budgets takes search bots (search:N or search:Ts) separated by commas, "
                            "and --search-games 0 or more")
 
@@ -302,9 +167,9 @@ def _run_ladder(args, scenario, setup) -> int:
         if not args.no_progress and sys.stderr.isatty():
             sys.stderr.write(f"{level['bot']}: {level['games']} games played\n")
     try:
-        out = strength_ladder([str(p) for p in args.pack], scenario.id, setup, args.games, args.search_games,
-                              args.seed, args.jobs, budgets, progress=progress)
-    except EngineError as exc:
+        out = play.strength_ladder([str(p) for p in args.pack], scenario.id, setup, args.games, args.search_games,
+                                   args.seed, args.jobs, budgets, progress=progress)
+    except play.GameError as exc:
         print(f"sandtable: {exc}", file=sys.stderr)
         return 1
     if args.format == "json":
@@ -327,26 +192,25 @@ def _run_ladder(args, scenario, setup) -> int:
 
 def run_simulate(args) -> int:
     try:
-        bots = _bots(args.bots)
-        catalog, model, scenario, setup = _prepare(args)
+        catalog, play, bots, model, scenario, setup = _prepare(args)
         if args.games < 1 or args.jobs < 1:
             raise ValueError("--games and --jobs must be at least 1")
         if args.setups < 0:
             raise ValueError("--setups must be 0 or more")
     except (ValueError, OSError) as exc:
         return usage_error(str(exc))
-    if "expression" not in scenario.raw.get("victory", {}):
+    why = play.unmeasurable(scenario)
+    if why:
         # a batch of games nobody can win measures nothing: say so instead of reporting draws
         print(f"sandtable: scenario {scenario.number} {scenario.name} has no victory conditions the engine can "
-              "evaluate (its 'victory' has no 'expression'): every game would be a draw, so there is no balance "
+              f"evaluate ({why}): every game would be a draw, so there is no balance "
               "to measure. Give it victory conditions in the editor or the scenario file first.", file=sys.stderr)
         return 1
     if args.ladder:
-        return _run_ladder(args, scenario, setup)
+        return _run_ladder(args, play, scenario, setup)
     if args.setups:
         try:
-            from sandtable.rules.desert_steel.setup_pool import LazySetupPool
-            setup = LazySetupPool(model, scenario, args.setups, setup)  # made as games need them
+            setup = play.lazy_setup_pool(model, scenario, args.setups, setup)  # made as games need them
         except Exception as exc:  # the automatic setup cannot place this scenario's forces
             print(f"sandtable: --setups: no automatic setup for scenario {scenario.number}: {exc}", file=sys.stderr)
             return 1
@@ -360,12 +224,12 @@ def run_simulate(args) -> int:
                 sys.stderr.write("\n")
             sys.stderr.flush()
     try:
-        summary = simulate([str(p) for p in args.pack], scenario.id, setup, args.games, args.seed, args.jobs, bots,
-                           progress=progress, options=_options(args))
-    except EngineError as exc:
+        summary = play.simulate([str(p) for p in args.pack], scenario.id, setup, args.games, args.seed, args.jobs,
+                                bots, progress=progress, options=_options(args))
+    except play.GameError as exc:
         print(f"sandtable: {exc}", file=sys.stderr)
         return 1
-    except AutoSetupError as exc:  # a later seed of the lazily made setups (the first was tried at once)
+    except play.SetupError as exc:  # a later seed of the lazily made setups (the first was tried at once)
         print(f"sandtable: --setups: an automatic setup for scenario {scenario.number} failed: {exc}", file=sys.stderr)
         return 1
     out = summary.to_json()
