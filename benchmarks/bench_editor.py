@@ -228,8 +228,8 @@ def board_workbench(reps: int) -> dict:
     copies up to 200 counters)."""
     from PySide6.QtCore import QMimeData
     from PySide6.QtWidgets import QApplication
-    from sandtable.editor.board_canvas import UNITS_MIME
-    from sandtable.editor.board_setup import SetupWorkbench
+    from sandtable.editor.desert_steel.board_canvas import UNITS_MIME
+    from sandtable.editor.desert_steel.board_setup import SetupWorkbench
     from sandtable.editor.context import EditorContext
     from sandtable.editor.document import PackDocument
     from sandtable.editor.workspace import Workspace

@@ -25,8 +25,8 @@ def ctx(qtbot, ws):
 
 
 def test_placement_board_counters_fan_and_drag_image(qtbot, ctx):
-    from sandtable.editor.board_canvas import StackItem
-    from sandtable.editor.board_setup import SetupWorkbench
+    from sandtable.editor.desert_steel.board_canvas import StackItem
+    from sandtable.editor.desert_steel.board_setup import SetupWorkbench
     w = SetupWorkbench(ctx, "kasserine-pass")
     w.resize(1300, 850)
     qtbot.addWidget(w)
@@ -45,7 +45,7 @@ def test_placement_board_counters_fan_and_drag_image(qtbot, ctx):
     assert big.fanned and big.boundingRect().width() > width * 1.5
     # the faces are the print code's (as in the printed sheet and the VASSAL module), rendered
     # on a thread: the board draws them once they are in
-    from sandtable.editor.counter_faces import face_key, faces
+    from sandtable.editor.desert_steel.counter_faces import face_key, faces
     keys = {face_key(e["unit"], e["designation"]): e for s in stacks for e in s.entries}
     for k, e in keys.items():
         faces().get(e["unit"], e["designation"], k)
@@ -75,8 +75,8 @@ def test_placement_board_counters_fan_and_drag_image(qtbot, ctx):
 
 
 def test_the_scenario_board_draws_counters(qtbot, ctx):
-    from sandtable.editor.board_canvas import StackItem
-    from sandtable.editor.boardview import BoardWidget
+    from sandtable.editor.desert_steel.board_canvas import StackItem
+    from sandtable.editor.desert_steel.boardview import BoardWidget
     setup = next(oid for oid in ctx.ws.keys("setup") if ctx.ws.value("setup", oid)["scenario"] == "kasserine-pass")
     w = BoardWidget(ctx, scenario="kasserine-pass")
     w.resize(1100, 800)

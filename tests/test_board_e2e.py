@@ -38,7 +38,7 @@ def test_new_two_map_scenario_painted_placed_saved_checked_printed_played(qtbot,
         if f.name != "15-kasserine-pass.json":
             f.unlink()
 
-    from sandtable.editor.board_setup import SetupWorkbench
+    from sandtable.editor.desert_steel.board_setup import SetupWorkbench
     ctx = open_ctx(pack)
     w = SetupWorkbench(ctx, SID)
     w.resize(1300, 850)

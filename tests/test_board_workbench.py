@@ -31,7 +31,7 @@ def ctx(qtbot, ws):
 
 
 def bench(qtbot, ctx, scenario):
-    from sandtable.editor.board_setup import SetupWorkbench
+    from sandtable.editor.desert_steel.board_setup import SetupWorkbench
     w = SetupWorkbench(ctx, scenario)
     w.resize(1300, 850)
     qtbot.addWidget(w)
@@ -279,7 +279,7 @@ def test_paint_a_zone_get_its_expression_erase_and_apply(qtbot, ctx):
 
 
 def test_zone_simplify_round_trips_every_scenario_zone(model):
-    from sandtable.editor.board_zones import zone_targets
+    from sandtable.editor.desert_steel.board_zones import zone_targets
     from sandtable.rules.desert_steel.battlefield import Battlefield
     from sandtable.rules.desert_steel.zone_simplify import simplify
     from sandtable.rules.desert_steel.zones import ZoneContext, evaluate
@@ -296,7 +296,7 @@ def test_zone_simplify_round_trips_every_scenario_zone(model):
 
 
 def painter(qtbot, ctx, map_id):
-    from sandtable.editor.board_mapedit import MapPainter
+    from sandtable.editor.desert_steel.board_mapedit import MapPainter
     w = MapPainter(ctx, map_id)
     w.resize(1200, 800)
     qtbot.addWidget(w)
@@ -359,8 +359,8 @@ def test_a_new_map_painted_from_scratch_validates(qtbot, ctx, tmp_path):
 
 def test_the_forms_open_the_workbench_tabs(qtbot, ctx):
     from PySide6.QtWidgets import QTabWidget
-    from sandtable.editor.board_mapedit import MapPainter
-    from sandtable.editor.board_setup import LazyTab, SetupWorkbench
+    from sandtable.editor.desert_steel.board_mapedit import MapPainter
+    from sandtable.editor.desert_steel.board_setup import LazyTab, SetupWorkbench
     from sandtable.editor.forms.mapconf import MapForm, SetupForm
     from sandtable.editor.forms.scenario import ScenarioForm
     opened, forms = {}, []  # keep every form alive until the end (their boards fit on a timer)

@@ -190,7 +190,7 @@ def test_typing_on_under_another_provenance_is_a_step_of_its_own(qtbot, tmp_path
 
 def test_a_board_scene_reset_forgets_its_board_and_queued_hexes(qtbot):
     # the board widget clears a board whose configuration is gone through the scene's own reset
-    from sandtable.editor.boardview import BoardScene
+    from sandtable.editor.desert_steel.boardview import BoardScene
     from sandtable.rules.catalog import load_catalog
     catalog = load_catalog()
     scene = BoardScene()

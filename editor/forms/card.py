@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QFrame, QGroupBox, QHBoxL
                                QListWidget, QListWidgetItem, QMenu, QPushButton, QSpinBox, QTableWidget, QToolButton,
                                QVBoxLayout, QWidget)
 
-from ..counter import CardPreview
+from ..desert_steel.counter import CardPreview
 from ..jsonptr import MISSING
 from .fields import EnumField, Field, Heading, IntField, NumberField, ObjectForm, scrolled
 from .schema_form import add_fields, index

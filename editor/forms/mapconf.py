@@ -6,7 +6,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, Q
                                QVBoxLayout, QWidget)
 from PySide6.QtCore import Qt
 
-from ..boardview import BoardWidget
+from ..desert_steel.boardview import BoardWidget
 from .fields import EnumField, Field, Heading, LongTextField, ObjectForm, TextField
 from .jsontree import JsonTree
 
@@ -106,8 +106,8 @@ class MapForm(ObjectForm):
         split.addWidget(tree)
         self.board = BoardWidget(ctx, map_id=oid)
         from PySide6.QtWidgets import QTabWidget
-        from ..board_mapedit import MapPainter
-        from ..board_setup import LazyTab
+        from ..desert_steel.board_mapedit import MapPainter
+        from ..desert_steel.board_setup import LazyTab
         tabs = QTabWidget()
         tabs.addTab(self.board, "Board")
         tabs.addTab(LazyTab(lambda: MapPainter(ctx, oid)), "Paint")
@@ -129,7 +129,7 @@ class SetupForm(ObjectForm):
         split.addWidget(tree)
         self.board = BoardWidget(ctx, scenario=st.get("scenario"), setup=oid)
         from PySide6.QtWidgets import QTabWidget
-        from ..board_setup import LazyTab, SetupWorkbench
+        from ..desert_steel.board_setup import LazyTab, SetupWorkbench
         tabs = QTabWidget()
         tabs.addTab(self.board, "Board")
         tabs.addTab(LazyTab(lambda: SetupWorkbench(ctx, st.get("scenario"), setup_id=oid)), "Placement")

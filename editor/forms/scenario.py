@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (QButtonGroup, QFormLayout, QGroupBox, QHBoxLayout
                                QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 from .. import jsonptr
-from ..boardview import BoardWidget
+from ..desert_steel.boardview import BoardWidget
 from ..jsonptr import MISSING
 from ..lazytab import LazyTab
 from .fields import BoolField, EnumField, Field, Heading, IntField, LongTextField, ObjectForm, TextField, scrolled
@@ -278,7 +278,7 @@ class ScenarioForm(ObjectForm):
         self.tabs.addTab(self.board, "Board")
 
         def workbench():
-            from ..board_setup import SetupWorkbench  # the board modules load when the tab is first shown
+            from ..desert_steel.board_setup import SetupWorkbench  # the board modules load when the tab is first shown
             return SetupWorkbench(ctx, oid)
         self.tabs.addTab(LazyTab(workbench), "Setup placement")
         self.refresh("")

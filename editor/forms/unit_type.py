@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
                                QWidget)
 
-from ..counter import CounterPreview
+from ..desert_steel.counter import CounterPreview
 from .fields import Heading, ObjectForm, scrolled
 from .schema_form import add_fields, index
 

@@ -34,8 +34,8 @@ from .board_zones import ZonePaintTool, ZonePanel
 from .board_canvas import R, UNITS_MIME, BoardCanvas, CanvasView, Minimap, StackItem, overlay_colour
 from .counter import paint_counter
 from .counter_faces import faces
-from .usertext import internal_error
-from .lazytab import LazyTab  # noqa: F401  (moved; mapconf and tests import it from here)
+from ..usertext import internal_error
+from ..lazytab import LazyTab  # noqa: F401  (moved; mapconf and tests import it from here)
 
 FACINGS = ("up the page", "upper right", "lower right", "down the page", "lower left", "upper left")
 
@@ -296,7 +296,7 @@ def edited_model(ctx, force: bool = False):
     scenario must be the zone the placement checks), or as opened when nothing changed."""
     if not force and not ctx.doc.dirty:
         return ctx.ws.catalog.model
-    from .checking import Checker
+    from ..checking import Checker
     checker = Checker(ctx.ws)
     catalog = checker.run(checker.snapshot(), defer_setups=True).catalog  # the setup rules judge, not build
     return catalog.model if catalog is not None and catalog.model is not None else ctx.ws.catalog.model
@@ -526,7 +526,7 @@ class SetupWorkbench(QWidget):
         or any edit elsewhere): zones, formations and the checks follow; the setup stays.
         The pack is checked and the board laid out on a thread (0.2-0.4 s: the zone "Apply"
         froze the window that long); ``wait``: block until it is done (scripts)."""
-        from .checking import Checker
+        from ..checking import Checker
         checker = Checker(self.ctx.ws)
         snap = checker.snapshot()
         self._reload_gen = gen = getattr(self, "_reload_gen", 0) + 1
