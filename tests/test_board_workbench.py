@@ -361,8 +361,8 @@ def test_the_forms_open_the_workbench_tabs(qtbot, ctx):
     from PySide6.QtWidgets import QTabWidget
     from sandtable.editor.desert_steel.board_mapedit import MapPainter
     from sandtable.editor.desert_steel.board_setup import LazyTab, SetupWorkbench
-    from sandtable.editor.forms.mapconf import MapForm, SetupForm
-    from sandtable.editor.forms.scenario import ScenarioForm
+    from sandtable.editor.desert_steel.forms.mapconf import MapForm, SetupForm
+    from sandtable.editor.desert_steel.forms.scenario import ScenarioForm
     opened, forms = {}, []  # keep every form alive until the end (their boards fit on a timer)
     for form, kind, oid, label, cls in ((ScenarioForm, "scenario", "beda-fomm", "Setup placement", SetupWorkbench),
                                         (SetupForm, "setup", ctx.ws.keys("setup")[0], "Placement", SetupWorkbench),

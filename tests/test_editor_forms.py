@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from editorkit import close, copy_pack, isolate, settle, window
-from sandtable.editor.forms.card import UnitsTable
+from sandtable.editor.desert_steel.forms.card import UnitsTable
 from sandtable.editor.forms.fields import FactorField, IntField
 from sandtable.editor.forms.grid import JsonGrid
 from sandtable.rules.catalog import load_catalog
@@ -144,7 +144,7 @@ def test_map_configuration_and_scenario(win, qtbot):
 def test_scenario_tabs_are_made_when_first_shown_or_jumped_to(win, qtbot):
     """Opening a scenario makes its General tab only; a side, special rules and victory are made
     when shown, when a field in them is asked for, or when a finding jumps to one of them."""
-    from sandtable.editor.forms.scenario import CardPicker
+    from sandtable.editor.desert_steel.forms.scenario import CardPicker
     scen = win.open_object("scenario", "gazala")
     bound = [p for p, _ in scen.bindings]
     assert "/conditions/turns" in bound and not any(p.startswith(("/sides/", "/victory", "/special_rules"))

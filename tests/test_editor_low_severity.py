@@ -56,7 +56,7 @@ def test_map_configurations_are_chosen_by_name(qtbot, tmp_path, monkeypatch):
 
 def test_a_card_form_follows_a_unit_type_renamed_elsewhere(qtbot, tmp_path, monkeypatch):
     isolate(monkeypatch, tmp_path)
-    from sandtable.editor.forms.card import UnitsTable
+    from sandtable.editor.desert_steel.forms.card import UnitsTable
     w = window(qtbot, copy_pack(tmp_path))
     form = w.open_object("formation-card", "161")
     w.doc.set("unit-type", "de-pz-ii-f", "/name", "Panzer II F (renamed)")

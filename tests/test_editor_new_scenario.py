@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from editorkit import close, copy_pack, isolate, settle, shot, window
 from sandtable.cli import main as cli
 from sandtable.editor import lifecycle_ui as ui
-from sandtable.editor.forms.scenario import CardPicker
+from sandtable.editor.desert_steel.forms.scenario import CardPicker
 
 
 def field(form, pointer):

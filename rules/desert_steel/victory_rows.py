@@ -6,7 +6,7 @@ pass a number, "otherwise" — and written back from them. What the rows cannot 
 several conditions, a path, a minimum of terms) stays a ``custom`` row, kept as it is, shown
 by its sentence and edited as JSON. ``sentences`` words the whole expression the way the
 scenario sheet's prose does ("The Axis player wins if 8 or more German units are on map B…").
-No Qt here: the editor's form (``editor/forms/victory.py``) only lays these rows out.
+No Qt here: the editor's form (``editor/desert_steel/forms/victory.py``) only lays these rows out.
 """
 from __future__ import annotations
 

@@ -5,9 +5,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
                                QWidget)
 
-from ..desert_steel.counter import CounterPreview
-from .fields import Heading, ObjectForm, scrolled
-from .schema_form import add_fields, index
+from ..counter import CounterPreview
+from ...forms.fields import Heading, ObjectForm, scrolled
+from ...forms.schema_form import add_fields, index
 
 IDENTITY = ["name", "full_name", "nationality", "class", "role"]
 VALUES = ["movement", "range", "anti_vehicle_range", "indirect_fire", "anti_vehicle", "defense", "anti_infantry"]

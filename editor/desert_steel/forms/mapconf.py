@@ -6,9 +6,9 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, Q
                                QVBoxLayout, QWidget)
 from PySide6.QtCore import Qt
 
-from ..desert_steel.boardview import BoardWidget
-from .fields import EnumField, Field, Heading, LongTextField, ObjectForm, TextField
-from .jsontree import JsonTree
+from ..boardview import BoardWidget
+from ...forms.fields import EnumField, Field, Heading, LongTextField, ObjectForm, TextField
+from ...forms.jsontree import JsonTree
 
 
 class LayoutGrid(QWidget, Field):
@@ -106,8 +106,8 @@ class MapForm(ObjectForm):
         split.addWidget(tree)
         self.board = BoardWidget(ctx, map_id=oid)
         from PySide6.QtWidgets import QTabWidget
-        from ..desert_steel.board_mapedit import MapPainter
-        from ..desert_steel.board_setup import LazyTab
+        from ..board_mapedit import MapPainter
+        from ..board_setup import LazyTab
         tabs = QTabWidget()
         tabs.addTab(self.board, "Board")
         tabs.addTab(LazyTab(lambda: MapPainter(ctx, oid)), "Paint")
@@ -129,7 +129,7 @@ class SetupForm(ObjectForm):
         split.addWidget(tree)
         self.board = BoardWidget(ctx, scenario=st.get("scenario"), setup=oid)
         from PySide6.QtWidgets import QTabWidget
-        from ..desert_steel.board_setup import LazyTab, SetupWorkbench
+        from ..board_setup import LazyTab, SetupWorkbench
         tabs = QTabWidget()
         tabs.addTab(self.board, "Board")
         tabs.addTab(LazyTab(lambda: SetupWorkbench(ctx, st.get("scenario"), setup_id=oid)), "Placement")
@@ -138,13 +138,3 @@ class SetupForm(ObjectForm):
         lay.addWidget(split, 1)
         self.refresh("")
 
-
-class GenericForm(ObjectForm):
-    """Any object as a structured JSON tree (for kinds without a hand-made form)."""
-
-    def __init__(self, ctx, kind, oid, parent=None):
-        super().__init__(ctx, kind, oid, parent)
-        lay = QVBoxLayout(self)
-        lay.addWidget(Heading(f"{kind} {oid}"))
-        lay.addWidget(self.bind("", JsonTree(self, expand_depth=2)), 1)
-        self.refresh("")

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QGroupBox, QLabel, QTabWidget, QVBoxLayout, QWidget
 
-from .fields import Heading, ObjectForm, scrolled
-from .grid import Col, JsonGrid
+from ...forms.fields import Heading, ObjectForm, scrolled
+from ...forms.grid import Col, JsonGrid
 
 RESULT_HELP = "miss, hit, hit+1 … hit+9 or destroyed"
 MODIFIER_COLS = [Col("Id", "/id", "str"), Col("Value", "/value", "number"), Col("Label (en)", "/label/en", "text"),

@@ -8,10 +8,10 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QFrame, QGroupBox, QHBoxL
                                QListWidget, QListWidgetItem, QMenu, QPushButton, QSpinBox, QTableWidget, QToolButton,
                                QVBoxLayout, QWidget)
 
-from ..desert_steel.counter import CardPreview
-from ..jsonptr import MISSING
-from .fields import EnumField, Field, Heading, IntField, NumberField, ObjectForm, scrolled
-from .schema_form import add_fields, index
+from ..counter import CardPreview
+from ...jsonptr import MISSING
+from ...forms.fields import EnumField, Field, Heading, IntField, NumberField, ObjectForm, scrolled
+from ...forms.schema_form import add_fields, index
 
 SIDE = {"german": "axis", "italian": "axis", "british": "allied", "us": "allied"}
 YEARS = ("1940", "1941", "1942", "1943")

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFrame, QHBoxLayout, Q
 
 from sandtable.rules.desert_steel import victory_rows as vr
 
-from .fields import Field
+from ...forms.fields import Field
 
 KIND_TITLES = (("points", "+ points per unit"), ("win-count", "+ wins on a count"),
                ("win-points", "+ wins on points"))

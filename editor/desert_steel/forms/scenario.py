@@ -11,14 +11,14 @@ from PySide6.QtWidgets import (QButtonGroup, QFormLayout, QGroupBox, QHBoxLayout
                                QListWidgetItem, QPushButton, QRadioButton, QScrollArea, QSplitter, QTableWidget,
                                QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
-from .. import jsonptr
-from ..desert_steel.boardview import BoardWidget
-from ..jsonptr import MISSING
-from ..lazytab import LazyTab
-from .fields import BoolField, EnumField, Field, Heading, IntField, LongTextField, ObjectForm, TextField, scrolled
-from .grid import Col, JsonGrid
-from .jsontree import JsonTree
-from .schema_form import add_fields, index
+from ... import jsonptr
+from ..boardview import BoardWidget
+from ...jsonptr import MISSING
+from ...lazytab import LazyTab
+from ...forms.fields import BoolField, EnumField, Field, Heading, IntField, LongTextField, ObjectForm, TextField, scrolled
+from ...forms.grid import Col, JsonGrid
+from ...forms.jsontree import JsonTree
+from ...forms.schema_form import add_fields, index
 
 SIDES = {"allied": ("british", "us"), "axis": ("german", "italian")}
 NATIONALITIES = ["german", "italian", "british", "us"]
@@ -278,7 +278,7 @@ class ScenarioForm(ObjectForm):
         self.tabs.addTab(self.board, "Board")
 
         def workbench():
-            from ..desert_steel.board_setup import SetupWorkbench  # the board modules load when the tab is first shown
+            from ..board_setup import SetupWorkbench  # the board modules load when the tab is first shown
             return SetupWorkbench(ctx, oid)
         self.tabs.addTab(LazyTab(workbench), "Setup placement")
         self.refresh("")
