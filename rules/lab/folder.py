@@ -39,7 +39,7 @@ def record_problem(r, points: int, games: int, seed: int | None, setups: int) ->
     if not 0 <= r["game"] < games:
         return f"game {r['game']} is not a game of this sweep (0..{games - 1})"
     if seed is not None:
-        from ..desert_steel.engine.runner import game_seed
+        from .batch import game_seed
         if r["seed"] != game_seed(seed, r["game"]):
             return f"game {r['game']} has seed {r['seed']}, not this sweep's (another sweep's game?)"
     if setups and r["setup"] != r["game"] % setups:
@@ -124,7 +124,7 @@ def foreign_problem(saved_plan, results_head: dict) -> str | None:
 def read_games_checked(path: Path, points: int, games: int, seed: int, setups: int) -> dict:
     """(point, game) -> record of a games.jsonl, every line checked; a last line cut by a kill is
     dropped, any other damage is a SweepError naming the line."""
-    from .sweep import SweepError
+    from .batch import SweepError
     done: dict = {}
     if not path.is_file():
         return done

@@ -26,75 +26,14 @@ import sandtable
 from ..atomic import dumps_json, write_text
 from ..findings import Severity, finding, sort_key
 from ..jsondoc import Document
+from . import batch as batches
 from . import bundle as bundles
+from .batch import BatchError, SweepError, play_door
 from .points import Point
 
 PLAN_FILE = "sweep.json"
 GAMES_FILE = "games.jsonl"
 RESULTS_VERSION = 1
-
-
-# --- what a worker runs ------------------------------------------------------------------
-
-_CACHE: dict = {}  # (bundle key, patch key, scenario) -> (model, scenario, context): built once per worker
-
-
-def _prepared(bundle, patches, scenario_id):
-    from ..desert_steel.engine.game import make_context
-    key = (bundle.key, bundles.patch_key(patches), scenario_id)
-    hit = _CACHE.get(key)
-    if hit is None:
-        if len(_CACHE) >= 8:
-            _CACHE.pop(next(iter(_CACHE)))
-        catalog = bundles.load_bundle(bundle, patches, checks=False)
-        model = catalog.model
-        scenario = model.scenario(scenario_id)
-        hit = _CACHE[key] = (model, scenario, make_context(model, scenario))
-    return hit
-
-
-def game_record(game, recorder=None) -> dict:
-    """What results.json keeps of a finished game (no timings: results never depend on the machine)."""
-    from ..desert_steel.engine.diagnostics import game_diagnostics
-    from ..desert_steel.engine.game import SIDES
-    result = game.returns()
-    losses = {side: Counter() for side in SIDES}
-    for u in game.state.units.values():
-        if u.status == "destroyed" or (u.status == "exited" and (u.fate or {}).get("counts_as_loss")):
-            losses[u.side][u.type.id] += 1
-    record = {"winner": result["winner"], "level": result["level"], "points": result["points"],
-              "cause": result["cause"], "actions": len(game.actions), "turns": game.state.turn,
-              "losses": {s: dict(sorted(c.items())) for s, c in losses.items()}}
-    if recorder is not None:  # the batch runner's per-game diagnostics (what the bots did)
-        record["diagnostics"] = game_diagnostics(game, recorder)
-    return record
-
-
-def play_chunk(bundle, patches, context: dict, games: list) -> dict:
-    """Play games [(point, game, seed, setup index), ...] of one point; the worker-side task.
-
-    ``bundle`` and ``context`` (scenario, setups, bots, options) arrive with the task: a
-    worker needs sandtable installed, not the pack."""
-    from ..desert_steel.engine.context import EngineError
-    from ..desert_steel.engine.diagnostics import Recorder
-    from ..desert_steel.engine.runner import play
-    records = []
-    start = time.perf_counter()
-    try:
-        model, scenario, ctx = _prepared(bundle, patches, context["scenario"])
-    except EngineError as exc:
-        return {"version": sandtable.__version__, "seconds": 0.0,
-                "records": [{"point": p, "game": g, "seed": s, "setup": k, "error": str(exc)} for p, g, s, k in games]}
-    for p, g, s, k in games:
-        head = {"point": p, "game": g, "seed": s, "setup": k}
-        try:
-            recorder = Recorder()
-            game = play(model, scenario, context["setups"][k], s, tuple(context["bots"]), context=ctx,
-                        options=context.get("options") or None, recorder=recorder)
-            records.append({**head, **game_record(game, recorder)})
-        except (EngineError, RuntimeError, KeyError, ValueError) as exc:  # a point may break the engine: say so
-            records.append({**head, "error": f"{type(exc).__name__}: {exc}"})
-    return {"version": sandtable.__version__, "seconds": time.perf_counter() - start, "records": records}
 
 
 # --- the plan ----------------------------------------------------------------------------
@@ -116,16 +55,20 @@ class Plan:
     findings: dict = field(default_factory=dict)  # point index -> [finding json] (invalid points)
     arguments: dict = field(default_factory=dict)  # the command's arguments, for --resume
     title: str = ""  # "I Beda Fomm", for the charts
+    play: object = None  # the ruleset's play contribution (not saved: the packs say which)
 
     def tasks(self) -> list[tuple[int, int, int, int]]:
         """(point, game, seed, setup) for every valid point; interleaved so a partial sweep
         covers every point evenly."""
-        from ..desert_steel.engine.runner import game_seed
         valid = [p.index for p in self.points if p.index not in self.findings]
-        return [(p, g, game_seed(self.seed, g), g % len(self.setups)) for g in range(self.games) for p in valid]
+        return list(self.batch().tasks(self.seed, self.games, valid))
 
     def context(self) -> dict:
         return {"scenario": self.scenario, "setups": self.setups, "bots": list(self.bots), "options": self.options}
+
+    def batch(self) -> batches.Batch:
+        """The batch runner's view: each point's packs and the shared context."""
+        return batches.Batch(self.context(), {p.index: (self.bundles.get(p.index), p.patches) for p in self.points})
 
     def to_json(self) -> dict:
         return {"sandtable_sweep": RESULTS_VERSION, "scenario": self.scenario, "scenario_title": self.title,
@@ -139,29 +82,22 @@ class Plan:
                 hashlib.sha256(json.dumps(self.setups, sort_keys=True).encode()).hexdigest()[:16]}
 
 
-class SweepError(ValueError):
-    """A sweep that cannot start (bad scenario, pack with errors, unusable --resume folder)."""
-
-
 def make_setups(catalog, scenario, count: int | None) -> tuple[list, str]:
     """The setups every point plays, as ``simulate --setups`` makes them: the pack's sample
-    setup, then ``count`` seeded automatic setups (runner.setup_pool)."""
-    from ..desert_steel.autosetup import AutoSetupError
-    from ..desert_steel.engine.runner import sample_setup, setup_pool
-    sample = sample_setup(catalog, scenario)
+    setup, then ``count`` seeded automatic setups (the play contribution's setup_pool)."""
+    play = play_door(catalog)
+    sample = play.sample_setup(catalog, scenario)
     if not count:
         return [sample], "sample"
     try:
-        return setup_pool(catalog, scenario, count, sample), f"sample + {count} automatic"
-    except AutoSetupError as exc:
+        return play.setup_pool(catalog, scenario, count, sample), f"sample + {count} automatic"
+    except play.SetupError as exc:
         raise SweepError(f"{scenario.id}: no automatic setup: {exc}") from None
 
 
 def _check_point(plan: Plan, point: Point, catalog, baseline_errors: set) -> list:
     """Findings that make a point invalid: new errors in the pack, no engine for the
     scenario, or a setup that no longer fits."""
-    from ..desert_steel.engine.context import EngineError
-    from ..desert_steel.engine.game import make_context
     out = [f for f in catalog.findings if f.severity == Severity.ERROR and _fkey(f) not in baseline_errors]
     if out:
         return [f.to_json() for f in sorted(out, key=sort_key)]
@@ -171,13 +107,18 @@ def _check_point(plan: Plan, point: Point, catalog, baseline_errors: set) -> lis
         return [finding("unknown-reference", f"scenario {plan.scenario!r} is not in the pack at this point",
                         file=point.label).to_json()]
     try:
-        make_context(model, scenario)
-    except EngineError as exc:
+        play = play_door(catalog)
+    except BatchError as exc:
         return [finding("sweep-point-unplayable", str(exc), file=point.label).to_json()]
-    if "expression" not in scenario.raw.get("victory", {}):  # as simulate: games nobody can win measure nothing
+    try:
+        play.context(model, scenario)
+    except play.GameError as exc:
+        return [finding("sweep-point-unplayable", str(exc), file=point.label).to_json()]
+    why = play.unmeasurable(scenario)
+    if why:  # as simulate: games nobody can win measure nothing
         return [finding("sweep-point-unplayable",
-                        f"scenario {scenario.number} has no victory conditions the engine can evaluate (its "
-                        "'victory' has no 'expression'): every game would be a draw", file=point.label).to_json()]
+                        f"scenario {scenario.number} has no victory conditions the engine can evaluate "
+                        f"({why}): every game would be a draw", file=point.label).to_json()]
     check = catalog.ruleset.check_setup
     found = []
     for k, setup in enumerate(plan.setups):
@@ -275,140 +216,7 @@ def check_resume(folder: Path, plan: Plan) -> None:
 
 def chunks(plan: Plan, tasks: list, size: int) -> list[tuple[int, list]]:
     """Tasks grouped by point into chunks of at most ``size`` games, in task order."""
-    out: list = []
-    open_: dict = {}
-    for t in tasks:
-        cur = open_.setdefault(t[0], [])
-        cur.append(t)
-        if len(cur) >= size:
-            out.append((t[0], open_.pop(t[0])))
-    out += [(p, c) for p, c in open_.items()]
-    return out
-
-
-_LOCAL: dict = {}
-
-
-def _local_init(jobs: dict) -> None:
-    import multiprocessing
-    if multiprocessing.parent_process() is not None:
-        from ..desert_steel.engine.runner import worker_signals
-        worker_signals()  # Ctrl-C is the parent's: no traceback per worker
-    _LOCAL.clear()
-    _LOCAL.update(jobs)
-
-
-def _local_chunk(item) -> dict:
-    point, games = item
-    bundle, patches, context = _LOCAL[point]
-    return play_chunk(bundle, patches, context, games)
-
-
-def run_local(plan: Plan, work: list, jobs: int, sink, started=lambda: None) -> None:
-    import multiprocessing
-    import sys
-    context = plan.context()
-    table = {p.index: (plan.bundles[p.index], p.patches, context) for p in plan.points}
-    if jobs <= 1:
-        _local_init(table)
-        started()
-        for item in work:
-            sink(_local_chunk(item))
-        return
-    ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    # The packs reach the workers once, as the pool's initializer arguments (inherited
-    # through fork, pickled with spawn): a chunk carries only its point and games.
-    with ctx.Pool(jobs, initializer=_local_init, initargs=(table,)) as pool:
-        started()
-        for out in pool.imap_unordered(_local_chunk, work):
-            sink(out)
-
-
-def run_dask(plan: Plan, work: list, address: str, sink, timeout: float = 20.0, started=lambda: None) -> None:
-    try:
-        from distributed import Client
-    except ImportError:
-        raise SweepError("--scheduler needs the 'distributed' package: pip install 'sandtable[cluster]'") from None
-    from .scheduler import SchedulerError, normalised, probe
-    address = normalised(address)
-    try:
-        probe(address, timeout)  # a peer that never answers would hold Client() for ever
-        client = Client(address, timeout=timeout, set_as_default=False)
-    except SchedulerError as exc:
-        raise SweepError(str(exc)) from None
-    except Exception as exc:  # noqa: BLE001 - OSError, TimeoutError, a protocol error: one line
-        raise SweepError(f"cannot reach the Dask scheduler at {address}: {type(exc).__name__}: "
-                         f"{' '.join(str(exc).split())[:200]}") from None
-    try:
-        try:
-            if not client.scheduler_info().get("workers"):
-                client.wait_for_workers(1, timeout=timeout)
-        except Exception as exc:  # noqa: BLE001 - TimeoutError above all: a scheduler nobody works for
-            raise SweepError(f"no worker joined the Dask scheduler at {address} within {timeout:g} s "
-                             f"({type(exc).__name__}); start 'dask worker {address}' on a machine") from None
-        # Each distinct pack goes to the workers once (scatter), not with every task, and never
-        # through a shared disk; the tasks name it by its future.
-        shipped, by_point = {}, {}
-        try:
-            context = client.scatter([plan.context()], broadcast=True, hash=False,
-                                     timeout=timeout)[0]  # a dict would scatter per key
-            for p in plan.points:
-                b = plan.bundles[p.index]
-                if b.key not in shipped:
-                    shipped[b.key] = client.scatter(b, broadcast=True, hash=False, timeout=timeout)
-                by_point[p.index] = shipped[b.key]
-        except Exception as exc:  # noqa: BLE001 - TimeoutError above all: workers that do not take the packs
-            raise SweepError(f"the packs could not be sent to the Dask workers within {timeout:g} s "
-                             f"({type(exc).__name__}: {' '.join(str(exc).split())[:160]})") from None
-        futures = [client.submit(play_chunk, by_point[point], next(p.patches for p in plan.points if p.index == point),
-                                 context, games, pure=False, retries=1)
-                   for point, games in work]
-        started()
-        try:
-            with client.as_current():  # wait() looks for the current client
-                _collect(client, futures, sink, timeout, address)
-        except SweepError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - a worker without sandtable, a lost connection...: said plainly
-            first = " ".join((str(exc).strip().splitlines() or [""])[0].split())[:200]  # Dask's can be 100 KB
-            try:
-                alone = not client.scheduler_info().get("workers")
-            except Exception:  # noqa: BLE001 - the scheduler itself is gone
-                alone = False
-            why = "its workers were lost" if alone else f"{type(exc).__name__}: {first}"
-            raise SweepError(f"the Dask cluster failed: {why} (the finished games are kept: continue with "
-                             "--resume)") from None
-    finally:
-        client.close()
-
-
-def _collect(client, futures: list, sink, timeout: float, address: str) -> None:
-    """Hand each finished chunk to sink as it ends. A chunk may take minutes, so no wait for one
-    is bounded; but a scheduler left without workers for ``timeout`` seconds is said and ended
-    (the finished games are kept) instead of waited on for ever."""
-    import time as _time
-
-    from distributed import wait
-    pending = set(futures)
-    alone_since = None
-    while pending:
-        try:
-            done, pending = wait(pending, timeout=max(1.0, min(timeout, 10.0)), return_when="FIRST_COMPLETED")
-        except TimeoutError:
-            done = set()
-        for fut in done:
-            sink(fut.result())
-            fut.release()
-        if done:
-            alone_since = None
-            continue
-        if client.scheduler_info().get("workers"):
-            alone_since = None
-        elif alone_since is None:
-            alone_since = _time.monotonic()
-        elif _time.monotonic() - alone_since > timeout:
-            raise SweepError(f"the Dask scheduler at {address} has had no worker for {timeout:g} s; the finished "
-                             "games are kept: start workers and continue with --resume")
+    return list(batches.chunked(tasks, size))
 
 
 # --- running -----------------------------------------------------------------------------
@@ -465,9 +273,13 @@ def run(plan: Plan, folder: Path, *, jobs: int = 1, scheduler: str | None = None
         if not work:
             pass
         elif scheduler:
-            run_dask(plan, work, scheduler, sink, connect_timeout, started)
+            batches.run_dask(plan.batch(), work, scheduler, sink, connect_timeout, started, resumable=True)
         else:
-            run_local(plan, work, jobs, sink, started)
+            batches.run_local(plan.batch(), work, jobs, sink, started)
+    except SweepError:
+        raise
+    except BatchError as exc:
+        raise SweepError(str(exc)) from None
     finally:
         out.close()
         stats.seconds = time.perf_counter() - start
@@ -476,9 +288,7 @@ def run(plan: Plan, folder: Path, *, jobs: int = 1, scheduler: str | None = None
 
 # --- statistics --------------------------------------------------------------------------
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    from ..desert_steel.engine.runner import wilson as runner_wilson
-    return runner_wilson(k, n, z)
+wilson = batches.wilson
 
 
 def paired_difference(a: list[float], b: list[float], z: float = 1.96) -> tuple[float, float, float]:
@@ -499,9 +309,10 @@ def _r(x: float) -> float:
     return round(x, 4)
 
 
-def summarise(plan: Plan, records: list) -> list[dict]:
+def summarise(plan: Plan, records: list, play=None) -> list[dict]:
     """Per point: games, wins, win rates with Wilson 95 % intervals, the paired difference
-    to the baseline with its interval, points distributions, average losses."""
+    to the baseline with its interval, points distributions, average losses; with the ruleset's
+    play contribution, the average of its per-game diagnostics."""
     sides = ("allied", "axis")
     by_point: dict[int, dict[int, dict]] = {}
     for r in records:
@@ -546,9 +357,8 @@ def summarise(plan: Plan, records: list) -> list[dict]:
         row["margin"] = {"mean": _r(sum(margin) / n) if n else 0.0, "difference_to_baseline": _r(md),
                          "difference_95": [_r(mlo), _r(mhi)]}
         diag = [r["diagnostics"] for r in ok.values() if "diagnostics" in r]
-        if diag:
-            from ..desert_steel.engine.diagnostics import aggregate
-            row["diagnostics"] = aggregate(diag)
+        if diag and play is not None:
+            row["diagnostics"] = play.aggregate(diag)
         row["average_turns"] = _r(sum(r["turns"] for r in ok.values()) / n) if n else 0.0
         row["most_common_cause"] = Counter(f"{r['winner']} by {r['cause']}" for r in ok.values()).most_common(1)[0][0] \
             if n else None

@@ -54,6 +54,11 @@ def register(sub) -> None:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                   help="play on this Dask scheduler's workers instead (pip install 'sandtable[cluster]'); "
+                        "the same results as on this machine")
+    p.add_argument("--connect-timeout", type=float, default=20.0, metavar="SECONDS",
+                   help="how long to wait for the scheduler and a first worker (default 20)")
     p.add_argument("--bots", default="heuristic,heuristic", help=f"ALLIED,AXIS bots: {BOT_NAMES}")
     p.add_argument("--setup", metavar="FILE", help="setup JSON (default: the pack's sample setup)")
     p.add_argument("--setups", type=int, default=0, metavar="N",
@@ -191,12 +196,19 @@ def _run_ladder(args, play, scenario, setup) -> int:
 
 
 def run_simulate(args) -> int:
+    from sandtable.rules.lab.batch import BatchError
+    from sandtable.rules.lab.scheduler import address_problem
+    from sandtable.rules.lab.simulate import simulate
     try:
         catalog, play, bots, model, scenario, setup = _prepare(args)
         if args.games < 1 or args.jobs < 1:
             raise ValueError("--games and --jobs must be at least 1")
         if args.setups < 0:
             raise ValueError("--setups must be 0 or more")
+        if args.scheduler and address_problem(args.scheduler):
+            raise ValueError(address_problem(args.scheduler))
+        if args.scheduler and args.ladder:
+            raise ValueError("--ladder runs on this machine: leave out --scheduler")
     except (ValueError, OSError) as exc:
         return usage_error(str(exc))
     why = play.unmeasurable(scenario)
@@ -224,9 +236,10 @@ def run_simulate(args) -> int:
                 sys.stderr.write("\n")
             sys.stderr.flush()
     try:
-        summary = play.simulate([str(p) for p in args.pack], scenario.id, setup, args.games, args.seed, args.jobs,
-                                bots, progress=progress, options=_options(args))
-    except play.GameError as exc:
+        summary = simulate(catalog, scenario, setup, args.games, args.seed, bots, jobs=args.jobs,
+                           scheduler=args.scheduler, connect_timeout=args.connect_timeout, options=_options(args),
+                           progress=progress)
+    except (BatchError, play.GameError) as exc:
         print(f"sandtable: {exc}", file=sys.stderr)
         return 1
     except play.SetupError as exc:  # a later seed of the lazily made setups (the first was tried at once)

@@ -9,7 +9,6 @@ from pathlib import Path
 
 from sandtable.rules.atomic import OutputError, check_target, dumps_json, write_text
 from sandtable.rules.limits import InputError, read_regular
-from sandtable.rules.desert_steel.engine.bots import BOTS, valid_bot
 from sandtable.rules.lab import report as reports
 from sandtable.rules.lab import folder as checks
 from sandtable.rules.lab import sweep as sw
@@ -45,7 +44,7 @@ def register(sub) -> None:
     p.add_argument("--games", type=int, default=100, help="games at each point (default 100)")
     p.add_argument("--setups", type=int, default=0, metavar="K",
                    help="also play on K seeded automatic setups (game i on setup i mod K+1), as simulate does")
-    p.add_argument("--bots", default="heuristic,heuristic", help=f"ALLIED,AXIS bots ({', '.join(BOTS)})")
+    p.add_argument("--bots", default="heuristic,heuristic", help="ALLIED,AXIS bots (random, heuristic-v1, heuristic, search)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1, help="local worker processes (default 1)")
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT",
@@ -69,10 +68,10 @@ def register(sub) -> None:
     p.set_defaults(run=run)
 
 
-def _bots(value: str) -> tuple[str, str]:
+def _bots(play, value: str) -> tuple[str, str]:
     parts = value.split(",")
-    if len(parts) != 2 or not all(valid_bot(b) for b in parts):
-        raise SpecError(f"--bots takes ALLIED,AXIS from {', '.join(b for b in BOTS if b != 'search')}, search:N "
+    if len(parts) != 2 or not all(play.valid_bot(b) for b in parts):
+        raise SpecError(f"--bots takes ALLIED,AXIS from {', '.join(b for b in play.bots if b != 'search')}, search:N "
                         "or search:Ts")
     return parts[0], parts[1]
 
@@ -95,11 +94,12 @@ def build_plan(a: dict) -> tuple[sw.Plan, object, object]:
         raise SpecError(f"--games must be between 1 and {MAX_GAMES}")
     if not 0 <= a["setups"] <= MAX_SETUPS:
         raise SpecError(f"--setups must be between 0 and {MAX_SETUPS}")
-    bots = _bots(a["bots"])
-    varies = [parse_vary(v) for v in a["vary"]]
     catalog = load_paths(a["pack"])
     if catalog.ruleset is not None and not catalog.ruleset.supports("play"):
         raise sw.SweepError(f"the pack's ruleset ({catalog.ruleset.name}) has no game engine: a sweep plays games")
+    play = sw.play_door(catalog)
+    bots = _bots(play, a["bots"])
+    varies = [parse_vary(v) for v in a["vary"]]
     if catalog.errors or catalog.model is None:
         raise sw.SweepError("the pack has errors: run 'sandtable validate' first")
     scenario = catalog.model.scenario(a["scenario"])
@@ -112,7 +112,7 @@ def build_plan(a: dict) -> tuple[sw.Plan, object, object]:
     setups, mode = sw.make_setups(catalog, scenario, a["setups"])
     plan = sw.Plan(scenario.id, a["games"], a["seed"], bots, setups, mode, a["options"],
                    [v.label for v in varies], points, list(a["pack"]), arguments=a,
-                   title=f"{scenario.number} {scenario.name}")
+                   title=f"{scenario.number} {scenario.name}", play=play)
     sw.prepare(plan, catalog)
     return plan, catalog, scenario
 
@@ -162,6 +162,7 @@ def redraw(args) -> int:
         return usage_error(f"--redraw {folder}: no readable results.json of a sweep ({type(exc).__name__}: "
                            f"{str(exc)[:200]})")
     why = checks.results_problem(results)
+    saved = {}
     if why is None and (folder / sw.PLAN_FILE).is_file():
         try:
             saved = json.loads(read_regular(folder / sw.PLAN_FILE).decode("utf-8"))
@@ -172,7 +173,7 @@ def redraw(args) -> int:
         print(f"sandtable sweep: --redraw {folder / 'results.json'}: {why}; nothing was redrawn", file=sys.stderr)
         return 1
     plan, records = sw.plan_from_results(results)
-    summary = sw.summarise(plan, records)
+    summary = sw.summarise(plan, records, _redraw_play(saved if isinstance(saved, dict) else {}))
     results = sw.results_json(plan, records, summary)
     write_text(folder / "results.json", dumps_json(results))
     write_text(folder / "summary.csv", sw.summary_csv(plan, summary))
@@ -186,6 +187,15 @@ def redraw(args) -> int:
     else:
         print("wrote " + ", ".join(files) + f" in {folder}")
     return 0
+
+
+def _redraw_play(saved: dict):
+    """The play contribution of the packs the sweep was started with (its diagnostics are that
+    ruleset's to average), or None when they cannot be loaded now."""
+    try:
+        return sw.play_door(load_paths(saved.get("base_packs") or []))
+    except Exception:  # noqa: BLE001 - packs moved or broken: the statistics are redrawn without diagnostics
+        return None
 
 
 _FOLDER_FILE_BYTES = 1 << 30  # results.json of a large sweep holds every game: more than a pack document
@@ -328,7 +338,7 @@ def run(args) -> int:
 
 
 def _write_outputs(args, plan, folder, scenario, records, stats) -> int:
-    summary = sw.summarise(plan, records)
+    summary = sw.summarise(plan, records, plan.play)
     results = sw.results_json(plan, records, summary)
     write_text(folder / "results.json", dumps_json(results))
     write_text(folder / "summary.csv", sw.summary_csv(plan, summary))
