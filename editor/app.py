@@ -18,8 +18,9 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBo
                                QPushButton, QScrollArea, QTabWidget, QToolBar, QVBoxLayout, QWidget)
 
 from sandtable.rules.catalog import bundled_pack
+from sandtable.rules.rulesets import deferring_slow_checks
 
-from . import hooks
+from . import door, hooks
 from .checking import locate
 from .context import EditorContext
 from .document import CHECKED, PackDocument
@@ -175,9 +176,8 @@ class MainWindow(QMainWindow):
         sys.setswitchinterval(0.001)  # the UI thread keeps painting while the thread reads
 
         def work():
-            from sandtable.rules.desert_steel.checks import setup_rules_deferred
             try:
-                with setup_rules_deferred():
+                with deferring_slow_checks():
                     ws = Workspace(path, search=list(search or []), owned=owned)
                 self._load_bridge.loaded.emit(ws, None)
             except Exception as exc:  # noqa: BLE001 - said in the window, never a traceback
@@ -224,10 +224,9 @@ class MainWindow(QMainWindow):
         self.forms.clear()
         self.bulk.clear()
         self.search_paths = list(search or [])
-        from sandtable.rules.desert_steel.checks import setup_rules_deferred
         ws = workspace
         if ws is None:
-            with setup_rules_deferred():  # the validator adds them in the background right after
+            with deferring_slow_checks():  # the validator adds them in the background right after
                 ws = Workspace(path, search=self.search_paths, owned=owned)
         self.ws = ws
         self.doc = PackDocument(ws, self, autosave_seconds=self.autosave_seconds)
@@ -483,14 +482,14 @@ class MainWindow(QMainWindow):
         from .forms.bulk import BulkGrid
         grid = self.bulk.get(kind)
         if grid is None:
-            if kind not in self.ws.kinds() or self.ws.ruleset != "desert-steel":
+            if kind not in self.ws.kinds() or kind not in door.bulk_titles(self.ws.catalog.ruleset):
                 self.statusBar().showMessage(f"no bulk grid for {kind} in this pack", 5000)
                 return None
             grid = BulkGrid(self.ctx, kind)
             grid.tell = lambda title, text: self.ask(title, text, ["OK"])
             grid.set_findings(self.findings.model.rows)
             self.bulk[kind] = grid
-            self.tabs.addTab(grid, BulkGrid.TITLES.get(kind, kind))
+            self.tabs.addTab(grid, grid.title)
         self.tabs.setCurrentWidget(grid)
         return grid
 
@@ -662,10 +661,8 @@ class MainWindow(QMainWindow):
         return result
 
     def switch_to(self, folder: Path, search: list[Path], wait: bool = True) -> None:
-        from sandtable.rules.desert_steel.checks import setup_rules_deferred
-
         def read():
-            with setup_rules_deferred():  # the validator adds them in the background right after
+            with deferring_slow_checks():  # the validator adds them in the background right after
                 return Workspace(folder, search=search)
         if wait:
             self._switch(folder, search, read())

@@ -23,7 +23,7 @@ from sandtable.rules.jsondoc import Document
 from sandtable.rules.references import dropped_objects
 from sandtable.rules.schemas import default_schemas
 
-from . import jsonptr
+from . import door, jsonptr
 from .workspace import Key, Workspace
 
 
@@ -129,7 +129,7 @@ class Checker:
             found = locate(catalog)
             self._mark_unsaved(snap, found)
             result = Result(found, time.perf_counter() - t0, snap.generation, catalog)
-            result.partial = defer_setups and _has_setup_rules(catalog)
+            result.partial = defer_setups and _has_deferred(catalog)
             result.snap = snap
             return result
 
@@ -140,8 +140,7 @@ class Checker:
         with self._lock:
             t0 = time.perf_counter()
             catalog = first.catalog
-            from sandtable.rules.desert_steel.checks import setup_rules
-            extra = setup_rules(catalog)
+            extra = door.deferred_check(catalog.ruleset).check(catalog)
             catalog.findings.extend(extra)
             cat._finish(catalog)
             found = locate(catalog)
@@ -174,7 +173,7 @@ class Checker:
     def _build(self, snap: Snapshot, defer_setups: bool = False) -> cat.Catalog:
         opened = self.opened
         catalog = cat.Catalog()
-        catalog.defer_setup_rules = defer_setups
+        catalog.defer_slow_checks = defer_setups
         catalog.findings.extend(self.schemas.findings)
         # Findings about reading and ordering packs do not change while editing.
         catalog.findings.extend(f for f in opened.findings if f.code.startswith(("pack-", "zip-", "file-", "json-",
@@ -222,8 +221,10 @@ def _put(cache: OrderedDict, key, entry) -> None:
         cache.popitem(last=False)
 
 
-def _has_setup_rules(catalog: cat.Catalog) -> bool:
-    return catalog.ruleset is not None and catalog.ruleset.name == "desert-steel" and bool(catalog.entries("setup"))
+def _has_deferred(catalog: cat.Catalog) -> bool:
+    """Whether the ruleset left part of its check for a second pass, with something to check."""
+    deferred = door.deferred_check(catalog.ruleset)
+    return deferred is not None and deferred.pending(catalog)
 
 
 _REQUIRED = re.compile(r"^'([^']+)' is (?:required|a required property)")

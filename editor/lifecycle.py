@@ -249,8 +249,9 @@ class Lifecycle:
         return oid
 
     def _auto_setup(self, scenario_id: str, seed: int) -> dict:
-        from sandtable.rules.desert_steel.autosetup import AutoSetupError, auto_setup
-
+        board = self.ws.catalog.ruleset.board if self.ws.catalog.ruleset is not None else None
+        if board is None or board.auto_setup is None:  # what the ruleset declares, not its name
+            raise LifecycleError(f"the {self.ws.ruleset or 'pack'} ruleset makes no automatic setups")
         from .checking import Checker
         checker = Checker(self.ws)
         catalog = checker.run(checker.snapshot()).catalog  # the pack as edited, not as opened
@@ -259,8 +260,8 @@ class Lifecycle:
         if scenario is None:
             raise LifecycleError(f"scenario {scenario_id} cannot be set up automatically until its errors are fixed")
         try:
-            return auto_setup(model, scenario, seed)
-        except (AutoSetupError, KeyError, ValueError) as exc:
+            return board.auto_setup(model, scenario, seed)
+        except (RuntimeError, LookupError, ValueError) as exc:  # the contribution's "cannot place them"
             raise LifecycleError(f"no automatic setup for {scenario_id}: {exc}") from None
 
     # --- rename -------------------------------------------------------------------------------

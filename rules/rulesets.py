@@ -21,6 +21,8 @@ contributions (``derived_capabilities``), so a declaration and its word cannot d
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, runtime_checkable
@@ -225,15 +227,53 @@ class EditorPanel:
 
 @dataclass(frozen=True)
 class EditorContribution:
-    """The ruleset's hand-made editor parts: ``forms`` (kind -> form factory, a "module:attr"
-    of a mapping or a function(kind, ctx) -> widget or None) and its workbench ``panels``."""
+    """The ruleset's hand-made editor parts. ``forms``: a "module:attr" of a mapping object kind
+    -> form class (called ``(ctx, kind, oid)``; a kind not in it is shown as a JSON tree);
+    ``panels``: its workbench panels; ``bulk``: (object kind, title) of the kinds the editor
+    offers as one grid of every object; ``deferred``: a "module:attr" of a ``DeferredCheck``,
+    the slow part of its check that the editor runs in a second pass, after showing the rest."""
 
     forms: Ref | None = None
     panels: tuple[EditorPanel, ...] = ()
+    bulk: tuple[tuple[str, str], ...] = ()
+    deferred: Ref | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "forms", _ref(self.forms))
         object.__setattr__(self, "panels", tuple(self.panels))
+        object.__setattr__(self, "bulk", tuple(tuple(b) for b in self.bulk))
+        object.__setattr__(self, "deferred", _ref(self.deferred))
+
+
+@runtime_checkable
+class DeferredCheck(Protocol):
+    """The part of a ruleset's check it leaves out while ``deferring_slow_checks`` is on (or the
+    catalog's ``defer_slow_checks`` is set), for the editor to run after showing the rest."""
+
+    def pending(self, catalog) -> bool:
+        """Whether there is anything to check later (the editor then waits for a second result)."""
+
+    def check(self, catalog) -> list:
+        """The findings left out (consequences grouped as the full check groups them)."""
+
+
+_SLOW_CHECKS_DEFERRED = contextvars.ContextVar("sandtable_defer_slow_checks", default=False)
+
+
+@contextlib.contextmanager
+def deferring_slow_checks():
+    """Packs read meanwhile (in this thread or task) leave their rulesets' deferred checks out:
+    the editor opens a pack before knowing its ruleset, and shows its findings sooner."""
+    token = _SLOW_CHECKS_DEFERRED.set(True)
+    try:
+        yield
+    finally:
+        _SLOW_CHECKS_DEFERRED.reset(token)
+
+
+def slow_checks_deferred(catalog) -> bool:
+    """Whether a ruleset's check should leave its deferred part out for this catalog."""
+    return bool(getattr(catalog, "defer_slow_checks", False)) or _SLOW_CHECKS_DEFERRED.get()
 
 
 # Capability word of each optional reference of a contribution.

@@ -564,11 +564,11 @@ class RowHeader(QHeaderView):
 class BulkGrid(QWidget):
     """A tab of the main window: one kind's objects (or card x year variants) as a grid."""
 
-    TITLES = {"unit-type": "All unit types", "formation-card": "All formation cards × years"}
-
     def __init__(self, ctx, kind: str, parent=None):
         super().__init__(parent)
+        from .. import door
         self.ctx, self.bulk_kind = ctx, kind
+        self.title = door.bulk_titles(ctx.ws.catalog.ruleset).get(kind, kind)  # as the ruleset declares it
         self.model = BulkModel(ctx, kind, self)
         self.proxy = SortFilter(self)
         self.proxy.setSourceModel(self.model)
@@ -590,7 +590,7 @@ class BulkGrid(QWidget):
         export.clicked.connect(self._export_dialog)
         imp = QPushButton("Import CSV…")
         imp.clicked.connect(self._import_dialog)
-        top.addWidget(QLabel(self.TITLES.get(kind, kind)))
+        top.addWidget(QLabel(self.title))
         top.addWidget(self.filter, 1)
         top.addWidget(self.filter_column)
         top.addWidget(export)

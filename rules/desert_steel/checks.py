@@ -5,29 +5,15 @@ objects: cards and unit types that exist, sides and years that fit, hexes on the
 """
 from __future__ import annotations
 
-import contextlib
-import contextvars
 from functools import lru_cache
 from typing import Iterator
 
 from ..findings import Finding, Severity
 from ..hexgrid import Grid
 from ..jsondoc import escape
+from ..rulesets import slow_checks_deferred
 
 SIDE = {"german": "axis", "italian": "axis", "british": "allied", "us": "allied"}
-
-# Set while the editor opens a pack: its first findings show without the setup rules, which
-# its background validation adds a moment later (they are most of the opening time).
-_DEFERRED = contextvars.ContextVar("sandtable_defer_setup_rules", default=False)
-
-
-@contextlib.contextmanager
-def setup_rules_deferred():
-    token = _DEFERRED.set(True)
-    try:
-        yield
-    finally:
-        _DEFERRED.reset(token)
 
 
 def check(catalog) -> list[Finding]:
@@ -40,8 +26,9 @@ def check(catalog) -> list[Finding]:
     out += _setups(catalog)
     out += _tables(catalog)
     # The editor checks the setups in a second pass (they take most of the time), so the
-    # findings of an edit show at once: it sets ``defer_setup_rules`` and calls setup_rules().
-    if not (getattr(catalog, "defer_setup_rules", False) or _DEFERRED.get()) and \
+    # findings of an edit show at once: it defers them (rulesets.deferring_slow_checks or the
+    # catalog's defer_slow_checks) and runs them through the declared DeferredCheck (SETUP_RULES).
+    if not slow_checks_deferred(catalog) and \
             not any(f.severity == Severity.ERROR for f in [*catalog.findings, *out]):
         out += _setup_rules(catalog)
     return out
@@ -362,7 +349,7 @@ def _setups(catalog) -> list[Finding]:
 
 
 def setup_rules(catalog) -> list[Finding]:
-    """The setup rules alone, for a catalog checked with ``defer_setup_rules`` (same conditions
+    """The setup rules alone, for a catalog checked with them deferred (same conditions
     and grouping as ``check``)."""
     if any(f.severity == Severity.ERROR for f in catalog.findings):
         return []
@@ -412,3 +399,17 @@ def _tables(catalog) -> list[Finding]:
                                                       f"(each band must start one after the previous ends)",
                                          f"{base}/{i}", section="9.3"))
     return out
+
+
+class _SetupRules:
+    """The setup rules as the editor's second pass (rulesets.DeferredCheck): declared as the
+    editor contribution's ``deferred``; there is something to check when the pack has setups."""
+
+    def pending(self, catalog) -> bool:
+        return bool(catalog.entries("setup"))
+
+    def check(self, catalog) -> list[Finding]:
+        return setup_rules(catalog)
+
+
+SETUP_RULES = _SetupRules()

@@ -5,7 +5,7 @@ Only "module:attr" strings here: reading the declaration imports none of the cod
 """
 from __future__ import annotations
 
-from ..rulesets import BoardContribution, PlayContribution
+from ..rulesets import BoardContribution, EditorContribution, PlayContribution
 
 _DS = "sandtable.rules.desert_steel"
 
@@ -26,4 +26,13 @@ BOARD = BoardContribution(
     path=f"{_DS}.board_door:BOARD.path",
     zones=f"{_DS}.board_door:BOARD.zones",
     auto_setup=f"{_DS}.board_door:BOARD.auto_setup",
+)
+
+
+# --- the editor's parts (editor/desert_steel/): Qt is imported only when the editor asks -----
+_ED = "sandtable.editor.desert_steel"
+EDITOR = EditorContribution(
+    forms=f"{_ED}.forms:FORMS",
+    bulk=(("unit-type", "All unit types"), ("formation-card", "All formation cards × years")),
+    deferred=f"{_DS}.checks:SETUP_RULES",
 )

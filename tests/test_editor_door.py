@@ -1,0 +1,92 @@
+"""The generic editor reaches a ruleset only through its declared editor contribution: the
+hand-made forms, the grids of every object and the slow checks are what the ruleset declares
+(Desert Steel), and a ruleset declaring none (Holland '44) gets JSON trees, no grids and a
+one-pass check; declaring costs no Qt import."""
+from __future__ import annotations
+
+import ast
+import dataclasses
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from editorkit import close, isolate, settle, window
+from sandtable.editor import door
+from sandtable.rules import rulesets
+from sandtable.rules.catalog import bundled_pack
+
+ROOT = Path(__file__).resolve().parents[1]
+# The play door's side of the editor (issue 27, item 3): tests/test_layers.py holds them to it.
+_PLAY_SIDE = {"quickgame.py", "balancelab.py", "hooks.py"}
+
+
+def test_reading_the_declaration_imports_neither_qt_nor_the_editor():
+    code = ("import sys; from sandtable.rules import rulesets; rs = rulesets.get('desert-steel'); "
+            "assert rs.editor is not None and rs.editor.forms is not None; "
+            "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'sandtable.editor'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+def test_generic_editor_modules_import_no_rulesets_own_code():
+    found = []
+    for path in sorted((ROOT / "editor").rglob("*.py")):
+        rel = path.relative_to(ROOT / "editor")
+        if rel.parts[0] == "desert_steel" or rel.name in _PLAY_SIDE:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            found += [f"{rel}:{node.lineno} {n}" for n in names if "desert_steel" in n or "holland44" in n
+                      or "miniatures" in n]
+            if isinstance(node, ast.Constant) and node.value in ("desert-steel", "holland44", "miniatures"):
+                found.append(f"{rel}:{node.lineno} compares with the name {node.value!r}")
+    assert found == []
+
+
+def test_the_door_answers_from_the_declaration_only():
+    ds = rulesets.get("desert-steel")
+    assert set(door.bulk_titles(ds)) == {"unit-type", "formation-card"}
+    assert door.form_class(ds, "scenario").__module__.startswith("sandtable.editor.desert_steel.")
+    assert door.form_class(ds, "no-such-kind") is None
+    silent = dataclasses.replace(ds, editor=None)
+    assert door.form_class(silent, "scenario") is None and door.bulk_titles(silent) == {}
+    assert door.deferred_check(silent) is None and door.deferred_check(None) is None
+    wrong = dataclasses.replace(ds, editor=rulesets.EditorContribution(forms="sandtable.editor.door:contribution"))
+    with pytest.raises(TypeError, match="desert-steel ruleset's editor forms"):
+        door.form_class(wrong, "scenario")
+
+
+def test_desert_steel_pack_gets_its_forms_grids_and_second_pass(qtbot, tmp_path, monkeypatch):
+    from editorkit import copy_pack
+    isolate(monkeypatch, tmp_path)
+    w = window(qtbot, copy_pack(tmp_path))
+    try:
+        settle(qtbot, w)
+        scenario = w.ws.keys("scenario")[0]
+        assert type(w.open_object("scenario", scenario)).__name__ == "ScenarioForm"
+        assert w.open_bulk("unit-type") is not None
+        assert w.validator.first_seconds, "the setup rules did not come in a second pass"
+    finally:
+        close(w)
+
+
+def test_a_ruleset_declaring_no_editor_parts_gets_the_generic_editor(qtbot, tmp_path, monkeypatch):
+    import shutil
+    from sandtable.editor.forms.generic import GenericForm
+    isolate(monkeypatch, tmp_path)
+    pack = tmp_path / "holland44"
+    shutil.copytree(bundled_pack("holland44"), pack)
+    assert rulesets.get("holland44").editor is None
+    w = window(qtbot, pack)
+    try:
+        settle(qtbot, w)
+        kind = next(k for k in w.ws.kinds() if w.ws.keys(k))
+        assert isinstance(w.open_object(kind, w.ws.keys(kind)[0]), GenericForm)
+        assert w.open_bulk(kind) is None
+        assert not w.validator.first_seconds  # nothing deferred: one pass
+    finally:
+        close(w)
