@@ -20,7 +20,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from sandtable.exports.desert_steel import counters
-from sandtable.exports.kit import build_kit
+from sandtable.exports.desert_steel.kit import build_kit
 from sandtable.exports.page import COUNTER_SIZES, PAGE_SIZES, Doc, register_fonts
 from sandtable.rules.catalog import load_catalog
 

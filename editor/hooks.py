@@ -33,52 +33,62 @@ def print_kit_status() -> tuple[bool, str]:
     return True, "The print kit is installed."
 
 
+def printable(ruleset) -> dict[str, list]:
+    """Object kind -> the print parts the ruleset declares for it (the editor's Print menu);
+    "scenario" and "setup" print the kit when some part puts pieces in one."""
+    out: dict[str, list] = {}
+    for part in getattr(ruleset, "prints", ()):
+        for object_kind, _ in part.editor:
+            out.setdefault(object_kind, []).append(part)
+    if getattr(ruleset, "find_scenario", None) is not None and any(p.kit is not None for p in ruleset.prints):
+        out.setdefault("scenario", [])
+        out.setdefault("setup", [])
+    return out
+
+
 def print_documents(catalog, kind: str, oid: str, folder: Path) -> list[Path]:
     """Every print-kit document for the selected object, written into folder (atomically).
 
-    scenario (or one of its setups): the whole kit; formation card: the card in every year
-    variant, with backs; unit type: the pack's countersheets; raid card: the raid cards;
-    map configuration: the map sheets at true scale; rule tables and battle conditions:
+    What prints is what the pack's ruleset declares (rules/rulesets.PrintPart.editor): for
+    Desert Steel, a scenario (or one of its setups): the whole kit; formation card: the card in
+    every year variant, with backs; unit type: the pack's countersheets; raid card: the raid
+    cards; map configuration: the map sheets at true scale; rule tables and battle conditions:
     the play aids."""
     ok, message = print_kit_status()
     if not ok:
         raise RuntimeError(message)
     from sandtable.rules import atomic
+    from sandtable.rules.rulesets import PrintRequest, Printed
     folder = Path(folder)
-    model = catalog.model
-    if kind in ("scenario", "setup"):
+    ruleset, model = catalog.ruleset, catalog.model
+    menu = printable(ruleset)
+    if kind in ("scenario", "setup") and kind in menu:
         kit = importlib.import_module(KIT_MODULE)
         setup = None
         sid = oid
         if kind == "setup":
             setup = catalog.get("setup", oid).value
             sid = setup["scenario"]
-        scenario = model.scenario(sid)
+        scenario = ruleset.find_scenario(model, sid)
         if scenario is None:
             raise ValueError(f"scenario {sid!r} cannot be printed: it has broken references (see the findings)")
-        return list(kit.build_kit(model, scenario, folder / scenario.id, catalog=catalog, setup=setup).files)
-
-    def one(module: str, function: str, name: str, *args, **kw) -> list[Path]:
-        out = getattr(importlib.import_module(f"sandtable.exports.desert_steel.{module}"), function)(*args, **kw)
+        from types import SimpleNamespace
+        options = SimpleNamespace(size="5/8", setup_value=setup, bleed_mm=1.5, back_style="side", map_page=None)
+        request = kit.KitRequest(catalog, scenario, options)
+        return list(kit.build(ruleset, request, folder / scenario.id).files)
+    files: list[Path] = []
+    for part in menu.get(kind, ()):
+        name = dict(part.editor)[kind].format(id=oid)
+        out = part.draw(PrintRequest(catalog, None, selected=(kind, oid)))
         path = folder / name
-        atomic.write_bytes(path, out[0])
-        return [path]
-
-    if kind == "formation-card":
-        return one("cards", "cards_pdf", f"card-{oid}.pdf", model, numbers=[int(oid)], backs=True)
-    if kind == "unit-type":
-        return one("counters", "counters_pdf", "counters.pdf", model)
-    if kind == "raid-card":
-        return one("raids", "raids_pdf", "raid-cards.pdf", model, catalog, backs=True)
-    if kind == "map-configuration":
-        conf = model.configurations.get(oid)
-        if conf is None:
-            raise ValueError(f"map configuration {oid!r} has broken references (see the findings)")
-        return one("mapsheet", "map_pdf", f"map-{oid}.pdf", model, conf)
-    if kind in ("rule-tables", "terrain-effects"):
-        return one("aids", "aids_pdf", "play-aids.pdf", model)
-    raise ValueError(f"the print kit has no document for a {kind}: select a scenario, setup, formation card, "
-                     "unit type, raid card, map configuration or the rule tables")
+        atomic.write_bytes(path, out.data if isinstance(out, Printed) else out[0])
+        files.append(path)
+    if files:
+        return files
+    kinds = sorted(menu, key=lambda k: (k not in ("scenario", "setup"), k not in ("scenario",)))
+    what = [k.replace("-", " ") for k in kinds]
+    what = ", ".join(what[:-1]) + f" or {what[-1]}" if len(what) > 1 else (what[0] if what else "nothing")
+    raise ValueError(f"the print kit has no document for a {kind}: select a {what}")
 
 
 # --- quick test games --------------------------------------------------------------------

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from export_helpers import have_pdftoppm, ink, page_text, reader, rects, render
-from sandtable.exports import kit
+from sandtable.exports.desert_steel import kit
 from sandtable.exports.desert_steel import cards, counters, markers, raidform, record, reminders
 from sandtable.exports.page import COUNTER_SIZES, MM, POKER, Doc
 from sandtable.rules.desert_steel.model import CommandCard

@@ -7,7 +7,7 @@ import pytest
 
 from export_helpers import (ACCENTED, LONG_DESIGNATION, LONG_NAME, have_pdftoppm, ink, page_text, reader, render,
                             write_odd_mod)
-from sandtable.exports import kit
+from sandtable.exports.desert_steel import kit
 from sandtable.exports.desert_steel import (aids, cards, counters, mapsheet,
                                             markers, raidform, raids, record, scenario_sheet)
 from sandtable.exports.page import MIN_SIZE

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from export_helpers import page_text, reader
 
-from sandtable.exports import kit
+from sandtable.exports.desert_steel import kit
 from sandtable.exports.page import PrinterProfile
 
 

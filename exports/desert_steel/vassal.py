@@ -590,3 +590,25 @@ def scenario_setups(catalog, refs: list[str], setup: dict | None = None, setup_n
                 raise ExportError(f"scenario {s.number} has no sample setup and no automatic one ({exc}): give "
                                   "one with --setup, or leave the scenario out") from None
     return out
+
+
+def draw_module(req):
+    """The declared print part ``vassal``: the module's bytes and what the command reports of it."""
+    from sandtable.rules.rulesets import PrintFailure, Printed
+
+    from ..vassal import module as vmodule
+    try:
+        chosen = scenario_setups(req.catalog, list(req.options.scenarios), getattr(req.options, "setup_value", None),
+                                 req.options.setup or "")
+        mod = build_module(req.catalog, chosen, name=req.options.name)
+    except raster.RasterError as exc:
+        raise PrintFailure(str(exc)) from None
+    data = vmodule.write_module(mod)
+    setups = [{"name": s.name, "file": s.file, "pieces": len(s.pieces),
+               "on_map": sum(1 for p in s.pieces if p.map_name == BATTLEFIELD)} for s in mod.setups]
+    report = {"images": len(mod.images), "pieces": sum(len(f[1]) for p in mod.palettes for f in p.folders),
+              "setups": setups}
+    summary = (f"{len(data) / 1e6:.1f} MB, {report['pieces']} piece kinds, {len(mod.setups)} predefined setup(s), "
+               "{seconds:.1f} s")
+    return Printed(data, [], summary, [f"  {s['name']}: {s['pieces']} pieces ({s['on_map']} on the maps)"
+                                       for s in setups], report)

@@ -62,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     debug = "--debug" in argv or bool(os.environ.get("SANDTABLE_DEBUG"))
     force = "--force" in argv
     argv = [a for a in argv if a not in ("--debug", "--force")]
+    export_cmd.WITH_GUESTS = "export" in argv  # a third party's print parts join only the export parser
     parser = build_parser()
     with _JsonFailure(_wants_json(argv)) as report:
         try:
@@ -192,6 +193,8 @@ def _unsupported(args, command: str) -> str | None:
     """
     need = rulesets.COMMAND_NEEDS.get(command) or rulesets.COMMAND_NEEDS.get(command.split(" ")[0]
                                                                              if command != "export" else "")
+    if need is None and command.startswith("export ") and command[7:] not in export_cmd.GENERIC_KINDS:
+        need = f"export-{command[7:]}"  # a print part another ruleset declares
     packs = getattr(args, "pack", None)
     if not need or not isinstance(packs, list):
         return None
@@ -209,7 +212,7 @@ def _unsupported(args, command: str) -> str | None:
     if ruleset is None or ruleset.supports(need):
         return None
     can = ", ".join(sorted({c for c in ruleset.commands()})) or "none beyond validate and packs"
-    return (f"the {ruleset.title} ruleset of {first} has no {rulesets.CAPABILITIES[need]}, so '{command}' cannot "
+    return (f"the {ruleset.title} ruleset of {first} has no {rulesets.describe(need)}, so '{command}' cannot "
             f"run on it. Commands it supports besides validate and packs: {can}.")
 
 

@@ -1,16 +1,45 @@
 """sandtable export: the print kit as PDFs (cards, counters, sheets, aids, maps, the kit)."""
 from __future__ import annotations
 
+import argparse
 import re
 import sys
+import time
 from pathlib import Path
 
 from sandtable.rules import atomic
+from sandtable.rules.rulesets import PrintFailure, Printed
 
-from .common import add_pack_option, load_pack, print_findings, usage_error
+from .common import add_json_flags, add_pack_option, load_pack, print_findings, print_json, usage_error
 
-KINDS = ("cards", "raids", "counters", "markers", "record", "raid-form", "scenario", "aids", "map", "calibration",
-         "kit", "profile", "vassal")
+# Kinds every pack has, whatever its ruleset (the rest are the rulesets' declared print parts).
+GENERIC_KINDS = ("calibration", "kit", "profile")
+# Set by the CLI's main when the command line is an export: only then are third-party
+# rulesets loaded to add their parts to the parser (the others never pay for a guest's probe).
+WITH_GUESTS = False
+
+
+def declared_parts(with_guests: bool | None = None) -> list:
+    """Every print part the installed rulesets declare, the built-in ones first; of two
+    declarations of one kind the first shapes the command's options."""
+    from sandtable.rules import rulesets
+    guests = WITH_GUESTS if with_guests is None else with_guests
+    seen, parts = set(), []
+    names = sorted(rulesets._BUILTIN) + sorted(set(rulesets.names()) - set(rulesets._BUILTIN))
+    for name in names:
+        if name not in rulesets._BUILTIN and not guests:
+            continue
+        ruleset = rulesets.get(name)
+        for part in ruleset.prints if ruleset is not None else ():
+            if part.kind not in seen and part.kind not in GENERIC_KINDS:
+                seen.add(part.kind)
+                parts.append(part)
+    return parts
+
+
+def kinds() -> tuple[str, ...]:
+    """The kinds `sandtable export` offers: the declared parts, then calibration, kit and profile."""
+    return tuple(p.kind for p in declared_parts()) + GENERIC_KINDS
 
 
 def _common(p, output_help: str = "the PDF to write", pages: tuple[str, ...] = ("a4", "letter")) -> None:
@@ -41,6 +70,22 @@ def _back_style(p) -> None:
                    "\u00a76.55), or informative backs with the nation and the kind of card")
 
 
+def _add_part(kinds, part) -> None:
+    """The subcommand of a declared print part: its own options, then the common ones."""
+    extra = {"description": part.description} if part.description else {}
+    k = kinds.add_parser(part.kind, help=part.title, **extra)
+    if not part.common:  # not a PDF (a VASSAL module): the output, its options, the pack, --json
+        k.add_argument("-o", "--output", required=True, metavar=part.output_metavar, help=part.output)
+    for option in part.options:
+        option.add_to(k)
+    if part.common:
+        _common(k, part.output, pages=part.pages)
+    else:
+        add_pack_option(k)
+        add_json_flags(k)
+    k.set_defaults(run=run, part_kind=part.kind)
+
+
 def register(sub) -> None:
     p = sub.add_parser("export", help="print kit: cards, counters, sheets, play aids, maps, a scenario's kit (PDF)",
                        description="Write the print kit as PDF: every document is made from the pack's data, "
@@ -48,65 +93,10 @@ def register(sub) -> None:
                        "size (100 %).")
     kinds = p.add_subparsers(dest="kind", metavar="KIND", parser_class=type(p))
     kinds.required = True
-
-    k = kinds.add_parser("cards", help="formation cards, poker size, nine to a page")
-    k.add_argument("--scenario", metavar="SCENARIO", help="only a scenario's cards, for each side's year")
-    k.add_argument("--year", type=int, help="only this year's variants (default: every year variant)")
-    k.add_argument("--card", type=int, action="append", default=[], metavar="N", help="only these cards (repeatable)")
-    k.add_argument("--backs", action="store_true", help="add card backs on the following pages")
-    k.add_argument("--per-formation", action="store_true",
-                   help="one card per formation with a row per year variant, as the boxed game prints them "
-                   "(default: one card per year variant)")
-    _back_style(k)
-    _common(k)
-    k.set_defaults(run=run)
-
-    k = kinds.add_parser("raids", help="raid cards S1-S9: air strike and bombardment halves")
-    k.add_argument("--backs", action="store_true", help="add card backs on the following pages")
-    _common(k)
-    k.set_defaults(run=run)
-
-    k = kinds.add_parser("counters", help="countersheets, fronts and mirrored backs")
-    k.add_argument("scenario", nargs="?", metavar="SCENARIO", help="a scenario's counters (default: the whole pack)")
-    _sized(k)
-    _common(k)
-    k.set_defaults(run=run)
-
-    k = kinds.add_parser("markers", help="the markers of §2.12 a scenario needs")
-    k.add_argument("scenario", metavar="SCENARIO")
-    _sized(k)
-    _common(k)
-    k.set_defaults(run=run)
-
-    for name, what in (("record", "public record sheet: turn track, conditions, visibility, smoke, raid deck"),
-                       ("scenario", "scenario sheet: background, board with zones, forces, rules, victory")):
-        k = kinds.add_parser(name, help=what)
-        k.add_argument("scenario", metavar="SCENARIO")
-        if name == "record":
-            k.add_argument("--size", choices=("1/2", "5/8", "3/4"), default="5/8",
-                           help="counter size: the boxes that take a marker hold one (default 5/8)")
-        _common(k)
-        k.set_defaults(run=run)
-
-    k = kinds.add_parser("raid-form", help="each side's secret plan sheet: minefields, hidden FOs, raid record "
-                         "(§18.9); blank or pre-filled from a setup")
-    k.add_argument("scenario", nargs="?", metavar="SCENARIO", help="size the form for a scenario")
-    k.add_argument("--setup", metavar="SETUP.json", help="pre-fill from a setup's raid plan")
-    _common(k)
-    k.set_defaults(run=run)
-
-    k = kinds.add_parser("aids", help="play aids: sequence of play, card priority, operations, every chart of the "
-                         "pack, transport, smoke, raid and fortification procedures")
-    _common(k)
-    k.set_defaults(run=run)
-
-    k = kinds.add_parser("map", help="map sheets at true scale, tiled over pages with overlap")
-    k.add_argument("what", metavar="CONFIG|SCENARIO",
-                   help="a map configuration id (e.g. A-over-B-north-up) or a scenario (its conditions apply)")
-    k.add_argument("--overlap", type=float, default=10, metavar="MM",
-                   help="least tile overlap (default 10 mm; the tiles are spread evenly, so it may be more)")
-    _common(k, pages=("a4", "letter", "a3", "tabloid"))
-    k.set_defaults(run=run)
+    parts = declared_parts()
+    for part in parts:
+        if part.common:
+            _add_part(kinds, part)
 
     k = kinds.add_parser("calibration", help="duplex calibration sheet (crosses front, scales back)")
     _common(k)
@@ -134,10 +124,9 @@ def register(sub) -> None:
                    "that must print goes there")
     k.set_defaults(run=run_profile)
 
-    from .export_vassal import add_parser as add_vassal  # a module, not a PDF: its own file
-    add_vassal(kinds)
-
-
+    for part in parts:  # a module, not a PDF (VASSAL): after the documents, as it always was
+        if not part.common:
+            _add_part(kinds, part)
 
 
 def _offset(text: str) -> tuple[float, float]:
@@ -166,10 +155,15 @@ def run_profile(args) -> int:
     return 0
 
 
-def _scenario(model, ref):
-    s = model.scenario(ref)
+def _scenario_of(catalog, ref):
+    """The scenario typed on the command line, found by the pack's ruleset (LookupError when none)."""
+    ruleset, model = catalog.ruleset, catalog.model
+    finder = getattr(ruleset, "find_scenario", None)
+    if finder is None:
+        raise LookupError(f"the {ruleset.title} ruleset cannot find a scenario for the kit")
+    s = finder(model, ref)
     if s is None:
-        known = ", ".join(f"{x.number} ({x.id})" for x in model.scenarios.values())
+        known = ", ".join(f"{x.number} ({x.id})" for x in getattr(model, "scenarios", {}).values())
         raise LookupError(f"no scenario {ref!r}; known: {known}")
     return s
 
@@ -201,6 +195,8 @@ def _pages(data: bytes) -> int:
 
 
 def run(args) -> int:
+    if getattr(args, "part_kind", None) and not _part_is_common(args):
+        return _run_module(args)
     from sandtable.exports.page import FontError
     try:
         profile = _profile(args)
@@ -214,12 +210,12 @@ def run(args) -> int:
     try:
         if args.kind == "kit":
             return _run_kit(args, catalog, model, profile)
-        data, findings = _render(args, catalog, model, profile)
+        data, findings = _render(args, catalog, profile)
     except LookupError as exc:
         return usage_error(str(exc))
     except ValueError as exc:
         return usage_error(str(exc))
-    except FontError as exc:
+    except (FontError, PrintFailure) as exc:
         print(f"sandtable: {exc}", file=sys.stderr)
         return 1
     atomic.write_bytes(args.output, data)
@@ -228,57 +224,79 @@ def run(args) -> int:
     return 0
 
 
-def _render(args, catalog, model, profile):
-    from sandtable.exports import calibration
-    from sandtable.exports.desert_steel import (aids, cards, counters, mapsheet,
-                                                markers, raidform, raids, record, scenario_sheet)
-    page, lang = args.page, args.lang
-    if args.kind == "cards":
-        scenario = _scenario(model, args.scenario) if args.scenario else None
-        if args.per_formation and scenario is not None:
-            raise ValueError("--per-formation prints every year of a card; a scenario's cards are for its year: "
-                             "give one or the other")
-        missing = [n for n in args.card or [] if n not in model.cards]
-        if missing:  # an empty sheet for a typo would look like a printing problem
-            raise LookupError(f"no formation card {', '.join(map(str, missing))} in the pack")
-        return cards.cards_pdf(model, year=args.year, numbers=args.card or None, scenario=scenario, backs=args.backs,
-                               page=page, profile=profile, back_style=args.back_style,
-                               per_formation=args.per_formation, lang=lang)
-    if args.kind == "raids":
-        return raids.raids_pdf(model, catalog, backs=args.backs, page=page, profile=profile, lang=lang)
-    if args.kind == "counters":
-        scenario = _scenario(model, args.scenario) if args.scenario else None
-        return counters.counters_pdf(model, scenario, size=args.size, page=page, profile=profile,
-                                     bleed_mm=args.bleed, cut_lines=args.cut_lines, lang=lang)  # warns of 3/4"
-    if args.kind == "markers":
-        return markers.markers_pdf(model, _scenario(model, args.scenario), size=args.size, page=page,
-                                   profile=profile, bleed_mm=args.bleed, cut_lines=args.cut_lines, lang=lang)
-    if args.kind == "record":
-        return record.record_pdf(model, _scenario(model, args.scenario), page=page, profile=profile, lang=lang,
-                                 size=args.size)
-    if args.kind == "scenario":
-        return scenario_sheet.scenario_pdf(model, _scenario(model, args.scenario), page=page, profile=profile,
-                                           lang=lang)
-    if args.kind == "raid-form":
-        scenario = _scenario(model, args.scenario) if args.scenario else None
-        setup = _setup(args.setup, catalog, scenario)
-        if setup is not None and scenario is None:
-            scenario = model.scenario(setup.get("scenario", ""))
-        return raidform.raid_form_pdf(model, scenario, setup, page=page, profile=profile, lang=lang)
-    if args.kind == "aids":
-        return aids.aids_pdf(model, page=page, profile=profile, lang=lang)
-    if args.kind == "map":
-        conf = model.configurations.get(args.what)
-        scenario = None
-        if conf is None:
-            scenario = _scenario(model, args.what)
-            conf = scenario.configuration
-        data, findings, _ = mapsheet.map_pdf(model, conf, scenario, page=page, overlap_mm=args.overlap,
-                                             profile=profile, lang=lang)
-        return data, findings
+def _part_is_common(args) -> bool:
+    return any(p.common for p in declared_parts() if p.kind == args.part_kind)
+
+
+def _part(catalog, kind: str):
+    """The pack's ruleset's part of this kind, or a LookupError saying it has none."""
+    ruleset = catalog.ruleset
+    part = ruleset.print_part(kind) if ruleset is not None else None
+    if part is None:
+        title = ruleset.title if ruleset is not None else "unknown"
+        have = ", ".join(p.kind for p in ruleset.prints) if ruleset is not None else ""
+        raise LookupError(f"the {title} ruleset has no printable {kind}" + (f" (it prints: {have})" if have else ""))
+    return part
+
+
+def _request(args, catalog, profile):
+    from sandtable.rules.rulesets import PrintRequest
+    return PrintRequest(catalog, args, page=getattr(args, "page", "a4"), profile=profile,
+                        lang=getattr(args, "lang", "en"))
+
+
+def _render(args, catalog, profile):
     if args.kind == "calibration":
-        return calibration.calibration_pdf(page=page, profile=profile, lang=lang)
-    raise LookupError(f"unknown kind {args.kind!r}")
+        from sandtable.exports import calibration
+        return calibration.calibration_pdf(page=args.page, profile=profile, lang=args.lang)
+    part = _part(catalog, args.kind)
+    if getattr(args, "setup", None) and any("--setup" in o.flags for o in part.options):
+        scenario = _scenario_of(catalog, args.scenario) if getattr(args, "scenario", None) else None
+        args.setup_value = _setup(args.setup, catalog, scenario)
+    out = _call(part, _request(args, catalog, profile))
+    if isinstance(out, Printed):
+        return out.data, out.findings
+    return out
+
+
+def _call(part, request):
+    out = part.draw(request)
+    if not isinstance(out, Printed) and not (isinstance(out, tuple) and len(out) == 2 and isinstance(out[0], bytes)):
+        raise PrintFailure(f"the print part {part.kind!r} returned {type(out).__name__}, not a document")
+    return out
+
+
+def _run_module(args) -> int:
+    """A declared part that is not a PDF (a VASSAL module): its own summary and --json report."""
+    started = time.perf_counter()
+    catalog = load_pack(args.pack)
+    if catalog.errors:
+        print("sandtable: the pack has errors; fix them before exporting (see 'sandtable validate')", file=sys.stderr)
+        return 1
+    try:
+        part = _part(catalog, args.kind)
+        if getattr(args, "setup", None):
+            args.setup_value = _setup(args.setup, catalog)
+        out = _call(part, _request(args, catalog, None))
+    except (LookupError, ValueError) as exc:
+        return usage_error(str(exc).strip("'\""))
+    except PrintFailure as exc:
+        print(f"sandtable: {exc}", file=sys.stderr)
+        return 1
+    if not isinstance(out, Printed):
+        out = Printed(*out)
+    atomic.write_bytes(args.output, out.data)
+    seconds = time.perf_counter() - started
+    report = {"output": str(args.output), "bytes": len(out.data), "seconds": round(seconds, 2), **(out.report or {})}
+    print_findings(out.findings, sys.stderr)
+    if getattr(args, "format", None) == "json":
+        print_json(report)
+    else:
+        summary = (out.summary or f"{len(out.data) / 1e6:.1f} MB").format(seconds=seconds)
+        print(f"wrote {args.output}: {summary}")
+        for line in out.lines:
+            print(line)
+    return 0
 
 
 def _kit_file(name: str) -> bool:
@@ -287,15 +305,17 @@ def _kit_file(name: str) -> bool:
 
 
 def _run_kit(args, catalog, model, profile) -> int:
-    from sandtable.exports.kit import build_kit
-    scenario = _scenario(model, args.scenario)
-    setup = _setup(args.setup, catalog, scenario)
+    from sandtable.exports.kit import KitRequest, build
+    scenario = _scenario_of(catalog, args.scenario)
+    if not any(p.kit is not None for p in catalog.ruleset.prints):
+        raise LookupError(f"the {catalog.ruleset.title} ruleset declares no part for a kit")
+    options = argparse.Namespace(size=args.size, setup_value=_setup(args.setup, catalog, scenario),
+                                 bleed_mm=args.bleed, back_style=args.back_style, map_page=args.map_page)
+    request = KitRequest(catalog, scenario, options, args.page, profile, args.lang)
     # Built in a staging folder and swapped in whole: a killed or failed export never leaves
     # the kit half old, half new (rules/atomic.py).
     with atomic.staged_dir(args.output, expected=_kit_file) as stage:
-        result = build_kit(model, scenario, stage, catalog=catalog, page=args.page, profile=profile,
-                           size=args.size, setup=setup, lang=args.lang, bleed_mm=args.bleed,
-                           back_style=args.back_style, map_page=args.map_page)
+        result = build(catalog.ruleset, request, stage)
     result.files = [Path(args.output) / Path(f).name for f in result.files]
     print_findings(result.findings, sys.stderr)
     for path in result.files:
