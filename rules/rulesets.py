@@ -166,33 +166,63 @@ class PrintOption:
 
 @dataclass(frozen=True)
 class PrintRequest:
-    """What a print part's ``draw`` gets: the pack and the options of the command (or the kit)."""
+    """What a print part's ``draw`` gets: the pack and the options of the command (or the editor)."""
 
     catalog: Any
-    options: Any  # an argparse Namespace, or any object with the part's option attributes
+    options: Any  # an argparse Namespace: the part's own options with their values
     page: str = "a4"
     profile: Any = None  # exports.page.PrinterProfile
     lang: str = "en"
+    selected: tuple[str, str] | None = None  # (object kind, id) the editor's Print was asked for
 
     @property
     def model(self):
         return self.catalog.model
 
 
+@dataclass
+class Printed:
+    """A drawn document that is not a plain PDF report: ``summary`` replaces the CLI's
+    "N page(s)", ``lines`` follow it, ``report`` is the --json answer."""
+
+    data: bytes
+    findings: list = field(default_factory=list)
+    summary: str | None = None
+    lines: list[str] = field(default_factory=list)
+    report: dict | None = None
+
+
+class PrintFailure(Exception):
+    """Drawing failed for a reason outside the user's input (a missing tool, a font): exit 1.
+
+    A LookupError or ValueError raised by a draw is a usage error (exit 2): a scenario or card
+    that does not exist, options that contradict each other.
+    """
+
+
 @runtime_checkable
 class PrintDraw(Protocol):
-    def __call__(self, request: PrintRequest) -> tuple[bytes, list]:
-        """The PDF's bytes and the findings (warnings) made while drawing it."""
+    def __call__(self, request: PrintRequest) -> "tuple[bytes, list] | Printed":
+        """The document's bytes and the findings (warnings) made while drawing it."""
+
+
+@runtime_checkable
+class KitContribution(Protocol):
+    def __call__(self, request: Any) -> list:
+        """The pieces (exports.kit.KitPiece) this part puts in a scenario's kit (exports.kit.KitRequest)."""
 
 
 @dataclass(frozen=True)
 class PrintPart:
-    """A printable document of a ruleset: ``sandtable export KIND``, a menu item in the editor.
+    """A printable document of a ruleset: ``sandtable export KIND``, the kit, the editor's Print.
 
-    ``draw`` names a PrintDraw; ``options`` are the part's own options (the page, pack,
-    language and printer-profile options every part has are added by the CLI); ``pages`` the
-    paper sizes it can be printed on; ``duplex`` whether it has backs to print on the other side;
-    ``kit`` whether ``export kit`` includes it (the kit's part order is the order declared).
+    ``draw`` names a PrintDraw. ``options`` are the part's own options; ``common`` parts also
+    get the paper, pack, language and printer-profile options (``pages`` are the paper sizes
+    it can be printed on); a part with ``common=False`` (a VASSAL module) gets only the pack
+    option and --json. ``duplex``: it has backs to print on the other side. ``kit`` names a
+    KitContribution: what it puts in ``export kit`` (the kit's files are numbered; they print
+    in that order). ``editor`` lists (object kind, file name with ``{id}``) for which the
+    editor's Print writes this part (the draw gets ``PrintRequest.selected``).
     """
 
     kind: str
@@ -202,11 +232,17 @@ class PrintPart:
     duplex: bool = False
     pages: tuple[str, ...] = ("a4", "letter")
     output: str = "the PDF to write"
-    kit: bool = False
+    output_metavar: str = "FILE"
+    kit: Ref | None = None
+    editor: tuple[tuple[str, str], ...] = ()
+    common: bool = True
+    description: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "draw", _ref(self.draw))
+        object.__setattr__(self, "kit", _ref(self.kit))
         object.__setattr__(self, "options", tuple(self.options))
+        object.__setattr__(self, "editor", tuple(tuple(e) for e in self.editor))
 
     @property
     def capability(self) -> str:
@@ -292,7 +328,20 @@ def derived_capabilities(ruleset: "Ruleset") -> frozenset:
     if ruleset.check_setup is not None:
         words.add("check-setup")
     words |= {p.capability for p in ruleset.prints}
+    if ruleset.find_scenario is not None and any(p.kit is not None for p in ruleset.prints):
+        words.add("export-kit")
     return frozenset(words)
+
+
+def describe(capability: str, ruleset: "Ruleset | None" = None) -> str:
+    """The words for a capability, a declared print part's title included ("printable rosters")."""
+    if capability in CAPABILITIES:
+        return CAPABILITIES[capability]
+    part = ruleset.print_part(capability.removeprefix("export-")) if ruleset and capability.startswith("export-") \
+        else None
+    if part is not None:
+        return f"printable {part.title.lower()}"
+    return f"printable {capability[7:]}" if capability.startswith("export-") else capability.replace("-", " ")
 
 
 @dataclass(frozen=True)
@@ -323,9 +372,18 @@ class Ruleset:
     codes: tuple = ()
     scheme: Any = None
     limits: tuple = ()
+    # The game's name on printed pages ("Desert Steel"); the title when empty.
+    short_title: str = ""
+    # (model, "XV" or an id) -> the scenario (with .id, .number, .name, .ordinal) or None: how the
+    # kit and print parts find the scenario typed on the command line.
+    find_scenario: Any = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "prints", tuple(self.prints))
+        if isinstance(self.find_scenario, str):
+            object.__setattr__(self, "find_scenario", Ref(self.find_scenario))
+        if not self.short_title:
+            object.__setattr__(self, "short_title", self.title)
         caps = self.capabilities if isinstance(self.capabilities, (set, frozenset)) else frozenset()
         object.__setattr__(self, "capabilities", frozenset(caps) | derived_capabilities(self))
 

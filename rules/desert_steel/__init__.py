@@ -1,7 +1,7 @@
 """The Desert Steel ruleset (Tank Leader series): document kinds and checks."""
 from ..rulesets import DocumentKind, Ruleset, register
 from . import checks, model, setup_checks, summary
-from .contributions import BOARD, EDITOR, PLAY
+from .contributions import BOARD, EDITOR, PLAY, PRINTS
 
 DOCUMENTS = (
     DocumentKind("unit-types", "desert-steel/unit-types.schema.json", "unit-type", items="units", item_def="unitType", title="Unit types"),
@@ -22,8 +22,6 @@ RULESET = Ruleset(name="desert-steel", title="Desert Steel (Tank Leader series)"
                   documents=DOCUMENTS, check=checks.check, build=model.build,
                   check_setup=setup_checks.check_setup, scenario_list=summary.scenario_list,
                   scenario_summary=summary.scenario_summary,
-                  play=PLAY, board=BOARD, editor=EDITOR,
-                  capabilities=frozenset({"export-cards", "export-raids", "export-counters", "export-markers",
-                                          "export-record", "export-scenario", "export-raid-form", "export-aids",
-                                          "export-map", "export-kit", "export-vassal"}))
+                  play=PLAY, board=BOARD, editor=EDITOR, prints=PRINTS, short_title="Desert Steel",
+                  find_scenario="sandtable.rules.desert_steel.model:DesertSteel.scenario")
 register(RULESET)
