@@ -70,10 +70,11 @@ class BalanceLabPanel(QWidget):
         self.jobs.setRange(1, 256)
         self.scheduler = QLineEdit()
         self.scheduler.setPlaceholderText("local processes; or tcp://HOST:8786 for a Dask cluster")
-        from sandtable.rules.desert_steel.engine.bots import BOTS
+        from . import hooks
+        play = hooks.play_of(ctx.ws.catalog)  # the bots are the pack's ruleset's
         self.bots = {side: QComboBox() for side in ("allied", "axis")}
         for b in self.bots.values():
-            b.addItems(list(BOTS))
+            b.addItems(list(play.bots) if play is not None else [])
             b.setCurrentText("heuristic")
         self.folder = QLineEdit()
         self.folder.setPlaceholderText("a new temporary folder")
@@ -282,7 +283,8 @@ class BalanceLabPanel(QWidget):
             self.finished.emit(self.last)
             return
         self.last = out
-        self.status.setText(summary_html(out))
+        from . import hooks
+        self.status.setText(summary_html(out, hooks.play_of(self.ctx.ws.catalog)))
         self.report_button.setEnabled((self.out_dir / "report.html").is_file())
         self.show_chart()
         self.finished.emit(out)
@@ -331,10 +333,10 @@ def _html(text: str) -> str:
     return html.escape(text).replace("\n", "<br>")
 
 
-def summary_html(out: dict) -> str:
+def summary_html(out: dict, play=None) -> str:
     """The sweep's table in a few lines: each point's win rates and difference to the baseline, and
-    the engagement warning of a point whose games had mostly no fire or no loss."""
-    from sandtable.rules.desert_steel.engine.diagnostics import not_engaged_warning
+    the engagement warning of a point whose games had mostly no fire or no loss (in the words of
+    ``play``, the pack's ruleset's play contribution)."""
     lines = [f"<b>{out.get('played', 0)} games played</b> ({out.get('reused', 0)} kept from before), "
              f"{out.get('games_per_second', 0):.2f} games/s, {_html(out.get('backend', ''))}"]
     for p in out.get("points", []):
@@ -351,7 +353,7 @@ def summary_html(out: dict) -> str:
         lines.append(f"{_html(p['label'])}: allied {100 * al['win_rate']:.0f}% "
                      f"[{100 * al['win_rate_95'][0]:.0f}–{100 * al['win_rate_95'][1]:.0f}], "
                      f"axis {100 * ax['win_rate']:.0f}%{diff}")
-        idle = not_engaged_warning({"diagnostics": p.get("diagnostics")})
+        idle = play.not_engaged_warning({"diagnostics": p.get("diagnostics")}) if play is not None else None
         if idle:  # a point whose games nobody fought in measures nothing
             lines.append(f"<span style='color:#c62828'>{_html(p['label'])}: {_html(idle)}</span>")
     return "<br>".join(lines)

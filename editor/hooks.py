@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import time
-from collections import Counter
 from pathlib import Path
 from typing import Callable
 
 KIT_MODULE = "sandtable.exports.kit"
-RUNNER_MODULE = "sandtable.rules.desert_steel.engine.runner"
+# The batch runner the quick game plays through (the games themselves are the ruleset's).
+RUNNER_MODULE = "sandtable.rules.lab.batch"
 
 
 def _find(name: str) -> bool:
@@ -93,10 +92,15 @@ def print_documents(catalog, kind: str, oid: str, folder: Path) -> list[Path]:
 
 # --- quick test games --------------------------------------------------------------------
 
-def simulator_status() -> tuple[bool, str]:
+def simulator_status(catalog=None) -> tuple[bool, str]:
+    """Whether test games can be played: the batch runner is installed and, given a catalog, its
+    ruleset has a game engine (its ``play`` contribution)."""
     if not _find(RUNNER_MODULE):
         return False, ("The batch simulator (issue 5) is not installed yet: the module "
-                       "sandtable.rules.desert_steel.engine.runner was not found.")
+                       f"{RUNNER_MODULE} was not found.")
+    ruleset = getattr(catalog, "ruleset", None) if catalog is not None else None
+    if ruleset is not None and ruleset.play is None:
+        return False, f"The {ruleset.title} ruleset has no game engine: its scenarios cannot be played here."
     return True, "The batch simulator is installed."
 
 
@@ -104,53 +108,52 @@ class Cancelled(Exception):
     pass
 
 
+def play_of(catalog):
+    """The play contribution (the engine's door) of the catalog's ruleset, or None."""
+    ruleset = getattr(catalog, "ruleset", None)
+    return ruleset.play.runner.load() if ruleset is not None and ruleset.play is not None else None
+
+
 def quick_games(catalog, scenario_id: str, games: int, seed: int = 0, bots=("heuristic", "heuristic"),
                 progress: Callable[[int, int], None] | None = None,
                 cancelled: Callable[[], bool] = lambda: False) -> dict:
     """Play ``games`` games of a scenario with the engine's bots on the given catalog.
 
-    Same seeds as ``sandtable simulate`` (game i gets game_seed(seed, i)), same summary
-    (``Summary.to_json``) plus ``cancelled`` and ``played``. Cancelling stops between games
-    and summarises the games already played."""
-    ok, message = simulator_status()
+    The batch runner's tasks and records, and ``sandtable simulate``'s seeds (game i gets
+    game_seed(seed, i)) and summary (the ruleset's ``Summary.to_json``), plus ``cancelled``,
+    ``played`` and ``engagement_warning``. Played in this process on the catalog as it is
+    (unsaved edits included); cancelling stops between games and summarises the games played."""
+    ok, message = simulator_status(catalog)
     if not ok:
         raise RuntimeError(message)
-    runner = importlib.import_module(RUNNER_MODULE)
-    from sandtable.rules.desert_steel.engine.diagnostics import Recorder, game_diagnostics
-    from sandtable.rules.desert_steel.engine.game import SIDES, make_context
+    from sandtable.rules.lab.batch import Batch, play_door, play_games
+    from sandtable.rules.lab.simulate import summary_row
     if catalog.errors:
         raise ValueError("the pack has errors: fix them (see the findings) before playing test games")
+    play = play_door(catalog)
     model = catalog.model
     scenario = model.scenario(scenario_id)
     if scenario is None:
         raise ValueError(f"no scenario {scenario_id!r} in the current pack")
-    setup = runner.sample_setup(catalog, scenario)
-    context = make_context(model, scenario)  # raises EngineError for scenarios the engine cannot play
-    summary = runner.Summary(scenario.id, games, seed, tuple(bots))
+    setup = play.sample_setup(catalog, scenario)
+    context = play.context(model, scenario)  # raises GameError for scenarios the engine cannot play
+    batch = Batch({"scenario": scenario.id, "setups": [setup], "bots": list(bots), "options": {}}, {})
+    summary = play.summary(scenario.id, games, seed, tuple(bots))
     stopped = False
-    for i in range(games):
+    for task in batch.tasks(seed, games, valid=[0]):
         if cancelled():
             stopped = True
             break
-        game_seed = runner.game_seed(seed, i)
-        start = time.perf_counter()
-        recorder = Recorder()  # the diagnostics, engagement among them (did the bots fight at all?)
-        game = runner.play(model, scenario, setup, game_seed, tuple(bots), context=context, recorder=recorder)
-        result = game.returns()
-        losses = {side: Counter() for side in SIDES}
-        for u in game.state.units.values():
-            if u.status == "destroyed" or (u.status == "exited" and (u.fate or {}).get("counts_as_loss")):
-                losses[u.side][u.type.id] += 1
-        summary.results.append({"index": i, "seed": game_seed, "winner": result["winner"], "level": result["level"],
-                                "points": result["points"], "cause": result["cause"], "actions": len(game.actions),
-                                "turns": game.state.turn, "losses": {s: dict(c) for s, c in losses.items()},
-                                "diagnostics": game_diagnostics(game, recorder),
-                                "seconds": time.perf_counter() - start})
+        record, = play_games(play, model, scenario, context, batch.context, [task], timed=True)
+        if "error" in record:
+            raise play.GameError(record["error"])
+        summary.add(summary_row(record))
         if progress:
-            progress(i + 1, games)
+            progress(summary.played, games)
     out = summary.to_json() if summary.results else {"scenario": scenario.id, "games": 0, "seed": seed,
                                                       "bots": list(bots), "draws": 0, "sides": {}}
     out["cancelled"] = stopped
     out["played"] = len(summary.results)
     out["requested"] = games
+    out["engagement_warning"] = play.not_engaged_warning(out) if summary.results else None
     return out

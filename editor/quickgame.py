@@ -205,7 +205,9 @@ class QuickGamePanel(QWidget):
         self.finished.emit(out)
 
 
-def summary_html(s: dict) -> str:
+def summary_html(s: dict, play=None) -> str:
+    """The quick game's summary in a few lines; the engagement warning is the ruleset's (``play``,
+    its play contribution, or the one hooks.quick_games put in the summary)."""
     n = s.get("played", s.get("games", 0))
     if not n:
         return "Cancelled before any game was played." if s.get("cancelled") else "No games."
@@ -219,8 +221,7 @@ def summary_html(s: dict) -> str:
         lines.append(f"Most common: {s['most_common_cause']}")
     lines.append(f"Average length {float(s.get('average_turns', 0) or 0):.1f} turns; median game "
                  f"{float(s.get('median_game_seconds', 0) or 0):.2g} s")
-    from sandtable.rules.desert_steel.engine.diagnostics import not_engaged_warning
-    idle = not_engaged_warning(s)
+    idle = s.get("engagement_warning") or (play.not_engaged_warning(s) if play is not None else None)
     if idle:  # a batch of games nobody fought in is no balance result
         lines.append(f"<span style='color:#c62828'><b>Warning:</b> {html.escape(idle)}</span>")
     return "<br>".join(lines)

@@ -20,6 +20,13 @@ from . import bundle as bundles
 WINDOW = 256
 
 
+def summary_row(record: dict) -> dict:
+    """A game record as the ruleset's batch summary takes it: numbered by ``index``, no point."""
+    row = {k: v for k, v in record.items() if k not in ("point", "game")}
+    row["index"] = record["game"]
+    return row
+
+
 def simulate(catalog, scenario, setups, games: int, seed: int, bots, *, jobs: int = 1, scheduler: str | None = None,
              connect_timeout: float = 20.0, options: dict | None = None,
              progress: Callable[[int, int], None] | None = None):
@@ -37,10 +44,7 @@ def simulate(catalog, scenario, setups, games: int, seed: int, bots, *, jobs: in
     def add(record: dict) -> None:
         if "error" in record:
             raise batches.BatchError(record["error"])
-        record = dict(record)
-        record["index"] = record.pop("game")
-        record.pop("point")
-        summary.add(record)
+        summary.add(summary_row(record))
         if progress:
             progress(summary.played, games)
     ordered = batches.Ordered(add)
