@@ -262,6 +262,7 @@ class MainWindow(QMainWindow):
         if self.docks["balancelab"].isVisible():
             self.balancelab  # noqa: B018 - shown by the restored layout: make it now
         self.ctx.extras["sweep_value"] = self.sweep_value  # forms offer "Sweep this value…" on right-click
+        self._offer_ruleset_parts()
         self._wire_undo()
         self.doc.undo_stack.cleanChanged.connect(self._update_title)
         self.doc.changed.connect(self._retitle)
@@ -377,6 +378,7 @@ class MainWindow(QMainWindow):
         self.edit_menu.addSeparator()
         self._action(self.edit_menu, "&Find in pack", QKeySequence.Find, self.focus_search)
         vm = mb.addMenu("&View")
+        self.view_menu = vm
         for name, dock in self.docks.items():
             vm.addAction(dock.toggleViewAction())
         vm.addSeparator()
@@ -390,10 +392,9 @@ class MainWindow(QMainWindow):
         self._action(tm, "&Quick test game", "Ctrl+T", self.quick_game)
         self._action(tm, "&Balance lab (sweep values)", None, self.balance_lab)
         tm.addSeparator()
-        self._action(tm, "Bulk edit &unit types (grid, CSV)", None, lambda: self.open_bulk("unit-type"))
-        self._action(tm, "Bulk edit &formation cards × years (grid, CSV)", None,
-                     lambda: self.open_bulk("formation-card"))
-        tm.addSeparator()
+        self.tools_menu = tm
+        self._bulk_actions: list[QAction] = []  # the grids the pack's ruleset offers (set when it opens)
+        self._bulk_anchor = tm.addSeparator()
         self._action(tm, "&Close editor tab", QKeySequence.Close, lambda: self.close_tab(self.tabs.currentIndex()))
         tb = QToolBar("Main")
         tb.setObjectName("toolbar-main")
@@ -407,6 +408,33 @@ class MainWindow(QMainWindow):
         self.policy.setToolTip("The provenance each edited value gets (set it per value with the badge beside a field)")
         self.policy.currentIndexChanged.connect(self._policy_changed)
         tb.addWidget(self.policy)
+
+    def _offer_ruleset_parts(self) -> None:
+        """The Tools menu's grids and the docks of the pack's ruleset's own panels, as its editor
+        contribution declares them (another pack's are taken away)."""
+        for a in self._bulk_actions:
+            self.tools_menu.removeAction(a)
+        self._bulk_actions = []
+        ruleset = self.ws.catalog.ruleset
+        for kind, title in door.bulk_titles(ruleset).items():
+            what = title[4:] if title.startswith("All ") else title
+            a = QAction(f"Bulk edit &{what} (grid, CSV)", self)
+            a.triggered.connect(lambda checked=False, k=kind: self.open_bulk(k))
+            self.tools_menu.insertAction(self._bulk_anchor, a)
+            self._bulk_actions.append(a)
+        for name in [n for n in self.docks if n.startswith("panel:")]:
+            dock = self.docks.pop(name)
+            self.view_menu.removeAction(dock.toggleViewAction())
+            self.removeDockWidget(dock)
+            dock.deleteLater()
+        contribution = door.contribution(ruleset)
+        for panel in contribution.panels if contribution is not None else ():
+            dock = QDockWidget(panel.title, self)
+            dock.setObjectName(f"dock-panel-{panel.name}")
+            dock.setWidget(panel.widget.load()(self.ctx))
+            self.addDockWidget(Qt.RightDockWidgetArea, dock)
+            self.docks[f"panel:{panel.name}"] = dock
+            self.view_menu.addAction(dock.toggleViewAction())
 
     def _action(self, menu, text, shortcut, slot) -> QAction:
         a = QAction(text, self)

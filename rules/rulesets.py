@@ -251,7 +251,9 @@ class PrintPart:
 
 @dataclass(frozen=True)
 class EditorPanel:
-    """A workbench panel the ruleset adds to the editor: its name, title and the QWidget factory."""
+    """A workbench panel the ruleset adds to the editor: a dock with its title, in the View menu;
+    ``widget`` names the factory of its QWidget, called with the editor's context (the pack's
+    document, navigation) when a pack of the ruleset opens."""
 
     name: str
     title: str

@@ -90,3 +90,32 @@ def test_a_ruleset_declaring_no_editor_parts_gets_the_generic_editor(qtbot, tmp_
         assert not w.validator.first_seconds  # nothing deferred: one pass
     finally:
         close(w)
+
+
+def _notes_panel(ctx):
+    from PySide6.QtWidgets import QLabel
+    return QLabel(f"{len(ctx.ws.kinds())} kinds")
+
+
+def test_declared_grids_and_panels_are_offered_for_the_pack_open(qtbot, tmp_path, monkeypatch):
+    import shutil
+    from editorkit import copy_pack
+    isolate(monkeypatch, tmp_path)
+    w = window(qtbot, copy_pack(tmp_path))
+    try:
+        bulk = [a.text() for a in w._bulk_actions]
+        assert bulk == ["Bulk edit &unit types (grid, CSV)", "Bulk edit &formation cards × years (grid, CSV)"]
+        assert not [n for n in w.docks if n.startswith("panel:")]
+        h44 = rulesets.get("holland44")
+        monkeypatch.setitem(rulesets._REGISTRY, "holland44", dataclasses.replace(h44, editor=rulesets.EditorContribution(
+            panels=(rulesets.EditorPanel("notes", "Notes", "test_editor_door:_notes_panel"),))))
+        pack = tmp_path / "holland44"
+        shutil.copytree(bundled_pack("holland44"), pack)
+        w.load_pack(pack)
+        settle(qtbot, w)
+        assert w._bulk_actions == []  # Desert Steel's grids went with its pack
+        dock = w.docks["panel:notes"]
+        assert dock.windowTitle() == "Notes" and dock.widget().text().endswith("kinds")
+        assert dock.toggleViewAction() in w.view_menu.actions()
+    finally:
+        close(w)
