@@ -391,8 +391,8 @@ class Layering:
                 return
             new_doc, new_ptr, action = entry.doc, entry.pointer, "patch"
         problems = self._check_object(dk, new)
-        breaches = limits.count_breaches(self.ruleset.name, dk.kind, new) if dk.items is None else []
-        if breaches and not problems:  # counts that multiply later work (limits.COUNTS)
+        breaches = limits.count_breaches(self.ruleset, dk.kind, new) if dk.items is None else []
+        if breaches and not problems:  # counts that multiply later work (the ruleset's declared limits)
             p, n, lim = breaches[0]
             self.catalog.findings.append(doc.finding(
                 "limit-exceeded", f"after this override {subject} has {n:g} at {p}, over the limit of {lim.value:g} "
@@ -634,8 +634,8 @@ def layer_documents(catalog: Catalog, pack: LoadedPack, docs: list[Document], ru
                 overrides.append(doc)
             continue
         bad = {f.location.pointer or "" for f in problems}
-        if not problems:  # counts that multiply later work (limits.COUNTS): refused before any command uses them
-            for pointer, number, lim in limits.count_breaches(ruleset.name, dk.kind, doc.value):
+        if not problems:  # counts that multiply later work (the ruleset's declared limits): refused before any command uses them
+            for pointer, number, lim in limits.count_breaches(ruleset, dk.kind, doc.value):
                 catalog.findings.append(doc.finding(
                     "limit-exceeded", f"{number:g} is over the limit of {lim.value:g} {lim.unit} (limit {lim.key})",
                     pointer))

@@ -33,7 +33,7 @@ def _codes(*rows: tuple[str, Severity, str]) -> dict[str, Code]:
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
-CODES: dict[str, Code] = _codes(
+_SHARED: dict[str, Code] = _codes(
     # reading files
     ("file-missing", E, "A file or folder named on the command line or in a pack does not exist."),
     ("file-unreadable", E, "A file exists but cannot be read."),
@@ -110,27 +110,7 @@ CODES: dict[str, Code] = _codes(
     ("setup-obstacle", E, "A unit set up in a wire or minefield hex."),
     ("setup-transport", E, "Transports beyond the scenario's counts, or loaded beyond their capacity."),
     ("setup-special-rule", E, "A setup breaks one of the scenario's special rules."),
-    # Holland '44 (sections H§...)
-    ("h44-counter", E, "A counter contradicts the rules: its side, unit class, free-stacking status, Remnant or half-battalion pair."),
-    ("h44-schedule", E, "A reinforcement schedule entry disagrees with its counters or uses an entry area not friendly on its turn."),
-    ("h44-map", E, "A map feature is inconsistent: a hexside between hexes that do not touch, a bridge or ferry on no water, an entry area off the edge, an unbounded region."),
-    ("h44-bridge", E, "A bridge state the bridge rules forbid (never-blown, minor-river and railway bridges)."),
-    ("h44-victory-city", E, "A city's victory points differ from its number of City hexes on the map."),
-    ("h44-placement", E, "A counter placed where it cannot be: a half hex, prohibited terrain, with enemy units, twice, on the wrong side."),
-    ("h44-steps", E, "A unit shows more steps than its counter has, or a 3-step unit one step (it is a Remnant by then)."),
-    ("h44-stacking", E, "More than one Airborne Supply Head or face-down Unknown counter in a hex."),
-    ("h44-overstack", W, "More than 2 regular units plus 1 free-stacking unit of a side in a hex: allowed, with penalties."),
-    ("h44-step-limit", E, "More than 9 steps of a side in a hex: the excess is eliminated."),
-    ("h44-reinforcement", E, "A counter in play before its arrival turn, in another entry area than its own, or off its set-up hex."),
-    ("h44-entry-area", E, "Units in an entry area that is not friendly to their side on that turn."),
-    ("h44-supply", E, "A unit's Out of Supply or Dismounted marker disagrees with its traced supply line."),
-    ("h44-victory-points", E, "The victory points recorded for a position differ from what the position scores."),
-    # miniatures fragment (sections M§...)
-    ("mini-organisation", E, "A unit or HQ reports to a missing HQ, an HQ of the wrong echelon or side, or a side lists another side's unit."),
-    ("mini-placement", E, "A unit of the scenario is not placed, placed twice, placed on a half hex, or is not in the scenario."),
-    ("mini-command-radius", E, "A unit is beyond its company HQ's command radius, or a company HQ beyond its battalion HQ's."),
-    ("mini-deployment", E, "A unit is placed outside its side's deployment zone."),
-    ("mini-separation", E, "The two sides are placed closer than the strongest unit's power times 10 cm."),
+    # <- each ruleset's own codes come here (declared with the ruleset: rulesets.Ruleset.codes)
     # the print kit (exports/)
     ("print-text-too-small", W, "A text on a printed counter, card or sheet does not fit its box even at the smallest legible size; it was cut."),
     ("print-counter-over-hex", W, "The chosen counter size is wider than a true-scale hex across its flats: counters will overlap the hex sides and their neighbours."),
@@ -138,6 +118,45 @@ CODES: dict[str, Code] = _codes(
     ("sweep-point-unplayable", E, "A sweep point changes the pack so that the engine cannot play the scenario (no "
                                   "victory conditions it can evaluate, or a rule it refuses); the point is skipped."),
 )
+
+
+_ANCHOR = "setup-special-rule"
+# Every code a finding may carry: the shared ones above, with the codes each loaded ruleset
+# declares (``declare``) listed after _ANCHOR in ruleset-name order, so ``sandtable codes``
+# reads the same whichever order the rulesets loaded in.
+CODES: dict[str, Code] = dict(_SHARED)
+_DECLARED: dict[str, tuple[Code, ...]] = {}  # ruleset name -> its codes
+
+
+def declare(owner: str, codes) -> list[str]:
+    """Add a ruleset's own codes; returns why any was refused (a code another owner defines)."""
+    problems, mine = [], []
+    taken = {c: o for o, cs in _DECLARED.items() if o != owner for c in (x.code for x in cs)}
+    for code in codes:
+        if not isinstance(code, Code) or not isinstance(code.severity, Severity):
+            problems.append(f"{code!r} is not a finding Code")
+        elif code.code in _SHARED or code.code in taken:
+            problems.append(f"code {code.code!r} is already defined by "
+                            f"{'sandtable' if code.code in _SHARED else 'ruleset ' + repr(taken[code.code])}")
+        else:
+            mine.append(code)
+    _DECLARED[owner] = tuple(mine)
+    _rebuild()
+    return problems
+
+
+def withdraw(owner: str) -> None:
+    """Forget a ruleset's codes (a plug-in unloaded, in tests)."""
+    if _DECLARED.pop(owner, None) is not None:
+        _rebuild()
+
+
+def _rebuild() -> None:
+    rows = list(_SHARED.values())
+    at = next(i for i, c in enumerate(rows) if c.code == _ANCHOR) + 1
+    declared = [c for owner in sorted(_DECLARED) for c in _DECLARED[owner]]
+    CODES.clear()  # in place: modules hold this dict
+    CODES.update((c.code, c) for c in rows[:at] + declared + rows[at:])
 
 
 @dataclass(frozen=True)

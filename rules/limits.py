@@ -190,37 +190,22 @@ _limit("option-ranges", len(OPTION_RANGES), "numeric command-line options with a
 
 @dataclass(frozen=True)
 class CountLimit:
-    """A number in a pack document that multiplies later work, and its maximum."""
+    """A number in a pack document that multiplies later work, and its maximum (a ruleset
+    declares its own: rulesets.Ruleset.limits)."""
 
-    ruleset: str
     kind: str  # the document's "kind"
     path: tuple[str, ...]  # keys; "*" any member or item
     limit: str  # key in LIMITS
 
 
-COUNTS: tuple[CountLimit, ...] = (
-    CountLimit("desert-steel", "scenario", ("sides", "*", "transports", "*", "count"), "transport-count"),
-    CountLimit("desert-steel", "scenario", ("sides", "*", "fortifications", "*", "count"), "fortification-count"),
-    CountLimit("desert-steel", "scenario", ("sides", "*", "raids", "preplanned_bombardments"), "raid-count"),
-    CountLimit("desert-steel", "scenario", ("sides", "*", "raids", "on_call_bombardments"), "raid-count"),
-    CountLimit("desert-steel", "scenario", ("sides", "*", "raids", "air_strikes", "*", "count"), "raid-count"),
-    CountLimit("desert-steel", "scenario", ("sides", "*", "smoke"), "smoke-count"),
-    CountLimit("desert-steel", "map", ("size_cm", "width"), "map-cm"),
-    CountLimit("desert-steel", "map", ("size_cm", "height"), "map-cm"),
-    CountLimit("desert-steel", "map", ("hex_metres",), "hex-metres"),
-    CountLimit("miniatures", "table", ("size_cm", "width"), "map-cm"),
-    CountLimit("miniatures", "table", ("size_cm", "height"), "map-cm"),
-    CountLimit("holland44", "map", ("hex_km",), "hex-metres"),
-    CountLimit("miniatures", "rules", ("scale", "cm_per_hex"), "map-cm"),
-    CountLimit("miniatures", "rules", ("scale", "metres_per_hex"), "hex-metres"),
-)
-
-
-def count_breaches(ruleset: str, kind: str, value) -> list[tuple[str, object, Limit]]:
-    """(pointer, number, limit) of each count of a document over its limit."""
+def count_breaches(ruleset, kind: str, value) -> list[tuple[str, object, Limit]]:
+    """(pointer, number, limit) of each count of a document over its limit (the ruleset's, or by name)."""
+    if isinstance(ruleset, str):
+        from . import rulesets
+        ruleset = rulesets.get(ruleset)
     out = []
-    for rule in COUNTS:
-        if rule.ruleset != ruleset or rule.kind != kind:
+    for rule in getattr(ruleset, "limits", ()) or ():
+        if not isinstance(rule, CountLimit) or rule.kind != kind or rule.limit not in LIMITS:
             continue
         for pointer, number in _walk(value, rule.path, ""):
             lim = LIMITS[rule.limit]

@@ -2,9 +2,9 @@
 
 The editor's object lifecycle (new, duplicate, rename, delete) and the catalog's grouping
 of follow-on findings both need one answer to "who refers to card 322?". Each ruleset
-declares its reference fields here as JSON-pointer patterns over one object (``*`` is any
-key or index), plus expression keys that may appear anywhere inside zones and victory
-expressions (the same keys ``rules/desert_steel/checks.py`` resolves). From that:
+declares its reference fields (its ``Scheme``, ``Ruleset.scheme``) as JSON-pointer patterns
+over one object (``*`` is any key or index), plus expression keys that may appear anywhere
+inside its zones and victory expressions. From that:
 
 - ``find_references``: every (object, pointer) naming a given object;
 - ``rename_edits``: the edits that rename an object and every reference to it;
@@ -67,97 +67,16 @@ class Scheme:
     int_ids: frozenset[str] = frozenset()  # kinds whose id is a JSON integer
 
 
-_SIDE = "/sides/*"
-DESERT_STEEL = Scheme(
-    fields={
-        "formation-card": (
-            RefField("/variants/*/units/*/type", "unit-type", drop="/variants/*/units/*"),
-            RefField("/subordinates/*", "formation-card", drop="/subordinates/*"),
-            RefField("/hq", "formation-card", drop="/hq"),
-        ),
-        "map-configuration": (RefField("/layout/*/*", "map", drop=None),),
-        "scenario": (
-            RefField("/map_configuration", "map-configuration", drop=None),
-            RefField("/conditions/*/by_map/*", "map", drop="/conditions/*/by_map/*", key=True),
-            RefField(f"{_SIDE}/formations/*/cards/*", "formation-card", drop=f"{_SIDE}/formations/*/cards/*"),
-            RefField(f"{_SIDE}/reinforcements/*/cards/*", "formation-card", drop=f"{_SIDE}/reinforcements/*/cards/*"),
-            RefField(f"{_SIDE}/undermanned/*/card", "formation-card", drop=f"{_SIDE}/undermanned/*"),
-            RefField(f"{_SIDE}/undermanned/*/remove/*/type", "unit-type", drop=f"{_SIDE}/undermanned/*/remove/*"),
-            RefField(f"{_SIDE}/transports/*/unit_type", "unit-type", drop=f"{_SIDE}/transports/*"),
-        ),
-        "setup": (
-            RefField("/scenario", "scenario", drop=""),
-            RefField(f"{_SIDE}/placements/*/card", "formation-card", drop=f"{_SIDE}/placements/*"),
-            RefField(f"{_SIDE}/placements/*/type", "unit-type", drop=f"{_SIDE}/placements/*"),
-            RefField(f"{_SIDE}/placements/*/hex", "map", drop=None, prefix=True),
-            RefField(f"{_SIDE}/transports/*/hex", "map", drop=None, prefix=True),
-            RefField(f"{_SIDE}/fortifications/*/hex", "map", drop=None, prefix=True),
-            RefField(f"{_SIDE}/minefields/*", "map", drop=None, prefix=True),
-        ),
-    },
-    expressions={
-        "scenario": (
-            ExprKey("types", "unit-type", True, ("/sides", "/special_rules", "/exits", "/victory/expression")),
-            ExprKey("exclude_types", "unit-type", True, ("/sides", "/special_rules", "/exits", "/victory/expression")),
-            # a side's formation groups list their cards under "cards" too: those are fields above
-            ExprKey("cards", "formation-card", True, ("/sides", "/special_rules", "/exits", "/victory/expression"),
-                    exclude=(f"{_SIDE}/formations/*/cards", f"{_SIDE}/reinforcements/*/cards")),
-            ExprKey("map", "map", False, ("/sides", "/special_rules", "/exits", "/victory/expression")),
-            ExprKey("hexes", "map", True, ("/sides", "/special_rules", "/exits", "/victory/expression"), prefix=True),
-            ExprKey("from", "map", False, ("/sides", "/special_rules", "/exits", "/victory/expression"), prefix=True),
-            ExprKey("to", "map", False, ("/sides", "/special_rules", "/exits", "/victory/expression"), prefix=True),
-        ),
-    },
-    id_keys={"formation-card": "number"},
-    int_ids=frozenset({"formation-card"}),
-)
-
-# Holland '44: the references its checks resolve (rules/holland44/checks.py, position.py).
-HOLLAND44 = Scheme(
-    fields={
-        "counter": (
-            RefField("/remnant", "counter", drop="/remnant"),
-            RefField("/arrival/entry_area", "entry-area", drop=None),
-        ),
-        "reinforcement": (
-            RefField("/counters/*", "counter", drop="/counters/*"),
-            RefField("/arrives/entry_area", "entry-area", drop=None),
-        ),
-        "map": (RefField("/entry_areas/*/area", "entry-area", drop="/entry_areas/*"),),
-        "scenario": (RefField("/map", "map", drop=None),),
-        "setup": (
-            RefField("/scenario", "scenario", drop=""),
-            RefField(f"{_SIDE}/units/*/counter", "counter", drop=f"{_SIDE}/units/*"),
-            RefField(f"{_SIDE}/units/*/entry_area", "entry-area", drop=f"{_SIDE}/units/*"),
-            RefField(f"{_SIDE}/units/*/markers/*", "marker", drop=f"{_SIDE}/units/*/markers/*"),
-            RefField(f"{_SIDE}/eliminated/*", "counter", drop=f"{_SIDE}/eliminated/*"),
-        ),
-    },
-)
-
-# The miniatures ruleset (rules/miniatures/checks.py, setup_checks.py).
-MINIATURES = Scheme(
-    fields={
-        "unit": (
-            RefField("/weapons/*", "weapon", drop="/weapons/*"),
-            RefField("/commander", "unit", drop=None),
-        ),
-        "scenario": (
-            RefField("/table", "table", drop=None),
-            RefField(f"{_SIDE}/units/*", "unit", drop=f"{_SIDE}/units/*"),
-        ),
-        "setup": (
-            RefField("/scenario", "scenario", drop=""),
-            RefField("/placements/*/unit", "unit", drop="/placements/*"),
-        ),
-    },
-)
-
-SCHEMES: dict[str, Scheme] = {"desert-steel": DESERT_STEEL, "holland44": HOLLAND44, "miniatures": MINIATURES}
-
-
-def scheme(ruleset: str) -> Scheme | None:
-    return SCHEMES.get(ruleset)
+def scheme(ruleset) -> Scheme | None:
+    """The reference scheme a ruleset declares (rulesets.Ruleset.scheme), by ruleset or by name."""
+    if isinstance(ruleset, str):
+        from . import rulesets
+        ruleset = rulesets.get(ruleset)
+    try:
+        found = ruleset.reference_scheme() if ruleset is not None else None
+    except Exception:  # noqa: BLE001 - a plug-in's reference to its scheme that does not load: it has none
+        return None
+    return found if isinstance(found, Scheme) else None
 
 
 # --- pointers ---------------------------------------------------------------------------
@@ -743,7 +662,7 @@ def group_consequences(catalog, findings: list[Finding]) -> list[Finding]:
     """Fold "does not exist" findings about objects that do exist but break their schema
     into one finding per broken object, naming the root cause and the references left
     unchecked. Every other finding is kept as it is."""
-    sch = scheme(catalog.ruleset.name) if catalog.ruleset is not None else None
+    sch = scheme(catalog.ruleset) if catalog.ruleset is not None else None
     dropped = dropped_objects(catalog) if sch is not None else {}
     if not dropped:
         return findings

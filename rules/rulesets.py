@@ -111,8 +111,9 @@ class Ref:
 
 
 def _ref(value) -> "Ref | None":
-    """A Ref from a Ref, a "module:attr" string or None (declarations may write plain strings)."""
-    return value if value is None or isinstance(value, Ref) else Ref(str(value))
+    """A Ref from a Ref, a "module:attr" string or None (declarations may write plain strings);
+    a callable is kept as it is (a guest's code wrapped by ``guarded``)."""
+    return value if value is None or isinstance(value, Ref) or callable(value) else Ref(str(value))
 
 
 @dataclass(frozen=True)
@@ -382,8 +383,9 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "prints", tuple(self.prints))
-        if isinstance(self.find_scenario, str):
-            object.__setattr__(self, "find_scenario", Ref(self.find_scenario))
+        for name in ("find_scenario", "scheme"):
+            if isinstance(getattr(self, name), str):
+                object.__setattr__(self, name, Ref(getattr(self, name)))
         if not self.short_title:
             object.__setattr__(self, "short_title", self.title)
         caps = self.capabilities if isinstance(self.capabilities, (set, frozenset)) else frozenset()
@@ -456,6 +458,25 @@ def register(ruleset: Ruleset) -> None:
                                      f"{ruleset.name!r}; the built-in ruleset is used")
             return
     _REGISTRY[ruleset.name] = ruleset
+    _declare_codes(ruleset)
+
+
+def _declare_codes(ruleset: Ruleset) -> None:
+    """Its finding codes join the documented list; a code someone else defines is refused, said."""
+    from . import findings
+    codes = ruleset.codes if isinstance(ruleset.codes, (list, tuple)) else ()
+    problems = findings.declare(ruleset.name, codes)
+    if problems:
+        CLASHES[ruleset.name] = f"ruleset {ruleset.name!r}: " + "; ".join(problems) + " (refused)"
+
+
+def forget(name: str) -> None:
+    """Unload a ruleset and its codes (a plug-in's test cleaning up)."""
+    from . import findings
+    _REGISTRY.pop(name, None)
+    LOAD_ERRORS.pop(name, None)
+    CLASHES.pop(name, None)
+    findings.withdraw(name)
 
 
 def _plugins() -> dict[str, _Plugin]:
@@ -533,6 +554,7 @@ def _load_guest(plugin: _Plugin) -> None:
                 f"entry point {plugin.target!r} is not a Ruleset named {plugin.name!r}"
             if why is None:
                 _REGISTRY[plugin.name] = guarded(obj, plugin)
+                _declare_codes(obj)
     if why is not None:
         LOAD_ERRORS[plugin.name] = f"{plugin.describe()} failed to load: {why}"
 
@@ -660,8 +682,27 @@ def guarded(ruleset: Ruleset, plugin: _Plugin) -> Ruleset:
             raise PluginError(f"{plugin.describe()}: its scenario summary returned {type(summary).__name__}")
         return summary
 
+    def printing(what, fn):
+        def run(request):
+            import contextlib
+            import sys
+            try:
+                with contextlib.redirect_stdout(sys.stderr):
+                    return fn(request)
+            except (LookupError, ValueError):  # the guest's own words for a bad request: usage errors
+                raise
+            except (Exception, SystemExit) as exc:  # noqa: BLE001 - a guest's bug is reported, not ours
+                raise PrintFailure(f"{plugin.describe()}: its {what} failed ({type(exc).__name__}: "
+                                   f"{str(exc)[:200]})") from None
+        return run
+
+    prints = []
+    for part in ruleset.prints if isinstance(ruleset.prints, tuple) else ():
+        if isinstance(part, PrintPart):
+            prints.append(replace(part, draw=printing(f"print part {part.kind!r}", part.draw),
+                                  kit=printing(f"kit pieces of {part.kind!r}", part.kit) if part.kit else None))
     caps = ruleset.capabilities if isinstance(ruleset.capabilities, (set, frozenset)) else frozenset()
-    return replace(ruleset, check=check, build=build if ruleset.build else None,
+    return replace(ruleset, prints=tuple(prints), check=check, build=build if ruleset.build else None,
                    check_setup=check_setup if ruleset.check_setup else None,
                    scenario_list=scenario_list if ruleset.scenario_list else None,
                    scenario_summary=scenario_summary if ruleset.scenario_summary else None,

@@ -5,6 +5,7 @@ Only "module:attr" strings here: reading the declaration imports none of the cod
 """
 from __future__ import annotations
 
+from ..limits import CountLimit
 from ..rulesets import BoardContribution, EditorContribution, PlayContribution, PrintOption, PrintPart
 
 _DS = "sandtable.rules.desert_steel"
@@ -123,3 +124,18 @@ EDITOR = EditorContribution(
     bulk=(("unit-type", "All unit types"), ("formation-card", "All formation cards × years")),
     deferred=f"{_DS}.checks:SETUP_RULES",
 )
+
+
+# --- its count limits (rules/limits.py) and reference scheme (rules/references.py) ------------------------
+LIMITS = (
+    CountLimit("scenario", ("sides", "*", "transports", "*", "count"), "transport-count"),
+    CountLimit("scenario", ("sides", "*", "fortifications", "*", "count"), "fortification-count"),
+    CountLimit("scenario", ("sides", "*", "raids", "preplanned_bombardments"), "raid-count"),
+    CountLimit("scenario", ("sides", "*", "raids", "on_call_bombardments"), "raid-count"),
+    CountLimit("scenario", ("sides", "*", "raids", "air_strikes", "*", "count"), "raid-count"),
+    CountLimit("scenario", ("sides", "*", "smoke"), "smoke-count"),
+    CountLimit("map", ("size_cm", "width"), "map-cm"),
+    CountLimit("map", ("size_cm", "height"), "map-cm"),
+    CountLimit("map", ("hex_metres",), "hex-metres"),
+)
+SCHEME = f"{_DS}.refscheme:SCHEME"

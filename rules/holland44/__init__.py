@@ -6,6 +6,7 @@ bonds, supply lines and victory points computed on the shared hex board.
 """
 from ..rulesets import DocumentKind, Ruleset, register
 from . import checks, model, setup_checks
+from .contributions import CODES, LIMITS, SCHEME
 
 DOCUMENTS = (
     DocumentKind("counters", "holland44/counters.schema.json", "counter", items="counters", item_def="counter",
@@ -25,6 +26,6 @@ DOCUMENTS = (
 )
 
 RULESET = Ruleset(name="holland44", title="Holland '44 (Operation Market-Garden)", documents=DOCUMENTS,
-                  check=checks.check, build=model.build, check_setup=setup_checks.check_setup,
+                  check=checks.check, build=model.build, check_setup=setup_checks.check_setup, codes=CODES, limits=LIMITS, scheme=SCHEME,
                   capabilities=frozenset({"check-setup", "supply"}))
 register(RULESET)

@@ -2,6 +2,7 @@
 deployment, on the shared hex board (1 hex = 5 cm, rounded down)."""
 from ..rulesets import DocumentKind, Ruleset, register
 from . import checks, model, setup_checks
+from .contributions import CODES, LIMITS, SCHEME
 
 DOCUMENTS = (
     DocumentKind("rules", "miniatures/rules.schema.json", "rules", title="Rule constants"),
@@ -15,6 +16,6 @@ DOCUMENTS = (
 )
 
 RULESET = Ruleset(name="miniatures", title="Miniatures (fragment)", documents=DOCUMENTS, check=checks.check,
-                  build=model.build, check_setup=setup_checks.check_setup,
+                  build=model.build, check_setup=setup_checks.check_setup, codes=CODES, limits=LIMITS, scheme=SCHEME,
                   capabilities=frozenset({"check-setup"}))
 register(RULESET)

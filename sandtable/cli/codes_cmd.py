@@ -15,6 +15,9 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from sandtable.rules import rulesets
+    for name in rulesets.names():  # each ruleset's own codes join the list when it loads
+        rulesets.get(name)
     if args.format == "json":
         print_json([{"code": c.code, "severity": str(c.severity), "summary": c.summary} for c in CODES.values()])
         return 0
