@@ -30,7 +30,7 @@ from .forms import form_for
 from .provenance_dock import ProvenanceDock
 from .quickgame import QuickGamePanel
 from .balancelab import BalanceLabPanel
-from .splash import pack_problem  # noqa: F401 - the command line and tests import it from here
+from .packpath import pack_problem  # noqa: F401 - the command line and tests import it from here
 from .usertext import internal_error
 from .validator import ValidationController
 from .workspace import Workspace

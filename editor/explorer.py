@@ -11,41 +11,16 @@ from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLineEdit, QMenu, QPushButton, QTreeView, QVBoxLayout, QWidget
 
+# Below both the explorer and the lifecycle dialogs it opens (lifecycle_ui), so that the
+# explorer -> lifecycle_ui order stays one-way.
+from .labels import SECTIONS, label  # noqa: F401 - label is the explorer's public name too
+
 KIND_ROLE = Qt.UserRole + 1
 ID_ROLE = Qt.UserRole + 2
 SEARCH_ROLE = Qt.UserRole + 3
 HEX_ROLE = Qt.UserRole + 4
 
-SECTIONS = [
-    ("unit-type", "Unit types"), ("formation-card", "Formation cards"), ("raid-card", "Raid cards"),
-    ("map", "Maps"), ("map-configuration", "Map configurations"),
-    ("terrain-effects", "Battle conditions and terrain effects"), ("rule-tables", "Rule tables"),
-    ("scenario", "Scenarios"), ("setup", "Setups"),
-]
 HEX_QUERY = re.compile(r"^([A-Z][A-Z0-9]{0,3})?(\d{4})$", re.I)
-
-
-def label(kind: str, oid: str, v: dict | None) -> str:
-    v = v or {}
-    if kind == "unit-type":
-        return f"{v.get('name', oid)}  ({oid})"
-    if kind == "formation-card":
-        return f"{oid}  {v.get('designation', '')} — {v.get('name', '')}".rstrip(" —")
-    if kind == "raid-card":
-        return f"{oid}  {(v.get('air_strike') or {}).get('aircraft', '')} / {(v.get('bombardment') or {}).get('battery', '')}"
-    if kind == "scenario":
-        return f"{v.get('number', '')}  {(v.get('name') or {}).get('en', oid)}"
-    if kind == "map":
-        return f"Map {oid}" + (f" — {v['name']}" if v.get("name") and v.get("name") != f"Map {oid}" else "")
-    if kind == "map-configuration":
-        return v.get("name") or oid
-    if kind == "setup":
-        return f"{oid}  (scenario {v.get('scenario', '?')})"
-    if kind == "rule-tables":
-        return f"Rule tables {oid}"
-    if kind == "terrain-effects":
-        return f"Battle conditions {oid}"
-    return oid
 
 
 def search_text(kind: str, oid: str, v: dict | None) -> str:

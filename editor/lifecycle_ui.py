@@ -11,7 +11,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QListWidget,
                                QRadioButton, QVBoxLayout, QWidget)
 
-from .explorer import SECTIONS, label
+from .labels import SECTIONS, label
 from .lifecycle import LifecycleError
 
 KIND_TITLES = dict(SECTIONS)

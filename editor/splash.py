@@ -9,6 +9,8 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QProgressBar, QVBoxLayout, QWidget
 
+from .packpath import pack_problem  # noqa: F401 - `sandtable edit` asks it before any Qt window
+
 
 class Splash(QWidget):
     def __init__(self, what: str):
@@ -41,20 +43,3 @@ def start(pack: str | None = None, search: list[str] | None = None, argv: list[s
     splash.close()
     splash.deleteLater()
     return app.exec()
-
-
-def pack_problem(path: Path) -> str | None:
-    """Why a path cannot be opened as a pack, looking only at the path itself (a folder with a
-    pack.json, or a zip file): never a scan of the folder's tree."""
-    try:
-        if not path.exists():
-            return f"{path} does not exist (moved or deleted?)"
-        if path.is_dir():
-            if (path / "pack.json").is_file():
-                return None
-            return f"{path} is not a pack: a pack folder has a pack.json at its top"
-        if path.is_file() and path.suffix.lower() == ".zip":
-            return None
-        return f"{path} is not a pack folder or a pack zip"
-    except OSError as exc:
-        return f"{path} cannot be read ({exc.strerror or exc})"

@@ -14,6 +14,7 @@ from sandtable.rules.catalog import load_catalog
 from sandtable.rules.findings import CODES
 from sandtable.rules.holland44.supply import supply_of
 from sandtable.rules.holland44.victory import score
+from sandtable.rules.holland44.zoc import bonds_of
 from sandtable.rules.validation import validate_paths
 
 PACK = DATA / "holland44"
@@ -87,7 +88,7 @@ def test_position_on_turn_3(catalog):
     assert not supply["gb-2-para"].supplied  # cut off at the Arnhem bridge
     assert supply["gb-3-para"].source == "supply head gb-1-abn-sh"
     assert supply["de-nijmegen-gar"].source == "entry area H"
-    german = [b.describe(pos.map.label) for b in pos.bonds["german"]]
+    german = [b.describe(pos.map.label) for b in bonds_of(pos)["german"]]
     assert "german hexside bond 6121-6220 along 6120|6221" in german
     s = score(pos, supply)
     assert (s.allied, s.german, s.automatic, s.scenario_victory) == (4, 0.5, None, False)

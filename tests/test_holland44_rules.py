@@ -9,6 +9,7 @@ from holland44_kit import board, counter, model, placed, position, reporter
 from sandtable.rules.holland44.setup_checks import check_setup
 from sandtable.rules.holland44.stacking import stack
 from sandtable.rules.holland44.supply import trace
+from sandtable.rules.holland44.zoc import bonds_of as position_bonds, zones
 
 
 def codes(map_doc, counters, units, turn=3, stage="position", ignore=("h44-supply",), **kw) -> list[tuple]:
@@ -106,18 +107,18 @@ def test_entry_areas_have_no_stacking_limit():
 
 def test_zoc_is_the_six_hexes_around_except_lakes_and_unbridged_major_rivers():
     pos = position(board(), UNITS, [("g1", "0505")])
-    assert {k[1:] for k in pos.zoc["german"]} == {"0405", "0406", "0504", "0506", "0605", "0606"}
+    assert {k[1:] for k in zones(pos)["german"]} == {"0405", "0406", "0504", "0506", "0605", "0606"}
     m = board(hexes={"0504": "lake"}, water=[("major-river", [("0505", "0605")]), ("canal", [("0505", "0606")])])
     pos = position(m, UNITS, [("g1", "0505")])
-    assert {k[1:] for k in pos.zoc["german"]} == {"0405", "0406", "0506", "0606"}
+    assert {k[1:] for k in zones(pos)["german"]} == {"0405", "0406", "0506", "0606"}
 
 
 def test_zoc_crosses_a_bridged_major_river_and_full_retreat_has_none():
     m = board(water=[("major-river", [("0505", "0605")])], bridges=[("0505", "0605", "wired")])
     pos = position(m, UNITS, [("g1", "0505"), ("g2", "0909", {"markers": ["full-retreat"]})])
-    assert "T0605" in pos.zoc["german"] and not any(k.startswith("T09") for k in pos.zoc["german"])
+    assert "T0605" in zones(pos)["german"] and not any(k.startswith("T09") for k in zones(pos)["german"])
     m = board(water=[("major-river", [("0505", "0605")])], bridges=[("0505", "0605", "blown")])
-    assert "T0605" not in position(m, UNITS, [("g1", "0505")]).zoc["german"]
+    assert "T0605" not in zones(position(m, UNITS, [("g1", "0505")]))["german"]
 
 
 # --- ZOC bonds (H§7.4) ------------------------------------------------------------------------------
@@ -126,7 +127,7 @@ def bonds_of(m, units, side="allied", turn=3):
     pos = position(m, UNITS + [counter("tk", type="tank", steps=2)], units, turn=turn)
     return [(b.kind, tuple(sorted(pos.map.label(k) for k in b.ends if not k.startswith("area")) ),
              pos.map.label(b.middle) if b.middle else tuple(sorted(pos.map.label(k) for k in b.hexside)))
-            for b in pos.bonds[side]]
+            for b in position_bonds(pos)[side]]
 
 
 def test_hex_bond_through_the_empty_hex_between():

@@ -7,76 +7,14 @@ bonds, supply and victory points are computed from.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Callable, Mapping
 
 from ..findings import Finding
+# The pieces are the layer below; positions, supply and the rest sit between: model is on top.
+from .pieces import ALLIED_NATIONALITIES, SIDES, Counter, EntryArea, Marker, Piece, Position, enemy  # noqa: F401
+from .position import build_position
+from .supply import trace
 from .terrain import HollandMap
-
-SIDES = ("allied", "german")
-ALLIED_NATIONALITIES = frozenset({"us", "uk", "canada", "netherlands", "poland"})
-
-
-def enemy(side: str) -> str:
-    return "german" if side == "allied" else "allied"
-
-
-@dataclass(frozen=True)
-class Counter:
-    id: str
-    name: str
-    side: str
-    nationality: str
-    type: str
-    unit_class: str
-    attack: int
-    defense: int
-    movement: int
-    steps: int
-    morale: str
-    armor: int | None
-    free_stacking: bool
-    half_battalion_of: str | None
-    formation: str | None
-    airborne: bool
-    unknown: bool
-    remnant: str | None
-    arrival: Mapping | None
-    raw: Mapping = field(repr=False, compare=False)
-
-    @classmethod
-    def of(cls, v: Mapping) -> "Counter":
-        return cls(v["id"], v["name"], v["side"], v["nationality"], v["type"], v["class"], v["attack"], v["defense"],
-                   v["movement"], v["steps"], v["morale"], v.get("armor"), bool(v.get("free_stacking")),
-                   v.get("half_battalion_of"), v.get("formation"), bool(v.get("airborne")), bool(v.get("unknown")),
-                   v.get("remnant"), v.get("arrival"), v)
-
-    @property
-    def is_supply_head(self) -> bool:
-        return self.type == "supply-head"
-
-    @property
-    def is_vehicle(self) -> bool:
-        return self.unit_class == "mechanized-vehicle"
-
-
-@dataclass(frozen=True)
-class Marker:
-    id: str
-    applies_to: str
-    effect: str
-    number: int | None = None
-
-
-@dataclass(frozen=True)
-class EntryArea:
-    id: str
-    friendly: tuple[tuple[str, int, int], ...]  # (side, from turn, to turn)
-
-    def friendly_to(self, side: str, turn: int) -> bool:
-        return any(s == side and lo <= turn <= hi for s, lo, hi in self.friendly)
-
 
 class Holland:
     """The Holland '44 model of a catalog."""
@@ -115,7 +53,6 @@ class Holland:
 
     def position(self, setup: Mapping, report: Callable[..., Finding] | None = None) -> "Position":
         """A setup placed on its map; problems with references go to report (else are skipped)."""
-        from .position import build_position
         position, _ = build_position(self, setup, report or _ignore)
         if position is None:
             raise LookupError(f"setup {setup.get('id')!r} cannot be placed on a map")
@@ -123,7 +60,6 @@ class Holland:
 
     def supply_trace(self, setup: Mapping, unit: str):
         """The supply line of one unit of a setup (``sandtable supply``); LookupError if no such unit."""
-        from .supply import trace
         position = self.position(setup)
         piece = position.piece(unit)
         if piece is None:
@@ -144,99 +80,3 @@ def build(catalog) -> Holland | None:
     if _first(catalog, "rules") is None or _first(catalog, "terrain") is None:
         return None
     return Holland(catalog)
-
-
-@dataclass(frozen=True)
-class Piece:
-    """A counter of a position: on a hex (board key) or in an entry area."""
-
-    counter: Counter
-    side: str
-    hex: str | None
-    area: str | None
-    steps: int
-    markers: tuple[Marker, ...]
-    face_down: bool
-    pointer: str
-
-    @property
-    def id(self) -> str:
-        return self.counter.id
-
-    @cached_property
-    def effects(self) -> frozenset[str]:
-        return frozenset(m.effect for m in self.markers)
-
-    @property
-    def status(self) -> str:
-        if "full-retreat" in self.effects:
-            return "full-retreat"
-        if "disrupted" in self.effects:
-            return "disrupted"
-        return "good-order"
-
-    @property
-    def hidden(self) -> bool:
-        """A face-down Unknown counter (H§25)."""
-        return self.face_down and self.counter.unknown
-
-    @property
-    def takes_space(self) -> bool:
-        """Airborne Supply Heads and face-down Unknowns take no stacking space (H§6.1)."""
-        return not (self.counter.is_supply_head or self.hidden)
-
-    @property
-    def exerts_zoc(self) -> bool:
-        """Every combat unit but one in Full Retreat (H§7.1, H§14.3); a supply head has none."""
-        return self.status != "full-retreat" and not self.counter.is_supply_head
-
-
-@dataclass
-class Position:
-    model: Holland
-    setup: Mapping
-    scenario: Mapping
-    map: HollandMap
-    turn: int
-    pieces: list[Piece]
-    bridge_states: dict[str, str]
-
-    @cached_property
-    def by_hex(self) -> dict[str, list[Piece]]:
-        out: dict[str, list[Piece]] = {}
-        for p in self.pieces:
-            if p.hex is not None:
-                out.setdefault(p.hex, []).append(p)
-        return out
-
-    def at(self, key: str, side: str | None = None) -> list[Piece]:
-        return [p for p in self.by_hex.get(key, ()) if side is None or p.side == side]
-
-    @cached_property
-    def occupied(self) -> dict[str, frozenset[str]]:
-        return {s: frozenset(k for k, ps in self.by_hex.items() if any(p.side == s for p in ps)) for s in SIDES}
-
-    def piece(self, counter_id: str) -> Piece | None:
-        return next((p for p in self.pieces if p.counter.id == counter_id), None)
-
-    def on_map(self, side: str | None = None) -> list[Piece]:
-        return [p for p in self.pieces if p.hex is not None and (side is None or p.side == side)]
-
-    def area_friendly(self, area: str, side: str) -> bool:
-        a = self.model.areas.get(area)
-        return a is not None and a.friendly_to(side, self.turn)
-
-    @cached_property
-    def zoc(self) -> dict[str, frozenset[str]]:
-        from .zoc import zone_of_control
-        return {s: zone_of_control(self, s) for s in SIDES}
-
-    @cached_property
-    def bonds(self) -> dict[str, tuple]:
-        from .zoc import bonds
-        return {s: tuple(bonds(self, s)) for s in SIDES}
-
-    @property
-    def rules(self) -> Mapping:
-        return self.model.rules
-

@@ -10,10 +10,10 @@ from typing import Callable, Mapping
 from ..board import BoardError
 from ..findings import Finding
 from ..jsondoc import escape
-from .model import Holland, Piece, Position, SIDES
+from .pieces import Piece, Position, SIDES
 
 
-def build_position(model: Holland, setup: Mapping, report: Callable[..., Finding]) -> tuple[Position | None, list[Finding]]:
+def build_position(model: "Holland", setup: Mapping, report: Callable[..., Finding]) -> tuple[Position | None, list[Finding]]:
     out: list[Finding] = []
 
     def add(f):

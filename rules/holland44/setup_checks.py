@@ -11,7 +11,7 @@ from collections import Counter as Tally
 from typing import Callable, Mapping
 
 from ..findings import Finding
-from .model import Holland, Position, SIDES
+from .pieces import Position, SIDES
 from .position import build_position
 from .stacking import stacks
 from .supply import supply_of
@@ -20,7 +20,7 @@ from .victory import score
 MAJOR_RIVER = "major-river"
 
 
-def check_setup(model: Holland, setup: Mapping, report: Callable[..., Finding]) -> list[Finding]:
+def check_setup(model: "Holland", setup: Mapping, report: Callable[..., Finding]) -> list[Finding]:
     position, out = build_position(model, setup, report)
     if position is None:
         return out

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import Piece, Position
+from .pieces import Piece, Position
 
 
 @dataclass(frozen=True)

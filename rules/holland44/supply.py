@@ -18,7 +18,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 
-from .model import Piece, Position, enemy
+from .pieces import Piece, Position, enemy
 from .zoc import blocks
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .model import Position
+from .pieces import Position
 from .supply import SupplyTrace, trace
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import hexmath
-from .model import Position, enemy
+from .pieces import SIDES, Position, enemy
 
 
 @dataclass(frozen=True)
@@ -152,7 +152,20 @@ def _area_bonds(position: Position, side: str, capable, foe, terrain_breaks, nee
 
 def blocks(position: Position, side: str) -> tuple[frozenset[str], frozenset[frozenset]]:
     """What the bonds of side forbid to the other side: hexes (hex bonds) and hexsides."""
-    hexes = frozenset(b.middle for b in position.bonds[side] if b.middle is not None)
-    sides = frozenset(b.hexside for b in position.bonds[side] if b.hexside is not None)
+    hexes = frozenset(b.middle for b in bonds_of(position)[side] if b.middle is not None)
+    sides = frozenset(b.hexside for b in bonds_of(position)[side] if b.hexside is not None)
     return hexes, sides
 
+
+def zones(position: Position) -> dict[str, frozenset[str]]:
+    """Each side's zone of control in a position, computed once per position."""
+    if "zoc" not in position.derived:
+        position.derived["zoc"] = {s: zone_of_control(position, s) for s in SIDES}
+    return position.derived["zoc"]
+
+
+def bonds_of(position: Position) -> dict[str, tuple]:
+    """Each side's bonds in a position, computed once per position."""
+    if "bonds" not in position.derived:
+        position.derived["bonds"] = {s: tuple(bonds(position, s)) for s in SIDES}
+    return position.derived["bonds"]
