@@ -507,13 +507,13 @@ class MainWindow(QMainWindow):
 
     def open_bulk(self, kind: str) -> QWidget | None:
         """The grid of every object of a kind (unit types; formation cards x year variants)."""
-        from .forms.bulk import BulkGrid
         grid = self.bulk.get(kind)
         if grid is None:
-            if kind not in self.ws.kinds() or kind not in door.bulk_titles(self.ws.catalog.ruleset):
+            make = door.bulk_grid(self.ws.catalog.ruleset, kind) if kind in self.ws.kinds() else None
+            if make is None:
                 self.statusBar().showMessage(f"no bulk grid for {kind} in this pack", 5000)
                 return None
-            grid = BulkGrid(self.ctx, kind)
+            grid = make(self.ctx, kind)
             grid.tell = lambda title, text: self.ask(title, text, ["OK"])
             grid.set_findings(self.findings.model.rows)
             self.bulk[kind] = grid

@@ -30,7 +30,14 @@ def form_class(ruleset, kind: str):
 def bulk_titles(ruleset) -> dict[str, str]:
     """Object kind -> title of the grids of every object the ruleset offers (none by default)."""
     c = contribution(ruleset)
-    return dict(c.bulk) if c is not None else {}
+    return {g.name: g.title for g in c.bulk} if c is not None else {}
+
+
+def bulk_grid(ruleset, kind: str):
+    """The factory of the ruleset's grid of every object of a kind (called ``(ctx, kind)``), or None."""
+    c = contribution(ruleset)
+    grid = next((g for g in c.bulk if g.name == kind), None) if c is not None else None
+    return grid.widget.load() if grid is not None else None
 
 
 def deferred_check(ruleset):

@@ -268,19 +268,20 @@ class EditorPanel:
 class EditorContribution:
     """The ruleset's hand-made editor parts. ``forms``: a "module:attr" of a mapping object kind
     -> form class (called ``(ctx, kind, oid)``; a kind not in it is shown as a JSON tree);
-    ``panels``: its workbench panels; ``bulk``: (object kind, title) of the kinds the editor
-    offers as one grid of every object; ``deferred``: a "module:attr" of a ``DeferredCheck``,
+    ``panels``: its workbench panels; ``bulk``: its grids of every object of a kind, offered in
+    the editor's Tools menu, each an ``EditorPanel`` named by the object kind whose ``widget``
+    is called ``(ctx, kind)``; ``deferred``: a "module:attr" of a ``DeferredCheck``,
     the slow part of its check that the editor runs in a second pass, after showing the rest."""
 
     forms: Ref | None = None
     panels: tuple[EditorPanel, ...] = ()
-    bulk: tuple[tuple[str, str], ...] = ()
+    bulk: tuple[EditorPanel, ...] = ()
     deferred: Ref | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "forms", _ref(self.forms))
         object.__setattr__(self, "panels", tuple(self.panels))
-        object.__setattr__(self, "bulk", tuple(tuple(b) for b in self.bulk))
+        object.__setattr__(self, "bulk", tuple(self.bulk))
         object.__setattr__(self, "deferred", _ref(self.deferred))
 
 

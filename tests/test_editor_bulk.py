@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from editorkit import close, copy_pack, isolate, settle, window
-from sandtable.editor.forms.bulk import parse_units, show_units
+from sandtable.editor.desert_steel.bulk import parse_units, show_units
 
 
 @pytest.fixture

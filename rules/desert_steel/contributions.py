@@ -6,7 +6,7 @@ Only "module:attr" strings here: reading the declaration imports none of the cod
 from __future__ import annotations
 
 from ..limits import CountLimit
-from ..rulesets import BoardContribution, EditorContribution, PlayContribution, PrintOption, PrintPart
+from ..rulesets import BoardContribution, EditorContribution, EditorPanel, PlayContribution, PrintOption, PrintPart
 
 _DS = "sandtable.rules.desert_steel"
 
@@ -121,7 +121,8 @@ PRINTS = (
 _ED = "sandtable.editor.desert_steel"
 EDITOR = EditorContribution(
     forms=f"{_ED}.forms:FORMS",
-    bulk=(("unit-type", "All unit types"), ("formation-card", "All formation cards × years")),
+    bulk=(EditorPanel("unit-type", "All unit types", f"{_ED}.bulk:BulkGrid"),
+          EditorPanel("formation-card", "All formation cards × years", f"{_ED}.bulk:BulkGrid")),
     deferred=f"{_DS}.checks:SETUP_RULES",
 )
 

@@ -31,8 +31,8 @@ from sandtable.rules.spreadsheet import restore, safe_text
 
 from .. import jsonptr
 from ..jsonptr import MISSING
-from .grid import parse_cell, show_cell
-from .jsontree import _properties, _resolved, schema_at
+from ..forms.grid import parse_cell, show_cell
+from ..forms.jsontree import _properties, _resolved, schema_at
 
 # Roles and orientations read once: Qt asks data() and headerData() thousands of times when a
 # grid opens, and PySide6's short spelling (Qt.DisplayRole) costs ~5 µs a look-up, more than
