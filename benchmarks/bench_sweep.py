@@ -30,6 +30,7 @@ import time
 from pathlib import Path
 
 from sandtable.cli.sweep_cmd import build_plan
+from sandtable.rules.lab import batch as batches
 from sandtable.rules.lab import sweep as sw
 from sandtable.rules.lab.cluster import local_cluster
 
@@ -38,7 +39,7 @@ VARY = {"I": "unit-type:it-m13-40/defense=4", "III": "scenario:gazala/conditions
         "II": "scenario:battleaxe/conditions/turns=10"}
 
 
-_POOL_INIT = sw._local_init
+_POOL_INIT = batches._local_init
 _MAIN_PID = os.getpid()
 
 
@@ -72,7 +73,7 @@ def main() -> None:
                     help="leave the Dask workers' statistical profiler on (Dask's default; off here, see docs)")
     args = ap.parse_args()
     if not args.same_session:
-        sw._local_init = _own_session
+        batches._local_init = _own_session
     arguments = {"scenario": args.scenario, "vary": [VARY[args.scenario]], "packs": [], "pack": [],
                  "games": args.games, "setups": 0, "bots": args.bots, "seed": 0, "options": {}}
     plan, _, scenario = build_plan(arguments)
