@@ -697,13 +697,17 @@ def guarded(ruleset: Ruleset, plugin: _Plugin) -> Ruleset:
                                    f"{str(exc)[:200]})") from None
         return run
 
+    def find_scenario(model, ref):
+        return call("scenario finder", ruleset.find_scenario, model, ref)
+
     prints = []
     for part in ruleset.prints if isinstance(ruleset.prints, tuple) else ():
         if isinstance(part, PrintPart):
             prints.append(replace(part, draw=printing(f"print part {part.kind!r}", part.draw),
                                   kit=printing(f"kit pieces of {part.kind!r}", part.kit) if part.kit else None))
     caps = ruleset.capabilities if isinstance(ruleset.capabilities, (set, frozenset)) else frozenset()
-    return replace(ruleset, prints=tuple(prints), check=check, build=build if ruleset.build else None,
+    return replace(ruleset, prints=tuple(prints), find_scenario=find_scenario if ruleset.find_scenario else None,
+                   check=check, build=build if ruleset.build else None,
                    check_setup=check_setup if ruleset.check_setup else None,
                    scenario_list=scenario_list if ruleset.scenario_list else None,
                    scenario_summary=scenario_summary if ruleset.scenario_summary else None,

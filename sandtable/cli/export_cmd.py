@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from sandtable.rules import atomic
-from sandtable.rules.rulesets import PrintFailure, Printed
+from sandtable.rules.rulesets import PluginError, PrintFailure, Printed
 
 from .common import add_json_flags, add_pack_option, load_pack, print_findings, print_json, usage_error
 
@@ -215,7 +215,7 @@ def run(args) -> int:
         return usage_error(str(exc))
     except ValueError as exc:
         return usage_error(str(exc))
-    except (FontError, PrintFailure) as exc:
+    except (FontError, PrintFailure, PluginError) as exc:
         print(f"sandtable: {exc}", file=sys.stderr)
         return 1
     atomic.write_bytes(args.output, data)
@@ -280,7 +280,7 @@ def _run_module(args) -> int:
         out = _call(part, _request(args, catalog, None))
     except (LookupError, ValueError) as exc:
         return usage_error(str(exc).strip("'\""))
-    except PrintFailure as exc:
+    except (PrintFailure, PluginError) as exc:
         print(f"sandtable: {exc}", file=sys.stderr)
         return 1
     if not isinstance(out, Printed):
