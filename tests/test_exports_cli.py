@@ -16,7 +16,7 @@ def _run(capsys, *argv):
     return code, out, err
 
 
-@pytest.mark.parametrize("argv, pages", [
+CASES = [
     (["cards", "--year", "1943", "--card", "178", "--card", "163", "--backs"], 2),
     (["raids"], 1),
     (["counters", "V", "--size", "1/2", "--bleed", "2", "--no-cut-lines"], 2),
@@ -27,7 +27,26 @@ def _run(capsys, *argv):
     (["aids", "--page", "letter"], None),
     (["map", "B-north-up"], 8),
     (["calibration", "--flip", "short"], 2),
-])
+]
+
+
+def test_every_declared_print_part_has_a_case():
+    """The kinds come from the rulesets' declared print parts (rules/rulesets.PrintPart): a part
+    declared without a case here fails, so adding an export is a module, a part and a test. A
+    part that is not a PDF (VASSAL) has its own test file, tests/test_<kind>_*.py."""
+    from pathlib import Path
+
+    from sandtable.cli.export_cmd import kinds
+    from sandtable.rules import rulesets
+    here = Path(__file__).parent
+    covered = {argv[0] for argv, _ in CASES}
+    for name in ("desert-steel", "holland44", "miniatures"):
+        for part in rulesets.get(name).prints:
+            assert (part.kind in covered) if part.common else any(here.glob(f"test_{part.kind}_*.py")), part.kind
+            assert part.kind in kinds()
+
+
+@pytest.mark.parametrize("argv, pages", CASES)
 def test_each_kind(tmp_path, capsys, argv, pages):
     out_file = tmp_path / "out.pdf"
     code, out, err = _run(capsys, "export", *argv, "-o", out_file)

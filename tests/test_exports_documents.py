@@ -43,6 +43,12 @@ KINDS = ["cards", "raids", "counters", "markers", "record", "raid-form", "raid-f
          "calibration"]
 
 
+def test_every_declared_pdf_part_has_its_document_here():
+    """Each PDF part Desert Steel declares (rules/desert_steel/contributions.py) is checked below."""
+    from sandtable.rules import rulesets
+    assert {p.kind for p in rulesets.get("desert-steel").prints if p.common} <= set(KINDS)
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_metadata_fonts_note_and_no_findings(docs, kind):
     data = docs[kind]
