@@ -93,8 +93,9 @@ class DesertSteelBoard:
             route, cost = None, None
         return Route(a, b, unit, field.allowance(unit), route, cost)
 
-    def zones(self, model, scenario) -> dict:
+    def zones(self, catalog_or_model, scenario) -> dict:
         """Side -> card -> hexes of the formation's setup or entry zone (what the editor draws)."""
+        model = getattr(catalog_or_model, "model", catalog_or_model)
         out: dict = {}
         for side in scenario.sides:
             for g in [*scenario.sides[side].groups, *scenario.sides[side].reinforcements]:
