@@ -6,7 +6,7 @@ import hashlib
 
 
 from sandtable.exports.desert_steel import cards, counters, scenario_sheet
-from sandtable.exports.kit import build_kit
+from sandtable.exports.desert_steel.kit import build_kit
 from sandtable.rules.catalog import load_catalog
 
 
