@@ -37,29 +37,28 @@ CAPABILITIES: dict[str, str] = {
     "path": "movement paths",
     "play": "game engine (play, simulate, replay)",
     "supply": "supply lines",
-    "export-cards": "printable cards",
-    "export-raids": "printable raid cards",
-    "export-counters": "printable counters",
-    "export-markers": "printable markers",
-    "export-record": "printable record sheet",
-    "export-scenario": "printable scenario sheet",
-    "export-raid-form": "printable raid record form",
-    "export-aids": "printable play aids",
-    "export-map": "printable map sheets",
     "export-kit": "printable play kit",
-    "export-vassal": "VASSAL module export",
 }
 
 # Command (as typed, with the export kind) -> the capability it needs. Commands not listed
 # (validate, packs, provenance, codes, edit, export calibration/profile, sweep...) work on any
-# ruleset or check for themselves.
+# ruleset or check for themselves; each declared print part adds its own ``export KIND``
+# (``command_needs``).
 COMMAND_NEEDS: dict[str, str] = {
     "scenarios": "scenarios", "show": "scenarios", "check-setup": "check-setup", "setup": "auto-setup",
     "los": "los", "zone": "zone", "path": "path", "play": "play", "simulate": "play", "replay": "play",
-    "supply": "supply",
-    **{f"export {k}": f"export-{k}" for k in ("cards", "raids", "counters", "markers", "record", "scenario",
-                                               "raid-form", "aids", "map", "kit", "vassal")},
+    "supply": "supply", "export kit": "export-kit",
 }
+
+
+def command_needs() -> dict[str, str]:
+    """COMMAND_NEEDS with an ``export KIND`` for each print part the built-in rulesets declare."""
+    out = dict(COMMAND_NEEDS)
+    for name in sorted(_BUILTIN):
+        ruleset = get(name)
+        for part in ruleset.prints if ruleset is not None else ():
+            out.setdefault(f"export {part.kind}", part.capability)
+    return out
 
 
 @dataclass(frozen=True)
@@ -238,8 +237,11 @@ class PrintPart:
     editor: tuple[tuple[str, str], ...] = ()
     common: bool = True
     description: str | None = None
+    words: str = ""  # what a ruleset without it lacks: "printable cards" (default "printable KIND")
 
     def __post_init__(self) -> None:
+        if not self.words:
+            object.__setattr__(self, "words", f"printable {self.kind}")
         object.__setattr__(self, "draw", _ref(self.draw))
         object.__setattr__(self, "kit", _ref(self.kit))
         object.__setattr__(self, "options", tuple(self.options))
@@ -338,14 +340,18 @@ def derived_capabilities(ruleset: "Ruleset") -> frozenset:
 
 
 def describe(capability: str, ruleset: "Ruleset | None" = None) -> str:
-    """The words for a capability, a declared print part's title included ("printable rosters")."""
+    """The words for a capability ("line of sight"); for a print part, what its declaration says
+    ("printable cards"), found in the ruleset given or the built-in ones."""
     if capability in CAPABILITIES:
         return CAPABILITIES[capability]
-    part = ruleset.print_part(capability.removeprefix("export-")) if ruleset and capability.startswith("export-") \
-        else None
-    if part is not None:
-        return f"printable {part.title.lower()}"
-    return f"printable {capability[7:]}" if capability.startswith("export-") else capability.replace("-", " ")
+    if capability.startswith("export-"):
+        kind = capability[len("export-"):]
+        for owner in [ruleset] + [get(n) for n in sorted(_BUILTIN)]:
+            part = owner.print_part(kind) if owner is not None else None
+            if part is not None:
+                return part.words
+        return f"printable {kind}"
+    return capability.replace("-", " ")
 
 
 @dataclass(frozen=True)
@@ -403,7 +409,8 @@ class Ruleset:
 
     def commands(self) -> list[str]:
         """The commands that need a capability this ruleset has (for the 'cannot' message)."""
-        return [c for c, need in COMMAND_NEEDS.items() if need in self.capabilities]
+        needs = dict(COMMAND_NEEDS, **{f"export {p.kind}": p.capability for p in self.prints})
+        return [c for c, need in needs.items() if need in self.capabilities]
 
     def document_kind(self, kind: str) -> DocumentKind | None:
         return next((d for d in self.documents if d.kind == kind), None)

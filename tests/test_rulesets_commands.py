@@ -40,12 +40,12 @@ def argv_for(command: str, tmp: Path) -> list[str]:
 
 
 def test_every_command_needing_a_capability_has_an_invocation(tmp_path):
-    for command in rulesets.COMMAND_NEEDS:
+    for command in rulesets.command_needs():
         argv_for(command, tmp_path)
 
 
 @pytest.mark.parametrize("name", sorted(PACKS))
-@pytest.mark.parametrize("command", sorted(rulesets.COMMAND_NEEDS))
+@pytest.mark.parametrize("command", sorted(rulesets.command_needs()))
 def test_every_command_on_every_ruleset_answers_plainly(tmp_path, capsys, name, command):
     (tmp_path / "g.jsonl").write_text('{"sandtable_log": 1, "scenario": "s1", "seed": 0, "setup": {}, "bots": []}\n')
     ruleset = rulesets.get(name)
@@ -53,20 +53,22 @@ def test_every_command_on_every_ruleset_answers_plainly(tmp_path, capsys, name, 
         code = main(argv_for(command, tmp_path) + ["--pack", str(PACKS[name])])
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err and "internal error" not in err, err
-    if ruleset.supports(rulesets.COMMAND_NEEDS[command]):
+    need = rulesets.command_needs()[command]
+    if ruleset.supports(need):
         assert code in (0, 1, 2)  # the command ran and answered for itself
     else:
         assert code == 2
-        assert f"has no {rulesets.CAPABILITIES[rulesets.COMMAND_NEEDS[command]]}" in err and ruleset.title in err
+        assert f"has no {rulesets.describe(need)}" in err and ruleset.title in err
         assert not [p for p in tmp_path.iterdir() if p.name != "g.jsonl"]  # refused before writing anything
 
 
 def test_capabilities_are_declared_with_known_words():
     for name in ("desert-steel", "holland44", "miniatures"):
         ruleset = rulesets.get(name)
-        assert ruleset.capabilities and ruleset.capabilities <= set(rulesets.CAPABILITIES)
+        words = set(rulesets.CAPABILITIES) | {p.capability for p in ruleset.prints}  # a part declares its own
+        assert ruleset.capabilities and ruleset.capabilities <= words
     assert set(rulesets.COMMAND_NEEDS.values()) <= set(rulesets.CAPABILITIES)
-    assert rulesets.get("desert-steel").capabilities >= set(rulesets.COMMAND_NEEDS.values()) - {"supply"}
+    assert rulesets.get("desert-steel").capabilities >= set(rulesets.command_needs().values()) - {"supply"}
 
 
 def test_the_builtin_rulesets_are_entry_points():

@@ -57,7 +57,8 @@ BACK_STYLE = PrintOption(("--back-style",), dict(
     "informative backs with the nation and the kind of card"))
 
 PRINTS = (
-    PrintPart("cards", "formation cards, poker size, nine to a page", f"{_PARTS}:draw_cards", duplex=True,
+    PrintPart("cards", "formation cards, poker size, nine to a page", f"{_PARTS}:draw_cards",
+              words="printable cards", duplex=True,
               kit=f"{_KIT}:card_pieces", editor=(("formation-card", "card-{id}.pdf"),), options=(
                   PrintOption(("--scenario",), dict(metavar="SCENARIO",
                                                     help="only a scenario's cards, for each side's year")),
@@ -70,38 +71,47 @@ PRINTS = (
                       action="store_true", help="one card per formation with a row per year variant, as the boxed "
                       "game prints them (default: one card per year variant)")),
                   BACK_STYLE)),
-    PrintPart("raids", "raid cards S1-S9: air strike and bombardment halves", f"{_PARTS}:draw_raids", duplex=True,
+    PrintPart("raids", "raid cards S1-S9: air strike and bombardment halves", f"{_PARTS}:draw_raids",
+              words="printable raid cards", duplex=True,
               kit=f"{_KIT}:raid_pieces", editor=(("raid-card", "raid-cards.pdf"),), options=(_backs(),)),
-    PrintPart("counters", "countersheets, fronts and mirrored backs", f"{_PARTS}:draw_counters", duplex=True,
+    PrintPart("counters", "countersheets, fronts and mirrored backs", f"{_PARTS}:draw_counters",
+              words="printable counters", duplex=True,
               kit=f"{_KIT}:counter_pieces", editor=(("unit-type", "counters.pdf"),),
               options=(_scenario(True, "a scenario's counters (default: the whole pack)"), *SIZED)),
-    PrintPart("markers", "the markers of \u00a72.12 a scenario needs", f"{_PARTS}:draw_markers", duplex=True,
+    PrintPart("markers", "the markers of \u00a72.12 a scenario needs", f"{_PARTS}:draw_markers",
+              words="printable markers", duplex=True,
               kit=f"{_KIT}:marker_pieces", options=(_scenario(), *SIZED)),
     PrintPart("record", "public record sheet: turn track, conditions, visibility, smoke, raid deck",
-              f"{_PARTS}:draw_record", kit=f"{_KIT}:record_pieces", options=(
+              f"{_PARTS}:draw_record", words="printable record sheet", kit=f"{_KIT}:record_pieces", options=(
                   _scenario(),
                   PrintOption(("--size",), dict(choices=_SIZES, default="5/8",
                                                 help="counter size: the boxes that take a marker hold one (default "
                                                 "5/8)")))),
     PrintPart("scenario", "scenario sheet: background, board with zones, forces, rules, victory",
-              f"{_PARTS}:draw_scenario", kit=f"{_KIT}:scenario_pieces", options=(_scenario(),)),
+              f"{_PARTS}:draw_scenario",
+              words="printable scenario sheet", kit=f"{_KIT}:scenario_pieces", options=(_scenario(),)),
     PrintPart("raid-form", "each side's secret plan sheet: minefields, hidden FOs, raid record (\u00a718.9); blank "
-              "or pre-filled from a setup", f"{_PARTS}:draw_raid_form", kit=f"{_KIT}:plan_pieces", options=(
+              "or pre-filled from a setup", f"{_PARTS}:draw_raid_form",
+              words="printable raid record form", kit=f"{_KIT}:plan_pieces", options=(
                   _scenario(True, "size the form for a scenario"),
                   PrintOption(("--setup",), dict(metavar="SETUP.json", help="pre-fill from a setup's raid plan")))),
     PrintPart("aids", "play aids: sequence of play, card priority, operations, every chart of the pack, transport, "
-              "smoke, raid and fortification procedures", f"{_PARTS}:draw_aids", kit=f"{_KIT}:aid_pieces",
+              "smoke, raid and fortification procedures", f"{_PARTS}:draw_aids",
+              words="printable play aids", kit=f"{_KIT}:aid_pieces",
               editor=(("rule-tables", "play-aids.pdf"), ("terrain-effects", "play-aids.pdf"))),
     PrintPart("map", "map sheets at true scale, tiled over pages with overlap", f"{_PARTS}:draw_map",
+              words="printable map sheets",
               kit=f"{_KIT}:map_pieces", pages=("a4", "letter", "a3", "tabloid"),
               editor=(("map-configuration", "map-{id}.pdf"),), options=(
                   PrintOption(("what",), dict(metavar="CONFIG|SCENARIO", help="a map configuration id (e.g. "
                                               "A-over-B-north-up) or a scenario (its conditions apply)")),
-                  PrintOption(("--overlap",), dict(type=float, default=10, metavar="MM", help="least tile overlap "
-                                                   "(default 10 mm; the tiles are spread evenly, so it may be more)")))),
+                  PrintOption(("--overlap",), dict(
+                      type=float, default=10, metavar="MM",
+                      help="least tile overlap (default 10 mm; the tiles are spread evenly, so it may be more)")))),
     PrintPart("vassal", "a VASSAL module (.vmod) of the pack: maps with the rulebook's hex ids, counters, cards, "
               "charts, dice, turn track, every scenario as a predefined setup",
-              "sandtable.exports.desert_steel.vassal:draw_module", common=False, output="the module to write",
+              "sandtable.exports.desert_steel.vassal:draw_module",
+              words="VASSAL module export", common=False, output="the module to write",
               output_metavar="FILE.vmod",
               description="Write a VASSAL 3.6 module of the pack (mod packs included): boards drawn as the print "
               "maps with a grid named by the rulebook's hex ids, every counter with both faces, facing and hiding, "

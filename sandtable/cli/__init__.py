@@ -194,7 +194,7 @@ def _unsupported(args, command: str) -> str | None:
     need = rulesets.COMMAND_NEEDS.get(command) or rulesets.COMMAND_NEEDS.get(command.split(" ")[0]
                                                                              if command != "export" else "")
     if need is None and command.startswith("export ") and command[7:] not in export_cmd.GENERIC_KINDS:
-        need = f"export-{command[7:]}"  # a print part another ruleset declares
+        need = f"export-{command[7:]}"  # a print part some ruleset declares
     packs = getattr(args, "pack", None)
     if not need or not isinstance(packs, list):
         return None
