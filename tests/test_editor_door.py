@@ -88,6 +88,10 @@ def test_a_ruleset_declaring_no_editor_parts_gets_the_generic_editor(qtbot, tmp_
         assert isinstance(w.open_object(kind, w.ws.keys(kind)[0]), GenericForm)
         assert w.open_bulk(kind) is None
         assert not w.validator.first_seconds  # nothing deferred: one pass
+        from sandtable.editor.lifecycle import LifecycleError
+        scenario = w.ws.keys("scenario")[0]
+        with pytest.raises(LifecycleError, match="holland44 ruleset makes no automatic setups"):
+            w.doc.lifecycle.new_setup(scenario, "mine", automatic=True)  # its board declares none
     finally:
         close(w)
 
