@@ -71,8 +71,9 @@ def print_documents(catalog, kind: str, oid: str, folder: Path) -> list[Path]:
         scenario = ruleset.find_scenario(model, sid)
         if scenario is None:
             raise ValueError(f"scenario {sid!r} cannot be printed: it has broken references (see the findings)")
-        from types import SimpleNamespace
-        options = SimpleNamespace(size="5/8", setup_value=setup, bleed_mm=1.5, back_style="side", map_page=None)
+        from sandtable.rules.rulesets import option_defaults
+        options = option_defaults(ruleset.kit_options)  # the kit as `export kit` makes it by default
+        options.setup_value = setup
         request = kit.KitRequest(catalog, scenario, options)
         return list(kit.build(ruleset, request, folder / scenario.id).files)
     files: list[Path] = []

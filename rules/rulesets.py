@@ -164,6 +164,16 @@ class PrintOption:
         parser.add_argument(*self.flags, **self.kwargs)
 
 
+def option_defaults(options) -> Any:
+    """A namespace of the options' default values (what a part or kit gets outside the CLI)."""
+    import argparse
+    parser = argparse.ArgumentParser(add_help=False)
+    for option in options:
+        if option.flags and option.flags[0].startswith("-"):
+            option.add_to(parser)
+    return parser.parse_args([])
+
+
 @dataclass(frozen=True)
 class PrintRequest:
     """What a print part's ``draw`` gets: the pack and the options of the command (or the editor)."""
@@ -384,6 +394,8 @@ class Ruleset:
     limits: tuple = ()
     # The game's name on printed pages ("Desert Steel"); the title when empty.
     short_title: str = ""
+    # The options of `export kit` its kit pieces read (counter size, bleed...), after SCENARIO.
+    kit_options: tuple = ()
     # (model, "XV" or an id) -> the scenario (with .id, .number, .name, .ordinal) or None: how the
     # kit and print parts find the scenario typed on the command line.
     find_scenario: Any = None

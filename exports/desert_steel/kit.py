@@ -83,7 +83,7 @@ def raid_pieces(req: KitRequest) -> list[KitPiece]:
 
 def counter_pieces(req: KitRequest) -> list[KitPiece]:
     model, scenario, name = req.model, req.scenario, _name(req.scenario)
-    size, bleed_mm = _opt(req, "size", "5/8"), _opt(req, "bleed_mm", 1.5)
+    size, bleed_mm = _opt(req, "size", "5/8"), _opt(req, "bleed", 1.5)
     s, specs = counter_size(size), scenario_counters(model, scenario)
     notes = ((2, tr(req.lang, "3/4\" counters are wider than the true-scale hex (18.67 mm across the flats): they "
                     "will overlap the hex sides. 5/8\" counters fit.")),) if size == "3/4" else ()
@@ -98,7 +98,7 @@ def counter_pieces(req: KitRequest) -> list[KitPiece]:
 
 def marker_pieces(req: KitRequest) -> list[KitPiece]:
     model, scenario = req.model, req.scenario
-    s, bleed_mm = counter_size(_opt(req, "size", "5/8")), _opt(req, "bleed_mm", 1.5)
+    s, bleed_mm = counter_size(_opt(req, "size", "5/8")), _opt(req, "bleed", 1.5)
     pieces = [KitPiece("07-markers.pdf", "Markers", False,
                        lambda d, b: draw_markers(d, model, scenario, s, bleed=bleed_mm * MM, bookmark=b, faces="one"),
                        "Cut as the counters; both faces of these markers read the same: one side is enough.")]
@@ -136,7 +136,7 @@ PIECES = (scenario_pieces, record_pieces, plan_pieces, card_pieces, raid_pieces,
 def _request(model, scenario, catalog, *, size="5/8", setup=None, bleed_mm=1.5, back_style="side", map_page=None,
              page="a4", profile=None, lang="en") -> KitRequest:
     catalog = catalog if catalog is not None else SimpleNamespace(model=model)
-    options = SimpleNamespace(size=size, setup_value=setup, bleed_mm=bleed_mm, back_style=back_style,
+    options = SimpleNamespace(size=size, setup_value=setup, bleed=bleed_mm, back_style=back_style,
                               map_page=map_page)
     return KitRequest(catalog, scenario, options, page, profile, lang)
 

@@ -1,7 +1,7 @@
 """The Desert Steel ruleset (Tank Leader series): document kinds and checks."""
 from ..rulesets import DocumentKind, Ruleset, register
 from . import checks, model, setup_checks, summary
-from .contributions import BOARD, EDITOR, LIMITS, PLAY, PRINTS, SCHEME
+from .contributions import BOARD, EDITOR, KIT_OPTIONS, LIMITS, PLAY, PRINTS, SCHEME
 
 DOCUMENTS = (
     DocumentKind("unit-types", "desert-steel/unit-types.schema.json", "unit-type", items="units", item_def="unitType", title="Unit types"),
@@ -22,6 +22,6 @@ RULESET = Ruleset(name="desert-steel", title="Desert Steel (Tank Leader series)"
                   documents=DOCUMENTS, check=checks.check, build=model.build,
                   check_setup=setup_checks.check_setup, scenario_list=summary.scenario_list,
                   scenario_summary=summary.scenario_summary,
-                  play=PLAY, board=BOARD, editor=EDITOR, prints=PRINTS, short_title="Desert Steel",
+                  play=PLAY, board=BOARD, editor=EDITOR, prints=PRINTS, kit_options=KIT_OPTIONS, short_title="Desert Steel",
                   find_scenario="sandtable.rules.desert_steel.model:DesertSteel.scenario", limits=LIMITS, scheme=SCHEME)
 register(RULESET)

@@ -56,6 +56,16 @@ BACK_STYLE = PrintOption(("--back-style",), dict(
     help="card backs: one back per side, showing nothing a face-down card must hide (default, \u00a76.55), or "
     "informative backs with the nation and the kind of card"))
 
+# `export kit`'s own options (what exports/desert_steel/kit.py's pieces read)
+KIT_OPTIONS = (
+    PrintOption(("--setup",), dict(metavar="SETUP.json", help="pre-fill the raid record from a setup")),
+    *SIZED,
+    BACK_STYLE,
+    PrintOption(("--map-page",), dict(choices=("a4", "letter", "a3", "tabloid"),
+                                      help="paper for the map tiles (default: --page); a3 or tabloid means fewer "
+                                      "seams")),
+)
+
 PRINTS = (
     PrintPart("cards", "formation cards, poker size, nine to a page", f"{_PARTS}:draw_cards",
               words="printable cards", duplex=True,

@@ -1,7 +1,6 @@
 """sandtable export: the print kit as PDFs (cards, counters, sheets, aids, maps, the kit)."""
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 import time
@@ -58,16 +57,19 @@ def _common(p, output_help: str = "the PDF to write", pages: tuple[str, ...] = (
                    help="crop and registration marks on the front only (default), both sides, or none")
 
 
-def _sized(p) -> None:
-    p.add_argument("--size", choices=("1/2", "5/8", "3/4"), default="5/8", help="counter size in inches (default 5/8)")
-    p.add_argument("--bleed", type=float, default=1.5, metavar="MM", help="colour beyond the cut lines (default 1.5 mm)")
-    p.add_argument("--no-cut-lines", dest="cut_lines", action="store_false", help="no cut lines over the pieces")
-
-
-def _back_style(p) -> None:
-    p.add_argument("--back-style", choices=("side", "informative"), default="side",
-                   help="card backs: one back per side, showing nothing a face-down card must hide (default, "
-                   "\u00a76.55), or informative backs with the nation and the kind of card")
+def kit_options(with_guests: bool | None = None) -> list:
+    """The options `export kit` takes: those the installed rulesets declare for their kit pieces
+    (the first declaration of a flag wins), built-in rulesets first."""
+    from sandtable.rules import rulesets
+    guests = WITH_GUESTS if with_guests is None else with_guests
+    seen, out = set(), []
+    for name in sorted(rulesets._BUILTIN) + sorted(set(rulesets.names()) - set(rulesets._BUILTIN)):
+        ruleset = rulesets.get(name) if name in rulesets._BUILTIN or guests else None
+        for option in getattr(ruleset, "kit_options", ()) or ():
+            if option.flags[0] not in seen:
+                seen.add(option.flags[0])
+                out.append(option)
+    return out
 
 
 def _add_part(kinds, part) -> None:
@@ -105,11 +107,8 @@ def register(sub) -> None:
     k = kinds.add_parser("kit", help="everything for one scenario: one PDF per part and two print jobs "
                          "(single-sided, double-sided), each opening with a print guide")
     k.add_argument("scenario", metavar="SCENARIO")
-    k.add_argument("--setup", metavar="SETUP.json", help="pre-fill the raid record from a setup")
-    _sized(k)
-    _back_style(k)
-    k.add_argument("--map-page", choices=("a4", "letter", "a3", "tabloid"),
-                   help="paper for the map tiles (default: --page); a3 or tabloid means fewer seams")
+    for option in kit_options():
+        option.add_to(k)
     _common(k, "the folder to write the kit into")
     k.set_defaults(run=run)
 
@@ -309,9 +308,8 @@ def _run_kit(args, catalog, model, profile) -> int:
     scenario = _scenario_of(catalog, args.scenario)
     if not any(p.kit is not None for p in catalog.ruleset.prints):
         raise LookupError(f"the {catalog.ruleset.title} ruleset declares no part for a kit")
-    options = argparse.Namespace(size=args.size, setup_value=_setup(args.setup, catalog, scenario),
-                                 bleed_mm=args.bleed, back_style=args.back_style, map_page=args.map_page)
-    request = KitRequest(catalog, scenario, options, args.page, profile, args.lang)
+    args.setup_value = _setup(getattr(args, "setup", None), catalog, scenario)
+    request = KitRequest(catalog, scenario, args, args.page, profile, args.lang)
     # Built in a staging folder and swapped in whole: a killed or failed export never leaves
     # the kit half old, half new (rules/atomic.py).
     with atomic.staged_dir(args.output, expected=_kit_file) as stage:
