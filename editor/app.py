@@ -497,7 +497,7 @@ class MainWindow(QMainWindow):
             self.forms[key] = form
             if hasattr(form, "show_findings"):  # a scenario's tab titles count their findings
                 form.show_findings(self.findings.model.rows)
-            self.tabs.addTab(form, tab_title(kind, oid, self.ws.value(kind, oid)))
+            self.tabs.addTab(form, tab_title(kind, oid, self.ws.value(kind, oid), self.ws.catalog.ruleset))
             self.tabs.setTabToolTip(self.tabs.indexOf(form), f"{kind} {oid}")
         self.tabs.setCurrentWidget(form)
         self.explorer.select(kind, oid)
@@ -543,7 +543,7 @@ class MainWindow(QMainWindow):
         form = self.forms.get((kind, str(oid)))
         if form is not None and self.ws.exists(kind, oid):
             i = self.tabs.indexOf(form)
-            title = tab_title(kind, oid, self.ws.value(kind, oid))
+            title = tab_title(kind, oid, self.ws.value(kind, oid), self.ws.catalog.ruleset)
             if i >= 0 and self.tabs.tabText(i) != title:
                 self.tabs.setTabText(i, title)
 
@@ -1003,8 +1003,8 @@ def dock_scroll(panel: QWidget) -> QScrollArea:
     return area
 
 
-def tab_title(kind: str, oid: str, value) -> str:
-    title = label(kind, oid, value).strip() or f"{kind} {oid}"
+def tab_title(kind: str, oid: str, value, ruleset=None) -> str:
+    title = label(kind, oid, value, ruleset).strip() or f"{kind} {oid}"
     return title if len(title) < 32 else title[:30] + "…"
 
 

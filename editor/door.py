@@ -44,3 +44,9 @@ def deferred_check(ruleset):
     """The ruleset's ``DeferredCheck`` (the part of its check run in a second pass), or None."""
     c = contribution(ruleset)
     return c.deferred.load() if c is not None and c.deferred is not None else None
+
+
+def naming(ruleset):
+    """How the ruleset names, groups and finds its own kinds in the explorer, or None."""
+    c = contribution(ruleset)
+    return c.naming.load() if c is not None and c.naming is not None else None

@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLineEdit, QMenu, QPushB
 
 # Below both the explorer and the lifecycle dialogs it opens (lifecycle_ui), so that the
 # explorer -> lifecycle_ui order stays one-way.
-from .labels import SECTIONS, label  # noqa: F401 - label is the explorer's public name too
+from . import labels
+from .labels import label  # noqa: F401 - label is the explorer's public name too
 
 KIND_ROLE = Qt.UserRole + 1
 ID_ROLE = Qt.UserRole + 2
@@ -23,30 +24,16 @@ HEX_ROLE = Qt.UserRole + 4
 HEX_QUERY = re.compile(r"^([A-Z][A-Z0-9]{0,3})?(\d{4})$", re.I)
 
 
-def search_text(kind: str, oid: str, v: dict | None) -> str:
+def search_text(kind: str, oid: str, v: dict | None, ruleset=None) -> str:
     v = v or {}
-    parts = [oid, label(kind, oid, v), v.get("full_name", ""), " ".join(v.get("aliases", []) if kind == "unit-type" else [])]
-    if kind == "formation-card":
-        parts += [a.get("designation", "") for a in v.get("aliases", []) if isinstance(a, dict)]
-        parts += [str(a.get("number", "")) for a in v.get("aliases", []) if isinstance(a, dict)]
+    parts = [oid, label(kind, oid, v, ruleset), v.get("full_name", ""), *labels.search_words(kind, oid, v, ruleset)]
     if kind == "scenario":
         parts.append((v.get("name") or {}).get("fr", ""))
     return " ".join(p for p in parts if p).lower()
 
 
-NATION_LABELS = {"german": "German", "italian": "Italian", "british": "British", "us": "US"}
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI",
          "XVII", "XVIII", "XIX", "XX")
-
-
-def group_of(kind: str, v: dict | None) -> list[str]:
-    v = v or {}
-    nat = NATION_LABELS.get(v.get("nationality"), str(v.get("nationality", "?")).capitalize())
-    if kind == "unit-type":
-        return [nat, str(v.get("class", "?")).replace("-", " ")]
-    if kind == "formation-card":
-        return [nat, "Command cards" if v.get("type") == "command" else "Combat cards"]
-    return []
 
 
 def sort_key(kind: str, oid: str, v: dict | None):
@@ -68,9 +55,7 @@ def has_hex(kind: str, v: dict | None, map_letter: str | None, hex_id: str, blob
         except (KeyError, TypeError, ValueError):
             return False
         return inside and (map_letter is None or map_letter.upper() == (v or {}).get("id"))
-    if kind in ("scenario", "setup", "map-configuration"):
-        return hex_id in blob
-    return False
+    return hex_id in blob  # the other kinds that name hexes (labels.hex_kinds)
 
 
 class ExplorerFilter(QSortFilterProxyModel):
@@ -91,8 +76,8 @@ class ExplorerFilter(QSortFilterProxyModel):
         if kind is None:
             return False
         m = HEX_QUERY.match(self.query)
-        if m and kind in ("map", "scenario", "setup", "map-configuration"):
-            value = idx.data(HEX_ROLE)
+        value = idx.data(HEX_ROLE) if m else None  # set on the kinds that name hexes only
+        if value is not None:
             if has_hex(kind, value, m.group(1), m.group(2), json.dumps(value) if kind != "map" else ""):
                 return True
         words = self.query.lower().split()
@@ -169,15 +154,10 @@ class Explorer(QWidget):
         self.section_kind = {}
         bold = QFont()
         bold.setBold(True)
-        known = {k for k, _ in SECTIONS}
-        extra = []
-        if ws.catalog.ruleset is not None:
-            extra = [(d.object_kind, d.title or d.object_kind) for d in ws.catalog.ruleset.documents
-                     if d.object_kind not in known]
-        for kind, title in SECTIONS + extra:
+        ruleset = ws.catalog.ruleset
+        hexes = labels.hex_kinds(ruleset)
+        for kind, title in labels.sections(ruleset):  # every section of the ruleset, empty ones too
             ids = ws.keys(kind)
-            if not ids and kind not in known:
-                continue
             self.section_kind[self.model.rowCount()] = kind
             top = QStandardItem(f"{title} ({len(ids)})")
             top.setFont(bold)
@@ -187,7 +167,7 @@ class Explorer(QWidget):
                 v = ws.value(kind, oid)
                 parent = top
                 path = ()
-                for g in group_of(kind, v):
+                for g in labels.group(kind, v, ruleset):
                     path += (g,)
                     if path not in groups:
                         gi = QStandardItem(g)
@@ -195,12 +175,12 @@ class Explorer(QWidget):
                         parent.appendRow([gi, QStandardItem("")])
                         groups[path] = gi
                     parent = groups[path]
-                item = QStandardItem(label(kind, oid, v))
+                item = QStandardItem(label(kind, oid, v, ruleset))
                 item.setEditable(False)
                 item.setData(kind, KIND_ROLE)
                 item.setData(oid, ID_ROLE)
-                item.setData(search_text(kind, oid, v), SEARCH_ROLE)
-                if kind in ("map", "scenario", "setup", "map-configuration"):
+                item.setData(search_text(kind, oid, v, ruleset), SEARCH_ROLE)
+                if kind in hexes:
                     item.setData(v, HEX_ROLE)
                 pack = QStandardItem(self._pack_text(kind, oid))
                 pack.setEditable(False)
@@ -269,7 +249,7 @@ class Explorer(QWidget):
             tip += f"\n{len(problems)} error(s):\n" + "\n".join(problems[:8]) + ("\n…" if len(problems) > 8 else "")
         item.setToolTip(tip)
         item.setForeground(QBrush(QColor("#c62828")) if problems else QBrush())
-        item.setText(("● " if edited else "") + ("⚠ " if problems else "") + label(kind, oid, ws.value(kind, oid)))
+        item.setText(("● " if edited else "") + ("⚠ " if problems else "") + label(kind, oid, ws.value(kind, oid), ws.catalog.ruleset))
 
     def _changed(self, kind: str, oid: str, pointer: str) -> None:
         item = self.items.get((kind, oid))
@@ -277,10 +257,11 @@ class Explorer(QWidget):
             return
         pack_item = item.parent().child(item.row(), 1) if item.parent() else None
         v = self.ctx.ws.value(kind, oid)
-        if self._group_path(item) != tuple(group_of(kind, v)):
+        ruleset = self.ctx.ws.catalog.ruleset
+        if self._group_path(item) != tuple(labels.group(kind, v, ruleset)):
             self._regroup.start()  # a new nationality or class: the object moves to its group
-        item.setData(search_text(kind, oid, v), SEARCH_ROLE)
-        if kind in ("map", "scenario", "setup", "map-configuration"):
+        item.setData(search_text(kind, oid, v, ruleset), SEARCH_ROLE)
+        if kind in labels.hex_kinds(ruleset):
             item.setData(v, HEX_ROLE)
         self._style(item, pack_item or QStandardItem(), kind, oid)
 

@@ -11,17 +11,12 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QListWidget,
                                QRadioButton, QVBoxLayout, QWidget)
 
-from .labels import SECTIONS, label
+from .labels import kind_title, label
 from .lifecycle import LifecycleError
 
-KIND_TITLES = dict(SECTIONS)
 BLANK = "__blank__"
 EMPTY_SETUP = "__empty__"
 AUTO_SETUP = "__auto__"
-
-
-def kind_title(kind: str) -> str:
-    return KIND_TITLES.get(kind, kind)
 
 
 class _Dialog(QDialog):
@@ -61,7 +56,7 @@ class NewObjectDialog(_Dialog):
     empty or the automatic legal setup of a scenario."""
 
     def __init__(self, doc, kind: str, like: str | None = None, parent=None):
-        super().__init__(doc, f"New {kind_title(kind).rstrip('s').lower()}", parent)
+        super().__init__(doc, f"New {kind_title(kind, doc.ws.catalog.ruleset).rstrip('s').lower()}", parent)
         self.kind = kind
         ws = doc.ws
         form = QFormLayout()
@@ -71,7 +66,7 @@ class NewObjectDialog(_Dialog):
             self.start.addItem("Automatic legal setup (as `sandtable setup`)", AUTO_SETUP)
             self.scenario = QComboBox()
             for sid in ws.keys("scenario"):
-                self.scenario.addItem(label("scenario", sid, ws.value("scenario", sid)), sid)
+                self.scenario.addItem(label("scenario", sid, ws.value("scenario", sid), ws.catalog.ruleset), sid)
             if like and ws.exists("scenario", like):
                 self.scenario.setCurrentIndex(max(0, self.scenario.findData(like)))
             form.addRow("Scenario", self.scenario)
@@ -79,7 +74,7 @@ class NewObjectDialog(_Dialog):
         else:
             self.start.addItem("Blank: only the fields the schema requires", BLANK)
             for oid in ws.keys(kind):
-                self.start.addItem("Like " + label(kind, oid, ws.value(kind, oid)), oid)
+                self.start.addItem("Like " + label(kind, oid, ws.value(kind, oid), ws.catalog.ruleset), oid)
             if like is not None:
                 self.start.setCurrentIndex(max(0, self.start.findData(str(like))))
         form.addRow("Start from", self.start)
@@ -135,7 +130,7 @@ class RenameDialog(_Dialog):
         super().__init__(doc, f"Rename {kind} {oid}", parent)
         self.kind, self.oid = kind, str(oid)
         form = QFormLayout()
-        form.addRow("Current", QLabel(label(kind, self.oid, doc.ws.value(kind, self.oid))))
+        form.addRow("Current", QLabel(label(kind, self.oid, doc.ws.value(kind, self.oid), doc.ws.catalog.ruleset)))
         self.id = QLineEdit(self.oid)
         form.addRow("New number" if kind in self.life.scheme.int_ids else "New id", self.id)
         self.lay.addLayout(form)
@@ -193,7 +188,7 @@ class DeleteDialog(_Dialog):
         super().__init__(doc, f"Delete {kind} {oid}", parent)
         self.kind, self.oid = kind, str(oid)
         self.plan = self.life.delete_plan(kind, self.oid)
-        head = QLabel(f"<b>{label(kind, self.oid, doc.ws.value(kind, self.oid))}</b>")
+        head = QLabel(f"<b>{label(kind, self.oid, doc.ws.value(kind, self.oid), doc.ws.catalog.ruleset)}</b>")
         self.lay.addWidget(head)
         self.list = QListWidget()
         plan = self.plan

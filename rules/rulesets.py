@@ -283,18 +283,24 @@ class EditorContribution:
     ``panels``: its workbench panels; ``bulk``: its grids of every object of a kind, offered in
     the editor's Tools menu, each an ``EditorPanel`` named by the object kind whose ``widget``
     is called ``(ctx, kind)``; ``deferred``: a "module:attr" of a ``DeferredCheck``,
-    the slow part of its check that the editor runs in a second pass, after showing the rest."""
+    the slow part of its check that the editor runs in a second pass, after showing the rest;
+    ``naming``: a "module:attr" of how the explorer names its own kinds: ``label(kind, oid,
+    value)`` (None for a kind it leaves to the editor), ``search_words(kind, oid, value)``,
+    ``group(kind, value)`` (the groups an object sits under) and ``hex_kinds`` (kinds whose
+    JSON names hexes, for the hex search)."""
 
     forms: Ref | None = None
     panels: tuple[EditorPanel, ...] = ()
     bulk: tuple[EditorPanel, ...] = ()
     deferred: Ref | None = None
+    naming: Ref | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "forms", _ref(self.forms))
         object.__setattr__(self, "panels", tuple(self.panels))
         object.__setattr__(self, "bulk", tuple(self.bulk))
         object.__setattr__(self, "deferred", _ref(self.deferred))
+        object.__setattr__(self, "naming", _ref(self.naming))
 
 
 @runtime_checkable

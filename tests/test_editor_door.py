@@ -1,7 +1,7 @@
 """The generic editor reaches a ruleset only through its declared editor contribution: the
-hand-made forms, the grids of every object and the slow checks are what the ruleset declares
-(Desert Steel), and a ruleset declaring none (Holland '44) gets JSON trees, no grids and a
-one-pass check; declaring costs no Qt import."""
+hand-made forms, the grids of every object, the slow checks and the explorer's names are what
+the ruleset declares (Desert Steel), and a ruleset declaring none (Holland '44) gets its own
+sections, JSON trees, no grids and a one-pass check; declaring costs no Qt import."""
 from __future__ import annotations
 
 import ast
@@ -84,6 +84,9 @@ def test_a_ruleset_declaring_no_editor_parts_gets_the_generic_editor(qtbot, tmp_
     w = window(qtbot, pack)
     try:
         settle(qtbot, w)
+        model = w.explorer.model  # its own sections, in its order: none of Desert Steel's
+        shown = [model.item(r).text().rsplit(" (", 1)[0] for r in range(model.rowCount())]
+        assert shown == [d.title for d in rulesets.get("holland44").documents] + ["Packs"]
         kind = next(k for k in w.ws.kinds() if w.ws.keys(k))
         assert isinstance(w.open_object(kind, w.ws.keys(kind)[0]), GenericForm)
         assert w.open_bulk(kind) is None

@@ -144,6 +144,7 @@ EDITOR = EditorContribution(
     bulk=(EditorPanel("unit-type", "All unit types", f"{_ED}.bulk:BulkGrid"),
           EditorPanel("formation-card", "All formation cards × years", f"{_ED}.bulk:BulkGrid")),
     deferred=f"{_DS}.checks:SETUP_RULES",
+    naming=f"{_ED}.naming:NAMING",
 )
 
 
