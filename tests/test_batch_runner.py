@@ -97,3 +97,19 @@ def test_records_come_out_in_game_order_whatever_order_chunks_end():
     for _, games in reversed(work):
         ordered([{"game": g} for _, g, _, _ in games])
     assert [r["game"] for r in got] == list(range(7)) and not ordered.held
+
+
+def test_the_ladder_plays_its_levels_on_the_same_runner(catalog, capsys, monkeypatch):
+    """simulate --ladder's levels are batches of the one runner: the report is the engine's former
+    ladder's, byte for byte but for the timings."""
+    from sandtable.cli.common import json_text
+    from sandtable.rules.desert_steel.engine.ladder import strength_ladder
+    from sandtable.rules.desert_steel.engine.runner import sample_setup
+    from sandtable.rules.desert_steel.engine.search import SearchBot
+    monkeypatch.setattr(SearchBot, "REPLAN", ())  # a cheap search bot: the plumbing is what is compared
+    scenario = catalog.model.scenario("III")
+    before = json_text(strength_ladder([], scenario.id, sample_setup(catalog, scenario), 1, 1, 0, 1, ["search:2"]))
+    assert main(["simulate", "III", "--ladder", "--games", "1", "--search-games", "1", "--ladder-budgets", "search:2",
+                 "--json"]) == 0
+    strip = re.compile(r'"median_game_seconds": [0-9.e+-]+')
+    assert strip.sub("", capsys.readouterr().out).strip() == strip.sub("", before).strip()

@@ -162,7 +162,9 @@ def run_replay(args) -> int:
     return 0 if same else 1
 
 
-def _run_ladder(args, play, scenario, setup) -> int:
+def _run_ladder(args, catalog, play, scenario, setup) -> int:
+    from sandtable.rules.lab.batch import BatchError
+    from sandtable.rules.lab.simulate import simulate
     budgets = [b for b in args.ladder_budgets.split(",") if b]
     if not budgets or not all(play.valid_bot(b) and b.startswith("search") for b in budgets) or args.search_games < 0:
         return usage_error("--ladder-budgets takes search bots (search:N or search:Ts) separated by commas, "
@@ -171,10 +173,14 @@ def _run_ladder(args, play, scenario, setup) -> int:
     def progress(level):
         if not args.no_progress and sys.stderr.isatty():
             sys.stderr.write(f"{level['bot']}: {level['games']} games played\n")
+
+    def batch(bots, games):  # each level is a batch of the one runner, as simulate's
+        return simulate(catalog, scenario, setup, games, args.seed, bots, jobs=args.jobs, scheduler=args.scheduler,
+                        connect_timeout=args.connect_timeout).to_json()
     try:
-        out = play.strength_ladder([str(p) for p in args.pack], scenario.id, setup, args.games, args.search_games,
-                                   args.seed, args.jobs, budgets, progress=progress)
-    except play.GameError as exc:
+        out = play.strength_ladder(batch, scenario.id, args.games, args.search_games, args.seed, budgets,
+                                   progress=progress)
+    except (BatchError, play.GameError) as exc:
         print(f"sandtable: {exc}", file=sys.stderr)
         return 1
     if args.format == "json":
@@ -207,8 +213,6 @@ def run_simulate(args) -> int:
             raise ValueError("--setups must be 0 or more")
         if args.scheduler and address_problem(args.scheduler):
             raise ValueError(address_problem(args.scheduler))
-        if args.scheduler and args.ladder:
-            raise ValueError("--ladder runs on this machine: leave out --scheduler")
     except (ValueError, OSError) as exc:
         return usage_error(str(exc))
     why = play.unmeasurable(scenario)
@@ -219,7 +223,7 @@ def run_simulate(args) -> int:
               "to measure. Give it victory conditions in the editor or the scenario file first.", file=sys.stderr)
         return 1
     if args.ladder:
-        return _run_ladder(args, play, scenario, setup)
+        return _run_ladder(args, catalog, play, scenario, setup)
     if args.setups:
         try:
             setup = play.lazy_setup_pool(model, scenario, args.setups, setup)  # made as games need them
