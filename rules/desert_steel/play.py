@@ -128,13 +128,6 @@ class DesertSteelPlay:
         from .engine.runner import Summary
         return Summary(scenario_id, games, seed, tuple(bots))
 
-    def simulate(self, pack_paths: list, scenario_id: str, setup, games: int, seed: int, jobs: int = 1, bots=(),
-                 progress=None, options=None):
-        """A batch of games on this machine's processes; its Summary."""
-        from .engine.runner import simulate
-        return simulate(pack_paths, scenario_id, setup, games, seed, jobs, tuple(bots), progress=progress,
-                        options=options)
-
     def aggregate(self, diagnostics: list[dict]) -> dict:
         from .engine.diagnostics import aggregate
         return aggregate(diagnostics)
@@ -142,10 +135,6 @@ class DesertSteelPlay:
     def not_engaged_warning(self, summary: dict) -> str | None:
         from .engine.diagnostics import not_engaged_warning
         return not_engaged_warning(summary)
-
-    def wilson(self, k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-        from .engine.runner import wilson
-        return wilson(k, n, z)
 
     def strength_ladder(self, batch, scenario_id: str, games: int, search_games: int, seed: int, budgets,
                         progress=None) -> dict:

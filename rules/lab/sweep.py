@@ -1,7 +1,7 @@
 """Sweeps: the same games played at several points of a pack, with common random numbers.
 
 A sweep is a scenario, a list of points (``points``) and a list of games: game i has the
-seed ``runner.game_seed(seed, i)`` and setup ``i % len(setups)``, the same at every point,
+seed ``batch.game_seed(seed, i)`` and setup ``i % len(setups)``, the same at every point,
 so the difference between two points is the change and not dice noise. Each game is a task
 (point, game); tasks are played in chunks by a backend (this process, local worker
 processes, or a Dask cluster) that never changes a result: a game depends only on its
