@@ -63,7 +63,11 @@ def main(argv: list[str] | None = None) -> int:
     force = "--force" in argv
     argv = [a for a in argv if a not in ("--debug", "--force")]
     export_cmd.WITH_GUESTS = "export" in argv  # a third party's print parts join only the export parser
-    parser = build_parser()
+    try:  # building the parser loads the rulesets' declared parts: still "while the commands load"
+        parser = build_parser()
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        return 130
     with _JsonFailure(_wants_json(argv)) as report:
         try:
             args = parser.parse_args(argv)
