@@ -406,6 +406,13 @@ class Workspace:
         entry = self._lower.get(kind, oid)
         return entry.value if entry else None
 
+    def _target_id(self, kind: str, oid: str, value: Any):
+        """An override's target id as the object writes its own (a card's number is an integer),
+        read through the ruleset's id key for the kind."""
+        dk = self.catalog.ruleset.object_kinds().get(kind) if self.catalog.ruleset is not None else None
+        typed = value.get(dk.id_key if dk is not None else "id") if isinstance(value, dict) else None
+        return typed if typed is not None and not isinstance(typed, (dict, list)) and str(typed) == oid else oid
+
     def _save_foreign_as_overrides(self) -> None:
         rel = next((r for r, v in self.docs.items() if isinstance(v, dict) and v.get("kind") == "overrides"), None)
         doc = self.docs[rel] if rel else {"kind": "overrides", "description": "Values this pack changes in the packs it depends on.",
@@ -421,10 +428,12 @@ class Workspace:
                 continue  # this pack's own overrides still make it (a rename rewrote ids inside): kept as written
             items = [it for it in items if not (it["target"]["kind"] == kind and str(it["target"]["id"]) == oid)]
             if value != lower:
-                items.append(override_item(kind, oid, lower, value, "edited in sandtable edit"))
+                items.append(override_item(kind, self._target_id(kind, oid, value), lower, value,
+                                           "edited in sandtable edit"))
         for kind, oid in sorted(self.removed):
             items = [it for it in items if not (it["target"]["kind"] == kind and str(it["target"]["id"]) == oid)]
-            items.append({"target": {"kind": kind, "id": _target_id(kind, oid, None)}, "reason": "deleted in sandtable edit",
+            items.append({"target": {"kind": kind, "id": self._target_id(kind, oid, self.lower_value(kind, oid))},
+                          "reason": "deleted in sandtable edit",
                           "remove": True})
         self.docs[rel] = {**doc, "overrides": items}
 
@@ -474,7 +483,7 @@ class Workspace:
                 continue
             if new is None:  # deleted here: the mod removes it
                 items = [it for it in items if not (it["target"]["kind"] == kind and str(it["target"]["id"]) == oid)]
-                items.append({"target": {"kind": kind, "id": _target_id(kind, oid, base)}, "reason": reason,
+                items.append({"target": {"kind": kind, "id": self._target_id(kind, oid, base)}, "reason": reason,
                               "remove": True})
                 result.targets.append((kind, oid))
                 continue
@@ -491,7 +500,7 @@ class Workspace:
                         new = merged
                 items = [it for it in items if it not in mine]
             new = _claim_authored(new, base, f"{self.pack_id}-mod", manifest["id"])
-            items.append(override_item(kind, oid, base, new, reason))
+            items.append(override_item(kind, self._target_id(kind, oid, new), base, new, reason))
             result.targets.append((kind, oid))
         existing["overrides"] = items
         self._write_added(folder, added)
@@ -843,16 +852,12 @@ def guarded_patch(old: Any, new: Any) -> list[dict]:
     return tests + ops
 
 
-def override_item(kind: str, oid: str, old: Any, new: Any, reason: str = "") -> dict:
-    item: dict = {"target": {"kind": kind, "id": _target_id(kind, oid, new)}}
+def override_item(kind: str, target_id, old: Any, new: Any, reason: str = "") -> dict:
+    item: dict = {"target": {"kind": kind, "id": target_id}}
     if reason:
         item["reason"] = reason
     item["patch"] = guarded_patch(old, new)
     return item
-
-
-def _target_id(kind: str, oid: str, value: Any):
-    return int(oid) if kind == "formation-card" and oid.isdigit() else oid
 
 
 def _apply_items(value: Any, items: list[dict]) -> Any:

@@ -130,3 +130,18 @@ def test_checker_sees_unsaved_edits_and_locates_them(tmp_path):
     assert hit and hit[0].id == "161" and hit[0].pointer == "/variants/1942/units/0/type"
     ws.set("formation-card", "161", "/variants/1942/units/0/type", "de-pz-ii-f")
     assert checker.run(checker.snapshot()).errors == 0
+
+
+def test_override_targets_write_the_id_as_the_object_does(tmp_path):
+    """A formation card's id is its number, an integer in its document (the ruleset's id key):
+    its overrides name it by that integer, edited or deleted; a unit type by its string id."""
+    pack = copy_pack(tmp_path)
+    ws = Workspace(pack, owned=False)
+    ws.set("formation-card", "161", "/variants/1942/morale", 9)
+    ws.set("unit-type", "de-pz-vi-e", "/movement", 5)
+    ws.remove_object("formation-card", "322")
+    mod = tmp_path / "packs" / "ids-mod"
+    ws.save_as_mod(mod, "ids-mod", "Ids")
+    targets = [(o["target"]["id"], bool(o.get("remove"))) for o in
+               json.loads((mod / "overrides.json").read_text())["overrides"]]
+    assert sorted(targets, key=repr) == sorted([(161, False), (322, True), ("de-pz-vi-e", False)], key=repr)
