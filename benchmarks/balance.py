@@ -142,7 +142,7 @@ def main() -> None:
 
 
 def ladder_doc(args) -> None:
-    from sandtable.rules.desert_steel.engine.ladder import strength_ladder
+    from sandtable.rules.desert_steel.engine.ladder import strength_ladder, verdict
     budgets = [b for b in args.ladder_budgets.split(",") if b]
     catalog = load_catalog()
     model = catalog.model
@@ -153,6 +153,7 @@ def ladder_doc(args) -> None:
         cached = Path(args.cached) / f"ladder-{scenario.number}.json" if args.cached else None
         if cached and cached.is_file() and cached.stat().st_size:
             out = json.loads(cached.read_text())
+            out.update(verdict(out["levels"]))  # the verdict as this code reads the saved levels
         elif args.cached and not args.save:
             continue  # writing the document from saved results only: a scenario not (yet) played is left out
         else:
@@ -177,7 +178,7 @@ def ladder_doc(args) -> None:
              "(one scenario: `sandtable simulate SCEN --ladder`). A cell gives Allied wins / Axis wins / draws and "
              "the Allied score (wins and half the draws) with its 95 % Wilson interval.", "",
              "The verdict: **stable** when every level favours the same side (a score of 60 % or more; or none) "
-             "and the strongest level's score lies within the heuristic's interval; **flips** when the strongest "
+             "and the intervals of the heuristic and the strongest level overlap; **flips** when the strongest "
              "level favours the other side than the heuristic; **shifts** otherwise. Only a stable, lopsided "
              "result reads as *by design*; one that shifts or flips was decided, at least in part, by the weaker "
              "bots. The search levels have few games (a search game costs some fifty heuristic games on this "
@@ -204,7 +205,8 @@ def ladder_doc(args) -> None:
     for s, o in rows:
         fav = o["favoured"]
         text = {"stable": f"{fav[-1]} favoured at every level" if fav[-1] != "even" else "even at every level",
-                "shifts": "favoured side by level: " + ", ".join(fav),
+                "shifts": ("favoured side by level: " + ", ".join(fav)) if len(set(fav)) > 1 else
+                f"{fav[0]} favoured at every level, but the strongest level's score is out of the heuristic's range",
                 "flips": f"{fav[0]} with the heuristic, {fav[-1]} with the strongest search bot"}[o["verdict"]]
         warns = sorted({w for x in o["levels"] for w in x.get("warnings", []) if "did not engage" in w})
         lines.append(f"- {s.number} {s.name}: {o['verdict']} — {text}" + (f"; {warns[0]}" if warns else "") + ".")

@@ -70,7 +70,8 @@ def register(sub) -> None:
     p.add_argument("--ladder", action="store_true",
                    help="play the scenario at growing strength on both sides (heuristic vs heuristic for --games, "
                         "then search vs search at each --ladder-budgets for --search-games) and say whether the "
-                        "result is stable, shifts or flips as the bots get stronger (--bots is not used)")
+                        "result is stable, shifts or flips as the bots get stronger (--bots and --setups are not "
+                        "used: every level plays the sample or --setup setup)")
     p.add_argument("--ladder-budgets", default="search:4,search:16", metavar="BOTS",
                    help="the search levels of --ladder, weakest first (default search:4,search:16)")
     p.add_argument("--search-games", type=int, default=4, metavar="N",

@@ -31,20 +31,19 @@ def favoured(allied: int, axis: int, draws: int) -> str:
 def verdict(levels: list[dict]) -> dict:
     """levels: [{"bot", "games", "allied", "axis", "draws"}], weakest first. 'flips' when the
     strongest level favours the other side than the heuristic's; 'stable' when every level favours
-    the same side (or none) and the strongest level's Allied score lies within the heuristic
-    level's interval; else 'shifts'. 'too few games' is added when the strongest level's interval
+    the same side (or none) and the 95 % intervals of the heuristic's and the strongest level's
+    Allied scores overlap; else 'shifts'. 'too few games' is added when the strongest level's interval
     spans more than half the scale."""
     base, top = levels[0], levels[-1]
     sides = [favoured(lv["allied"], lv["axis"], lv["draws"]) for lv in levels]
     lo, hi = wilson(base["allied"] + base["draws"] / 2, base["games"])
-    top_score = score(top["allied"], top["axis"], top["draws"])
+    top_lo, top_hi = wilson(top["allied"] + top["draws"] / 2, top["games"])
     if {sides[0], sides[-1]} == {"allied", "axis"}:
         word = "flips"
-    elif len(set(sides)) == 1 and lo - 1e-9 <= top_score <= hi + 1e-9:
+    elif len(set(sides)) == 1 and top_lo <= hi + 1e-9 and lo <= top_hi + 1e-9:
         word = "stable"
     else:
         word = "shifts"
-    top_lo, top_hi = wilson(top["allied"] + top["draws"] / 2, top["games"])
     return {"verdict": word, "favoured": sides, "by_design": word == "stable" and sides[-1] != "even",
             "too_few_games": top_hi - top_lo > 0.5}
 
