@@ -183,7 +183,10 @@ def ladder_doc(args) -> None:
              "result reads as *by design*; one that shifts or flips was decided, at least in part, by the weaker "
              "bots. The search levels have few games (a search game costs some fifty heuristic games on this "
              "shared 2-core machine): their intervals are wide, and a verdict marked *(few games)* is a lead to "
-             "follow, not a finding. Most values of the pack are reconstructed (NOTES.md).", "",
+             "follow, not a finding. Most values of the pack are reconstructed (NOTES.md). This run took "
+             f"{sum(o.get('wall_seconds', 0) for _, o in rows) / 60:.0f} minutes of wall clock with --jobs "
+             f"{args.jobs} on a shared, loaded machine; more games are the same command with larger "
+             "--search-games.", "",
              "| # | Scenario | " + " | ".join(f"`{lv}`" for lv in levels) + " | Verdict |",
              "|---|---|" + "---|" * len(levels) + "---|"]
     for s, o in rows:
@@ -199,7 +202,7 @@ def ladder_doc(args) -> None:
                          f"({100 * lo:.0f}–{100 * hi:.0f} %){idle}")
         word = o["verdict"] + (" (few games)" if o.get("too_few_games") else "")
         if o.get("by_design"):
-            word += ", by design"
+            word += ", by design if it holds with more games" if o.get("too_few_games") else ", by design"
         lines.append(f"| {s.number} | {s.name} | " + " | ".join(cells) + f" | {word} |")
     lines += ["", "## Reading", ""]
     for s, o in rows:
