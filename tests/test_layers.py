@@ -45,10 +45,6 @@ PENDING_CYCLES: dict[str, str] = {
     "sandtable.rules.desert_steel.engine.bots":
         "the bot registry imports its own subclasses (bots.py <-> bots_heuristic, plan_*, search*): bots are "
         "to register themselves as plans do (issue 27 item 4, the engine's helper)",
-    "sandtable.rules.desert_steel.preflight":
-        "engine.context asks preflight, and preflight asks the engine back (scenario_rules' checks, a Game at "
-        "set-up for setup_refusal); engine.game and engine.transport reach setup_checks and autosetup: the "
-        "engine's checks are to move below preflight (an engine change, the engine's helper)",
 }
 
 

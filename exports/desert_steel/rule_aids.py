@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from sandtable.rules.desert_steel import rules_tables as rt
 from sandtable.rules.desert_steel.engine.tables import RulesError, Tables
 from sandtable.rules.desert_steel.model import CombatCard, DesertSteel
-from sandtable.rules.desert_steel.setup_checks import doctrine_radius
+from sandtable.rules.desert_steel.setup_rules import doctrine_radius
 
 
 @dataclass(frozen=True)

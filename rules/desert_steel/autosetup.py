@@ -10,7 +10,7 @@ from .. import hexmath
 from .battlefield import Battlefield
 from .model import CombatCard, DesertSteel, Scenario
 from .preflight import scenario_problems, units_in_play
-from .setup_checks import doctrine_radius
+from .setup_rules import doctrine_radius, transport_type  # noqa: F401 - also this module's API
 
 
 class AutoSetupError(RuntimeError):
@@ -83,23 +83,6 @@ def auto_setup(model: DesertSteel, scenario: Scenario, seed: int = 0) -> dict:
     if notes:
         setup["description"] += " " + _describe(scenario, notes)
     return setup
-
-
-_CAPACITY = {"truck": "truck", "motorcycle": "motorcycle", "halftrack": "light"}
-
-
-def transport_type(model: DesertSteel, side: str, transport: dict) -> str | None:
-    """The counter of a scenario transport: as named, else the side's own of that kind."""
-    if "unit_type" in transport:
-        return transport["unit_type"]
-    nationalities = [transport["nationality"]] if "nationality" in transport else \
-        sorted({t.nationality for t in model.unit_types.values() if t.side == side})
-    for nat in nationalities:
-        for t in sorted(model.unit_types.values(), key=lambda t: t.id):
-            if t.nationality == nat and t.transport_capacity == _CAPACITY[transport["type"]] \
-                    and not t.formation_transport:
-                return t.id
-    return None
 
 
 def _place_transports(model, scenario, side, placements, units_in, vehicles_in, singles, limit, field) -> list:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Mapping
 
 from .model import CombatCard, DesertSteel, Scenario
+from .setup_rules import expected_units
 
 # §2.11: "dans les règles de base, seuls les véhicules sont utilisés"; transports are vehicles.
 BASIC_CLASSES = ("vehicle", "transport")
@@ -36,7 +37,6 @@ def in_play(unit_class: str, advanced: bool) -> bool:
 def units_in_play(model: DesertSteel, scenario: Scenario, side: str, number: int) -> Counter:
     """The units of a card that set up or enter in this scenario: the card's year variant less
     the undermanned removals, and under the basic rules its vehicles only (§2.11)."""
-    from .setup_checks import expected_units
     units = expected_units(model, scenario, side, number)
     advanced = scenario.rules != "basic"
     return Counter({t: n for t, n in units.items()
@@ -61,7 +61,6 @@ class Lookup:
 
 
 def model_lookup(model: DesertSteel, scenario: Scenario) -> Lookup:
-    from .setup_checks import expected_units
 
     def designation(n):
         card = model.cards.get(n)
@@ -162,8 +161,8 @@ def _start_shaken(scenario: Scenario, is_combat: Callable[[int], bool]) -> Itera
 
 def _special_rules(scenario: Scenario) -> Iterator[Problem]:
     """The engine's own checks of the special rules it plays, asked the same way it asks them."""
-    from .engine.context import EngineError
     from .engine import scenario_rules
+    from .engine.errors import EngineError
     try:
         scenario_rules.check_visibility(scenario)
     except EngineError as exc:
@@ -210,27 +209,6 @@ def catalog_problems(catalog, entry) -> list[Problem]:
             out += _special_rules(scenario)
             out += _start_shaken(scenario, lambda n: isinstance(model.cards.get(n), CombatCard))
     return out
-
-
-def setup_refusal(model: DesertSteel, scenario: Scenario, setup: Mapping, field=None) -> str | None:
-    """The engine's own answer to a setup: a game is made from it (a few ms, no move played) and
-    its refusal, if any, is returned as the engine says it. check-setup calls it once its own
-    rules find nothing, so that whatever else the engine checks at set-up (raids planned, units
-    loaded at set-up, bunkers…) cannot pass check-setup and fail in ``simulate``. None for a
-    scenario the engine does not play or has refused already (said elsewhere)."""
-    import copy
-
-    from .engine.context import EngineError, make_context, missing_rules
-    from .engine.game import Game
-    if missing_rules(model, scenario) or scenario_problems(model, scenario):
-        return None
-    try:
-        Game(model, scenario, copy.deepcopy(dict(setup)), 0, context=make_context(model, scenario, field=field))
-    except EngineError as exc:
-        return str(exc)
-    except Exception:  # noqa: BLE001 - a malformed setup or pack: the schema, the checks and the
-        return None     # setup rules name what is wrong; check-setup never stops on user data
-    return None
 
 
 def refusal(model: DesertSteel, scenario: Scenario) -> str | None:

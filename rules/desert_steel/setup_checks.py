@@ -13,7 +13,8 @@ from ..board import BoardError
 from ..findings import Finding, Severity
 from .battlefield import Battlefield
 from .model import CombatCard, DesertSteel, Scenario
-from .preflight import scenario_problems, setup_refusal, units_in_play
+from .preflight import scenario_problems, units_in_play
+from .setup_rules import best_centre, doctrine_radius, expected_units  # noqa: F401 - also this module's API
 from .zones import ZoneError
 
 CAPACITY_KEYS = {"truck": "truck", "motorcycle": "motorcycle", "light": "light"}
@@ -154,21 +155,6 @@ def _in_observer_zone(ctx: SetupContext, side: str, p: Mapping) -> bool:
                 and allowed.get("allowed", True) and "zone" in allowed)
 
 
-def expected_units(ctx_model: DesertSteel, scenario: Scenario, side: str, number: int) -> Counter:
-    card = ctx_model.cards.get(number)
-    if not isinstance(card, CombatCard):
-        return Counter()
-    variant = card.variant(scenario.sides[side].year)
-    if variant is None:
-        return Counter()
-    units = Counter({u.unit.id: u.count for u in variant.units})
-    for under in scenario.sides[side].raw.get("undermanned", ()):
-        if under["card"] == number:
-            for r in under["remove"]:
-                units[r["type"]] -= r["count"]
-    return +units
-
-
 def _units(ctx: SetupContext, side: str, data: Mapping) -> list[Finding]:
     out = []
     placed: dict[int, Counter] = defaultdict(Counter)
@@ -219,35 +205,6 @@ def _stacking(ctx: SetupContext, side: str, data: Mapping) -> list[Finding]:
                 f"{ref}; the limit is {limit['units']} units, {limit['vehicles']} of them vehicles",
                 f"/sides/{side}/{kind}/{first}/hex", section="8.5"))
     return out
-
-
-def doctrine_radius(settings: Mapping, card: CombatCard) -> int | None:
-    """§11.2-11.4: companies and squadrons only; HQs and batteries are exempt."""
-    if card.formation in ("hq", "battery"):
-        return None
-    group = "allied" if card.side == "allied" else card.nationality
-    return settings.get(f"doctrine_radius_{group}", {"german": 3, "allied": 2, "italian": 1}[group])
-
-
-def best_centre(field: Battlefield, hexes: list[str], radius: int) -> tuple[str, list[int]]:
-    """The centre hex leaving the fewest units outside the radius, and their indices."""
-    candidates = set()
-    for h in hexes:
-        candidates.update(field.board.graph.nodes if radius > 6 else _around(field, h, radius))
-    best_key, best_out = None, None
-    for c in sorted(candidates):
-        outside = [i for i, h in enumerate(hexes) if field.board.distance(c, h) > radius]
-        if best_out is None or len(outside) < len(best_out):
-            best_key, best_out = c, outside
-            if not outside:
-                break
-    return best_key, best_out or []
-
-
-def _around(field: Battlefield, key: str, radius: int) -> list[str]:
-    from .. import hexmath
-    at = field.board.usable_at
-    return [at[a] for a in hexmath.within(field.board.axial(key), radius) if a in at]
 
 
 def _separation(ctx: SetupContext, side: str, data: Mapping) -> list[Finding]:
@@ -561,3 +518,24 @@ def _no_stacking(ctx, side, data, rule) -> list[Finding]:
 
 def unit_hexes(data: Mapping) -> Iterable[str]:
     return (p["hex"] for p in data.get("placements", ()))
+
+
+def setup_refusal(model: DesertSteel, scenario: Scenario, setup: Mapping, field=None) -> str | None:
+    """The engine's own answer to a setup: a game is made from it (a few ms, no move played) and
+    its refusal, if any, is returned as the engine says it. check-setup calls it once its own
+    rules find nothing, so that whatever else the engine checks at set-up (raids planned, units
+    loaded at set-up, bunkers…) cannot pass check-setup and fail in ``simulate``. None for a
+    scenario the engine does not play or has refused already (said elsewhere)."""
+    import copy
+
+    from .engine.context import EngineError, make_context, missing_rules  # the engine sits below check-setup
+    from .engine.game import Game
+    if missing_rules(model, scenario) or scenario_problems(model, scenario):
+        return None
+    try:
+        Game(model, scenario, copy.deepcopy(dict(setup)), 0, context=make_context(model, scenario, field=field))
+    except EngineError as exc:
+        return str(exc)
+    except Exception:  # noqa: BLE001 - a malformed setup or pack: the schema, the checks and the
+        return None     # setup rules name what is wrong; check-setup never stops on user data
+    return None

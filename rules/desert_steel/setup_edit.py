@@ -12,11 +12,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from .autosetup import transport_type
 from .battlefield import Battlefield
 from .model import CombatCard, DesertSteel, Scenario
 from .preflight import units_in_play
-from .setup_checks import best_centre, doctrine_radius
+from .setup_rules import best_centre, doctrine_radius, transport_type
 
 SIDES = ("allied", "axis")
 TRANSPORTS = 0  # the card number of the scenario transports' pseudo-formation

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 import math
 from functools import lru_cache
 
-from ..setup_checks import doctrine_radius
+from ..setup_rules import doctrine_radius
 from .game import Game, other
 from .tables import hit_value
 

@@ -8,6 +8,7 @@ from ..battlefield import Battlefield
 from ..model import CardVariant, CombatCard, DesertSteel, Scenario
 from ..preflight import refusal
 from ..visibility import VisibilityTable
+from .errors import EngineError  # noqa: F401 - raised and caught as context.EngineError too
 from .tables import Tables
 
 SIDES = ("allied", "axis")
@@ -27,10 +28,6 @@ IMPLEMENTED = ("non-vehicle units (§12)", "anti-infantry fire (§13.1)", "indir
 
 # Scenario transports belong to no formation (§13.31): each side's are filed under a pseudo card.
 TRANSPORT_POOL = {"allied": -1, "axis": -2}
-
-
-class EngineError(RuntimeError):
-    """A game that cannot be played or an action that is not legal (the message says why)."""
 
 
 def other(side: str) -> str:

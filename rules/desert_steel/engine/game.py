@@ -21,7 +21,7 @@ from typing import Mapping
 
 from ..model import CommandCard, DesertSteel, Scenario
 from ..preflight import describe_placements, in_play
-from ..setup_checks import expected_units
+from ..setup_rules import expected_units
 from . import scenario_rules, victory
 from .dice import Dice
 from .priority import priority

@@ -4,7 +4,7 @@ A part of :class:`Game` (see game.py): the methods use its state and dice."""
 from __future__ import annotations
 
 import math
-from ..setup_checks import best_centre, doctrine_radius
+from ..setup_rules import best_centre, doctrine_radius
 from .state import DESTROYED, Unit
 
 

@@ -7,7 +7,7 @@ Plain functions of a :class:`Game` (or of its scenario): game.py calls them from
 from __future__ import annotations
 
 from ..battlefield import visibility_on
-from .context import EngineError
+from .errors import EngineError
 from .state import ON_MAP
 
 

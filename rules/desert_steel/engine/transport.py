@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Mapping
 from .state import OFF_MAP, ON_MAP, Formation, Unit
-from ..autosetup import transport_type
+from ..setup_rules import transport_type
 from .context import (TRANSPORT_POOL, EngineError)
 
 

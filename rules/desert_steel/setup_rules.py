@@ -1,0 +1,73 @@
+"""The set-up rules the engine plays by and the checks read alike: a card's units in a
+scenario, the separation radius and its best central hex (§11), a scenario transport's
+counter (§18.6). They sit below the preflight, the engine and the setup checks, so each of
+those can ask them without an import cycle (the engine once reached up into setup_checks
+and autosetup, which reach the engine through the preflight).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Mapping
+
+from .. import hexmath
+from .battlefield import Battlefield
+from .model import CombatCard, DesertSteel, Scenario
+
+_CAPACITY = {"truck": "truck", "motorcycle": "motorcycle", "halftrack": "light"}
+
+
+def expected_units(ctx_model: DesertSteel, scenario: Scenario, side: str, number: int) -> Counter:
+    card = ctx_model.cards.get(number)
+    if not isinstance(card, CombatCard):
+        return Counter()
+    variant = card.variant(scenario.sides[side].year)
+    if variant is None:
+        return Counter()
+    units = Counter({u.unit.id: u.count for u in variant.units})
+    for under in scenario.sides[side].raw.get("undermanned", ()):
+        if under["card"] == number:
+            for r in under["remove"]:
+                units[r["type"]] -= r["count"]
+    return +units
+
+
+def doctrine_radius(settings: Mapping, card: CombatCard) -> int | None:
+    """§11.2-11.4: companies and squadrons only; HQs and batteries are exempt."""
+    if card.formation in ("hq", "battery"):
+        return None
+    group = "allied" if card.side == "allied" else card.nationality
+    return settings.get(f"doctrine_radius_{group}", {"german": 3, "allied": 2, "italian": 1}[group])
+
+
+def best_centre(field: Battlefield, hexes: list[str], radius: int) -> tuple[str, list[int]]:
+    """The centre hex leaving the fewest units outside the radius, and their indices."""
+    candidates = set()
+    for h in hexes:
+        candidates.update(field.board.graph.nodes if radius > 6 else _around(field, h, radius))
+    best_key, best_out = None, None
+    for c in sorted(candidates):
+        outside = [i for i, h in enumerate(hexes) if field.board.distance(c, h) > radius]
+        if best_out is None or len(outside) < len(best_out):
+            best_key, best_out = c, outside
+            if not outside:
+                break
+    return best_key, best_out or []
+
+
+def _around(field: Battlefield, key: str, radius: int) -> list[str]:
+    at = field.board.usable_at
+    return [at[a] for a in hexmath.within(field.board.axial(key), radius) if a in at]
+
+
+def transport_type(model: DesertSteel, side: str, transport: dict) -> str | None:
+    """The counter of a scenario transport: as named, else the side's own of that kind."""
+    if "unit_type" in transport:
+        return transport["unit_type"]
+    nationalities = [transport["nationality"]] if "nationality" in transport else \
+        sorted({t.nationality for t in model.unit_types.values() if t.side == side})
+    for nat in nationalities:
+        for t in sorted(model.unit_types.values(), key=lambda t: t.id):
+            if t.nationality == nat and t.transport_capacity == _CAPACITY[transport["type"]] \
+                    and not t.formation_transport:
+                return t.id
+    return None
