@@ -61,6 +61,7 @@ def spec_targets(field, spec) -> set[str]:
 
 class RandomBot:
     name = "random"
+    reads_game = False  # it picks among the actions only: its seat builds no view unless asked
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -624,6 +625,8 @@ class Seat:
 
     def choose(self, game, actions: list) -> tuple:
         from .view import side_view
+        if not getattr(self.bot, "reads_game", True):
+            return self.bot.choose(_ViewOnDemand(game, game.side_to_act), actions)
         return self.bot.choose(side_view(game, game.side_to_act), actions)
 
     def __getattr__(self, name):
@@ -631,6 +634,36 @@ class Seat:
 
     def __setattr__(self, name, value):
         setattr(self.bot, name, value)
+
+
+class _ViewOnDemand:
+    """The side's view for a bot that seldom reads it: built (view.side_view) at the first look,
+    and then that view answers; a look after the game has moved on is refused."""
+
+    __slots__ = ("_game", "_side", "_at", "_view")
+
+    def __init__(self, game, side: str):
+        object.__setattr__(self, "_game", game)
+        object.__setattr__(self, "_side", side)
+        object.__setattr__(self, "_at", len(game.actions))
+        object.__setattr__(self, "_view", None)
+
+    def _built(self):
+        view = object.__getattribute__(self, "_view")
+        if view is None:
+            game = object.__getattribute__(self, "_game")
+            if len(game.actions) != object.__getattribute__(self, "_at"):
+                raise RuntimeError("a view kept past its decision: the game has moved on")
+            from .view import side_view
+            view = side_view(game, object.__getattribute__(self, "_side"))
+            object.__setattr__(self, "_view", view)
+        return view
+
+    def __getattr__(self, name):
+        return getattr(self._built(), name)
+
+    def __setattr__(self, name, value):
+        setattr(self._built(), name, value)
 
 
 def make_bot(name: str, seed: int = 0):

@@ -22,9 +22,24 @@ class Dice:
     def copy(self) -> "Dice":
         d = Dice.__new__(Dice)
         d.seed = self.seed
-        d._rng = random.Random()
+        d._rng = random.Random.__new__(random.Random)  # unseeded: Random() would read os.urandom first
         d._rng.setstate(self._rng.getstate())
         return d
+
+
+class DrawnDice(Dice):
+    """Dice seeded by a public phrase, drawn only when first rolled: a side's view gets its own
+    dice (view.side_view) at every decision, and most decisions roll none."""
+
+    def __init__(self, phrase: str):
+        self._phrase = phrase
+
+    def __getattr__(self, name):  # only while _rng and seed are not drawn yet
+        if name not in ("_rng", "seed"):
+            raise AttributeError(name)
+        self.seed = random.Random(self._phrase).randrange(2 ** 31)
+        self._rng = random.Random(self.seed)
+        return getattr(self, name)
 
 
 class ScriptedDice(Dice):

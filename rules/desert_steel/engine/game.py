@@ -123,10 +123,11 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         g.actions = list(self.actions)
         return g
 
-    def _copy_as(self, cls) -> "Game":
+    def _copy_as(self, cls, dice: bool = True) -> "Game":
+        """``dice=False``: the copy gets no dice (a side's view draws its own)."""
         g = cls.__new__(cls)
         g.ctx = self.ctx
-        g.dice = self.dice.copy()
+        g.dice = self.dice.copy() if dice else None
         g.seed = self.seed
         g.options = dict(self.options)
         g.state = self.state.copy()

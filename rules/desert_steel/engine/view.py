@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 
 from .context import other
-from .dice import Dice
+from .dice import DrawnDice
 from .game import Game
 from .state import OFF_MAP, ON_MAP
 
@@ -49,7 +49,7 @@ class SideView(Game):
 
 def side_view(game: Game, side: str) -> SideView:
     """The view of ``game`` for ``side`` (see the module docstring)."""
-    v = game._copy_as(SideView)
+    v = game._copy_as(SideView, dice=False)
     v.viewer = side
     v.seed = 0
     v.events = []
@@ -83,9 +83,11 @@ def side_view(game: Game, side: str) -> SideView:
     if declared and enemy in declared:
         del declared[enemy]  # asked again in a look-ahead: the bot models it
     # public things only seed what is to come: equal views roll alike, and no bot foresees the game's dice
-    luck = random.Random(f"{side}|{len(game.actions)}|{s.turn}")
-    v.dice = Dice(luck.randrange(2 ** 31))
+    phrase = f"{side}|{len(game.actions)}|{s.turn}"
+    v.dice = DrawnDice(phrase)  # drawn from the phrase's first number, when first rolled
     if s.raid_deck:
+        luck = random.Random(phrase)
+        luck.randrange(2 ** 31)
         deck = sorted(s.raid_deck)
         luck.shuffle(deck)
         s.raid_deck = deck
