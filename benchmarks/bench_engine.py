@@ -2,13 +2,17 @@
 
 Median full-game time on one core for Beda Fomm (I) and Kasserine Pass (XV, the largest
 scenario), games per second on one core for every scenario I-XV (those the engine refuses
-say why), Beda Fomm's games per second with 2 worker processes, memory of a game state, and
-the cost of clone(). Run: python benchmarks/bench_engine.py (about two minutes).
+say why), Beda Fomm's games per second with 2 worker processes, a random playout of Beda Fomm
+(random against random, as a search's rollout plays: per game and per decision), memory of a game
+state, and the cost of clone(). Run: python benchmarks/bench_engine.py (about two minutes);
+``--quick``: Beda Fomm, Kasserine (5 games), the random playout and clone() only. To compare with an older
+commit, run this file with that checkout's package on the path (it reads only the public surface).
 """
 from __future__ import annotations
 
 import json
 import os
+import sys
 import statistics
 import time
 import tracemalloc
@@ -22,6 +26,7 @@ from sandtable.rules.desert_steel.engine.runner import play, sample_setup, simul
 SCENARIOS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV")
 MEDIAN_GAMES = 20  # Beda Fomm and Kasserine: the median of this many seeds
 BUDGET_S = 6.0  # the other scenarios: games until this much time is spent (at least 2, at most 20)
+RANDOM_GAMES = 20  # random playouts of Beda Fomm: the median of this many seeds
 GOALS = {"beda_fomm_median_game_s": "<= 0.1", "kasserine_median_game_s": "<= 1", "clone_ms": "<= 1"}
 
 
@@ -41,14 +46,31 @@ def _game_times(catalog, scenario_id: str, games: int, budget: float | None = No
     return times
 
 
-def _one_core(catalog, out: dict) -> list[str]:
+def _random_playouts(catalog, out: dict) -> None:
+    model = catalog.model
+    scenario = model.scenario("I")
+    ctx, setup = make_context(model, scenario), sample_setup(catalog, scenario)
+    times, decisions = [], []
+    for seed in range(RANDOM_GAMES):
+        t = time.perf_counter()
+        game = play(model, scenario, setup, seed, ("random", "random"), context=ctx)
+        times.append(time.perf_counter() - t)
+        decisions.append(len(game.actions))
+    out["beda_fomm_random_playout_ms"] = 1000 * statistics.median(times)
+    out["beda_fomm_random_decision_us"] = 1e6 * sum(times) / sum(decisions)
+
+
+def _one_core(catalog, out: dict, quick: bool = False) -> list[str]:
     """Timings pinned to one core; returns the per-scenario report lines."""
+    _random_playouts(catalog, out)
     beda = _game_times(catalog, "I", MEDIAN_GAMES)
     out["beda_fomm_median_game_s"] = statistics.median(beda)
     out["beda_fomm_games_per_s_one_core"] = 1 / statistics.mean(beda)
-    kasserine = _game_times(catalog, "XV", MEDIAN_GAMES)
+    kasserine = _game_times(catalog, "XV", 5 if quick else MEDIAN_GAMES)
     out["kasserine_median_game_s"] = statistics.median(kasserine)
     per_scenario, lines = {}, []
+    if quick:
+        return lines
     for sid in SCENARIOS:
         try:
             make_context(catalog.model, catalog.model.scenario(sid))
@@ -73,12 +95,14 @@ def main() -> None:
     affinity = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     if affinity:
         os.sched_setaffinity(0, {min(affinity)})
-    lines = _one_core(catalog, out)
+    quick = "--quick" in sys.argv[1:]
+    lines = _one_core(catalog, out, quick)
     if affinity:
         os.sched_setaffinity(0, affinity)
-    t = time.perf_counter()
-    simulate([], scenario.id, setup, 100, 1, jobs=2)
-    out["beda_fomm_games_per_s_jobs_2"] = 100 / (time.perf_counter() - t)
+    if not quick:
+        t = time.perf_counter()
+        simulate([], scenario.id, setup, 100, 1, jobs=2)
+        out["beda_fomm_games_per_s_jobs_2"] = 100 / (time.perf_counter() - t)
     ctx = make_context(model, scenario)
     game = Game(model, scenario, setup, seed=1, context=ctx)
     for _ in range(300):  # mid-game: units on the map, markers set
@@ -95,11 +119,12 @@ def main() -> None:
         game.clone()
     out["clone_ms"] = (time.perf_counter() - t)
     del copy
-    path = Path(__file__).parent / ".generated"
-    path.mkdir(exist_ok=True)
-    (path / "engine.json").write_text(json.dumps(out, indent=2))
+    if not quick:
+        path = Path(__file__).parent / ".generated"
+        path.mkdir(exist_ok=True)
+        (path / "engine.json").write_text(json.dumps(out, indent=2))
     for k, v in out.items():
-        if k == "games_per_s_one_core":
+        if k == "games_per_s_one_core" and lines:
             print("games per second, one core, heuristic against heuristic:")
             print("\n".join(lines))
             continue

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from ..setup_rules import doctrine_radius
 from .game import Game, other
+from .seats import register_bot
 from .tables import hit_value
 
 _VALUE = {"miss": 0.0, "destroyed": 1.0}
@@ -582,98 +583,17 @@ def _dijkstra(field, sources: set[str], unit_type, extra: dict | None = None) ->
     return dist
 
 
-def _heuristic2(seed: int = 0):
-    from .bots_heuristic import HeuristicBot2  # it builds on this module
-    return HeuristicBot2(seed)
+register_bot("random", RandomBot)
+register_bot("heuristic-v1", HeuristicBot)
 
 
-def _search(seed: int = 0, budget: str = ""):
-    from .search import make_search_bot
-    return make_search_bot(seed, str(budget or ""))
-
-
-# name -> factory(seed); "search:N" (N rollouts a decision) or "search:Ts" (T seconds) is parsed by make_bot
-BOTS = {"random": RandomBot, "heuristic-v1": HeuristicBot, "heuristic": _heuristic2, "search": _search}
-
-
-def valid_bot(name: str) -> bool:
-    base, _, budget = name.partition(":")
-    if base == "search":  # N within limits.SEARCH_ROLLOUTS: search:99999999999999 would never end
-        from .search import parse_budget
-        return parse_budget(budget) is not None
-    return name in BOTS and not budget
-
-
-def bot_names(value: str, count: int | None = None) -> list[str]:
-    """The bots of a comma-separated --bots value; ValueError naming the wrong ones (or the count)."""
-    names = value.split(",")
-    bad = [n for n in names if not valid_bot(n)]
-    if bad:
-        raise ValueError(f"unknown bot {', '.join(map(repr, bad))} (random, heuristic-v1, heuristic, search:N, search:Ts)")
-    if count is not None and len(names) != count:
-        raise ValueError(f"--bots takes {count} names separated by commas, not {len(names)}")
-    return names
-
-
-class Seat:
-    """A bot at the table: at each decision it is handed its side's view of the game
-    (view.side_view), never the game itself, so no bot can reach what its side may not know.
-    Everything else (its name, its counters) is the bot's."""
-
-    def __init__(self, bot):
-        object.__setattr__(self, "bot", bot)
-
-    def choose(self, game, actions: list) -> tuple:
-        from .view import side_view
-        if not getattr(self.bot, "reads_game", True):
-            return self.bot.choose(_ViewOnDemand(game, game.side_to_act), actions)
-        return self.bot.choose(side_view(game, game.side_to_act), actions)
-
-    def __getattr__(self, name):
-        return getattr(self.bot, name)
-
-    def __setattr__(self, name, value):
-        setattr(self.bot, name, value)
-
-
-class _ViewOnDemand:
-    """The side's view for a bot that seldom reads it: built (view.side_view) at the first look,
-    and then that view answers; a look after the game has moved on is refused."""
-
-    __slots__ = ("_game", "_side", "_at", "_view")
-
-    def __init__(self, game, side: str):
-        object.__setattr__(self, "_game", game)
-        object.__setattr__(self, "_side", side)
-        object.__setattr__(self, "_at", len(game.actions))
-        object.__setattr__(self, "_view", None)
-
-    def _built(self):
-        view = object.__getattribute__(self, "_view")
-        if view is None:
-            game = object.__getattribute__(self, "_game")
-            if len(game.actions) != object.__getattribute__(self, "_at"):
-                raise RuntimeError("a view kept past its decision: the game has moved on")
-            from .view import side_view
-            view = side_view(game, object.__getattribute__(self, "_side"))
-            object.__setattr__(self, "_view", view)
-        return view
-
-    def __getattr__(self, name):
-        return getattr(self._built(), name)
-
-    def __setattr__(self, name, value):
-        setattr(self._built(), name, value)
-
-
-def make_bot(name: str, seed: int = 0):
-    """The bot of that name, seated (Seat): it decides on its side's view of the game."""
-    if not valid_bot(name):
-        raise ValueError(f"unknown bot {name!r} (choose from random, heuristic-v1, heuristic, search:N, search:Ts)")
-    base, _, budget = name.partition(":")
-    if base == "search":
-        return Seat(_search(seed, budget))
-    return Seat(BOTS[name](seed))
+def __getattr__(name):
+    """The registry's names, as this module gave them before bots registered themselves."""
+    if name in ("BOTS", "make_bot", "valid_bot", "bot_names", "Seat"):
+        from . import seats
+        seats.registry()
+        return getattr(seats, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["RandomBot", "HeuristicBot", "Seat", "make_bot", "valid_bot", "bot_names", "BOTS", "other"]

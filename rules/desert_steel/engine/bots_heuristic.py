@@ -31,6 +31,7 @@ from . import victory
 from .bots import HeuristicBot, _counts, _dijkstra, _dist, spec_targets
 from .context import other
 from .facing import _sector
+from .seats import register_bot
 from .view import place_unseen
 
 # actions that leave things as they are, in order of preference, for decisions the bot does not know
@@ -1010,3 +1011,6 @@ class HeuristicBot2(HeuristicBot):
             cache.clear()
         cache[key] = seen
         return seen
+
+
+register_bot("heuristic", HeuristicBot2)

@@ -21,7 +21,7 @@ from pathlib import Path
 from ...atomic import terminate_raises, write_text
 from ..autosetup import auto_setup
 from ..model import DesertSteel, Scenario
-from .bots import make_bot
+from .seats import make_bot
 from .diagnostics import Recorder, aggregate, engagement, game_diagnostics, warnings
 from .context import EngineError
 from .game import Game, SIDES, make_context

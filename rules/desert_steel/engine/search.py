@@ -62,6 +62,7 @@ from .search_policies import PLAN_CLASSES, PLANS, VariantBot, plans_for
 from . import plan_block, plan_evade, plan_objective  # noqa: F401 - registers the plans
 from .context import SIDES, other
 from .dice import Dice
+from .seats import register_bot
 from .state import ON_MAP
 from .view import SideView, place_unseen, side_view
 
@@ -550,3 +551,6 @@ def make_search_bot(seed: int, budget_text: str) -> SearchBot:
         raise ValueError(f"search budget {budget_text!r}: N rollouts (1 to the limit) or seconds such as 0.5s")
     rollouts, seconds = parsed
     return SearchBot(seed, rollouts, seconds)
+
+
+register_bot("search", make_search_bot, budget=parse_budget)
