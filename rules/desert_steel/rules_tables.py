@@ -48,3 +48,77 @@ def separation_row(experience: str, is_vehicle: bool) -> Optional[str]:
 # §14.11: who may close-assault, and the three ways in (any one suffices).
 CLOSE_ASSAULT_CLASS = "infantry"
 CLOSE_ASSAULT_WAYS = ("target_in_cover", "from_entrenchment", "through_flank_arc")
+
+
+# --- the modifiers of spotting and fire (§9.14, §9.3, §12.14, §13, §14.13, §15, §17.3, §18.7) -----
+# One row per modifier: the rule table id its value is read under (``spotting_modifiers`` for the
+# kind "spot", else ``fire_modifiers``) unless the row computes it, the section, the kinds of roll
+# it enters and when. The engine (engine/modifiers.py) builds every spotting and fire roll's
+# modifiers from this table alone; ``test``, ``key`` and ``value`` read the facts of one shot
+# (engine/modifiers.Shot: what the firer, the target and the battlefield show at that moment).
+# Kinds: "spot" (a spotting roll), "direct" (direct and opportunity fire, close-assault fire, the
+# anti-infantry spill), "indirect" (indirect fire and its fire-zone attacks), "raid" (air strikes and
+# bombardments, §16), "zone" (a unit entering an enemy fire zone, §13.26).
+SPOT, DIRECT, INDIRECT, RAID, ZONE = "spot", "direct", "indirect", "raid", "zone"
+
+
+class Modifier:
+    __slots__ = ("name", "section", "kinds", "when", "test", "key", "value")
+
+    def __init__(self, name: str, section: str, kinds: tuple, when: str, test, key=None, value=None):
+        self.name, self.section, self.kinds, self.when = name, section, frozenset(kinds), when
+        self.test = test  # shot -> bool
+        self.key = key  # shot -> the rule table id (None: the name)
+        self.value = value  # shot -> the value (None: the rule table's value of the id)
+
+    def __repr__(self) -> str:
+        return f"Modifier({self.name!r}, §{self.section}, {sorted(self.kinds)})"
+
+
+MODIFIERS = (
+    Modifier("range", "9.3, 12.14, 13.2, 13.26", (DIRECT, INDIRECT, ZONE),
+             "always (a fire zone's attack: when its firer's hex is recorded); direct fire's schedule, "
+             "+2 for adjacent anti-infantry fire in the advanced rules, the indirect schedule otherwise",
+             lambda s: s.distance is not None, value=lambda s: s.range_modifier),
+    Modifier("fire_zone", "13.26, 16.33", (INDIRECT, RAID, ZONE),
+             "an attack of a fire zone (the other units of an indirect fire's or a bombardment's hex, "
+             "a unit entering a zone)", lambda s: s.fire_zone),
+    Modifier("anti_infantry_vs_lightly_armored", "13.1", (DIRECT, INDIRECT, RAID, ZONE),
+             "anti-infantry fire at a (lightly armoured) vehicle", lambda s: s.mode == "ai" and s.target_is_vehicle),
+    Modifier("moving_target", "9.14, 9.3", (SPOT, DIRECT, INDIRECT, RAID),
+             "the target has a Moved marker", lambda s: s.target.moved),
+    Modifier("target_veteran", "9.14, 9.3", (SPOT, DIRECT, INDIRECT, RAID, ZONE),
+             "the target is Veteran", lambda s: s.target_experience == "veteran"),
+    Modifier("spotter_green", "9.14", (SPOT,), "the spotter is Green", lambda s: s.firer_experience == "green"),
+    Modifier("firer_green", "9.3", (DIRECT, INDIRECT, ZONE), "the firer is Green",
+             lambda s: s.firer_experience == "green"),
+    Modifier("target_in_cover", "9.3, 14.13", (DIRECT,),
+             "the target is in a building or higher than the firer (never in a close assault)", lambda s: s.cover),
+    Modifier("target_entrenched", "13.43", (SPOT, DIRECT, INDIRECT, RAID, ZONE),
+             "the target occupies a finished entrenchment", lambda s: s.target_entrenched),
+    Modifier("target_in_bunker", "15.24", (DIRECT, INDIRECT, RAID, ZONE),
+             "the target occupies a bunker", lambda s: s.target_in_bunker),
+    Modifier("target_in_minefield_hex", "15.12", (DIRECT, INDIRECT, RAID, ZONE),
+             "the target stands in a revealed minefield's hex", lambda s: s.target_in_minefield),
+    Modifier("target_in_wire_hex", "15.41", (DIRECT, INDIRECT, RAID, ZONE),
+             "the target stands in a wire hex", lambda s: s.target_in_wire),
+    Modifier("move_and_fire", "9.5", (SPOT, DIRECT), "the firer makes a move-and-fire operation",
+             lambda s: s.move_fire),
+    Modifier("flank_fire", "8.21, 15.24", (DIRECT,),
+             "the fire comes through the target's flank arc (not at a bunker's occupant)", lambda s: s.flank_fire),
+    Modifier("through_own_flank", "8.21, 9.15", (SPOT, DIRECT),
+             "the firer spots or fires through its own flank arc", lambda s: s.through_own_flank),
+    Modifier("target_spotted", "9.18", (SPOT,), "the target has a Spotted A/B/C marker (the row of its letter)",
+             lambda s: bool(s.target.spotted), key=lambda s: f"target_spotted_{s.target.spotted.lower()}"),
+    Modifier("smoke", "17.3", (SPOT,), "the spotter's or the target's hex holds smoke (once, even if both)",
+             lambda s: s.smoke),
+    Modifier("separated", "11.5", (DIRECT, INDIRECT), "the firer is separated (its row of §11.5)",
+             lambda s: s.separation_row is not None, key=lambda s: s.separation_row),
+    Modifier("close_assault", "14.13", (DIRECT,), "the infantry fires at the vehicle it assaults",
+             lambda s: s.close_assault),
+    Modifier("anti_infantry_stack", "13.11", (DIRECT,),
+             "anti-infantry fire's attack on the other non-vehicles of the target's hex", lambda s: s.spill),
+    Modifier("scenario", "18.7", (SPOT, DIRECT, INDIRECT),
+             "the scenario's die-roll modifier for the firer's side (its spotting or fire rolls)",
+             lambda s: bool(s.scenario_modifier), value=lambda s: s.scenario_modifier),
+)

@@ -9,6 +9,7 @@ from .state import ON_MAP, Unit
 from .tables import EXPERIENCE, hit_value
 from .context import other
 from .facing import _sector
+from .modifiers import Shot, modifiers
 
 
 class FireMixin:
@@ -352,28 +353,8 @@ class FireMixin:
         return (side - target.facing) % 6 not in (0, 1, 5)  # the front arc: facing side and its two neighbours
 
     def spot_modifiers(self, firer: Unit, target: Unit, opportunity: bool, move_fire: bool) -> dict[str, float]:
-        t = self.ctx.tables
-        mods = {}
-        if self._experience(target) == "veteran":
-            mods["target_veteran"] = t.spot("target_veteran")
-        if self._experience(firer) == "green":
-            mods["spotter_green"] = t.spot("spotter_green")
-        if target.moved:
-            mods["moving_target"] = t.spot("moving_target")
-        if move_fire:
-            mods["move_and_fire"] = t.spot("move_and_fire")
-        if self._in_flank(firer, target.hex):
-            mods["through_own_flank"] = t.spot("through_own_flank")
-        if target.spotted:
-            mods[f"target_spotted_{target.spotted.lower()}"] = t.spot(f"target_spotted_{target.spotted.lower()}")
-        if self._entrenched(target):
-            mods["target_entrenched"] = t.spot("target_entrenched")  # §13.43
-        if self.state.smoke and (firer.hex in self.state.smoke or target.hex in self.state.smoke):
-            mods["smoke"] = t.spot("smoke")  # §17.3: −2, once even if both hexes are smoky
-        special = self._special("spotting", firer.side)
-        if special:
-            mods["scenario"] = special
-        return mods
+        """§9.14's modifiers of the spotting roll (rules_tables.MODIFIERS, kind "spot")."""
+        return modifiers(Shot(self, "spot", firer, target, move_fire=move_fire))
 
     def _separation_key(self, u: Unit) -> str | None:
         """The §11.5 row of a separated unit; §11.5 gives Seasoned non-vehicles none (NOTES.md)."""
@@ -391,38 +372,15 @@ class FireMixin:
         return {key: self.ctx.tables.fire(key)} if key else {}
 
     def fire_modifiers(self, firer: Unit, target: Unit, move_fire: bool, cover: bool, mode: str = "av",
-                       same_hex_flipped: bool = False) -> dict[str, float]:
-        t = self.ctx.tables
-        d = self.ctx.field.board.distance(firer.hex, target.hex)
-        if same_hex_flipped:
-            d = 1  # §12.14: flipped infantry firing in its hex has only the adjacent modifier
-        if d == 1 and mode == "ai" and self.ctx.advanced:
-            mods = {"range": t.setting("adjacent_anti_infantry_range_modifier", 2)}  # §12.14: +2 AI
-        else:
-            mods = {"range": t.range_modifier(d)}
-        if mode == "ai" and target.type.is_vehicle:
-            mods["anti_infantry_vs_lightly_armored"] = t.fire("anti_infantry_vs_lightly_armored")
-        if target.moved:
-            mods["moving_target"] = t.fire("moving_target")
-        if self._experience(target) == "veteran":
-            mods["target_veteran"] = t.fire("target_veteran")
-        if self._experience(firer) == "green":
-            mods["firer_green"] = t.fire("firer_green")
-        if cover:
-            mods["target_in_cover"] = t.fire("target_in_cover")
-        mods.update(self._position_modifiers(target))
-        if move_fire:
-            mods["move_and_fire"] = t.fire("move_and_fire")
-        if self._in_flank(target, firer.hex) and "target_in_bunker" not in mods:  # §15.24
-            mods["flank_fire"] = t.fire("flank_fire")
-        if self._in_flank(firer, target.hex):
-            mods["through_own_flank"] = t.fire("through_own_flank")
-        if firer.separated:
-            mods.update(self._separation_fire(firer))
-        special = self._special("fire", firer.side)
-        if special:
-            mods["scenario"] = special
-        return mods
+                       same_hex_flipped: bool = False, *, close_assault: bool = False,
+                       spill: bool = False) -> dict[str, float]:
+        """§9.3's modifiers of a direct fire (rules_tables.MODIFIERS, kind "direct"): ``cover`` as
+        _cover says (never in a close assault), ``same_hex_flipped``: flipped infantry firing in its
+        hex has only the adjacent range modifier (§12.14); ``spill``: the §13.11 attack on the
+        target's hex-mates."""
+        d = 1 if same_hex_flipped else self.ctx.field.board.distance(firer.hex, target.hex)
+        return modifiers(Shot(self, "direct", firer, target, mode=mode, distance=d, move_fire=move_fire,
+                              cover=cover, close_assault=close_assault, spill=spill))
 
     def _cover(self, firer: Unit, target: Unit) -> bool:
         terrain = self.ctx.field.terrain
@@ -471,9 +429,8 @@ class FireMixin:
         column = "vehicle" if target.type.is_vehicle else "non_vehicle"
         factor = self._factor(firer, vs_vehicle) + self._self_spotting(firer)
         differential = factor - target.type.defense
-        mods = self.fire_modifiers(firer, target, move_fire, cover, mode, same_hex and firer.flipped)
-        if close_assault:
-            mods["close_assault"] = t.fire("close_assault")  # §14.13
+        mods = self.fire_modifiers(firer, target, move_fire, cover, mode, same_hex and firer.flipped,
+                                   close_assault=close_assault)
         dice = self.dice.roll(3)
         raw = sum(dice)
         total = raw + differential + sum(mods.values())
@@ -513,8 +470,7 @@ class FireMixin:
                 self._reveal(x, "attacked by anti-infantry fire at its hex")
             if firer.type.anti_infantry is None:
                 continue
-            mods = {**self.fire_modifiers(firer, x, move_fire, self._cover(firer, x), "ai"),
-                    "anti_infantry_stack": t.fire("anti_infantry_stack")}
+            mods = self.fire_modifiers(firer, x, move_fire, self._cover(firer, x), "ai", spill=True)
             flank = self._flank_hit(x, firer.hex)
             self._attack(x, firer.type.anti_infantry + self._self_spotting(firer), mods, flank=flank, unit=firer.id,
                          spill=True, section="13.11")

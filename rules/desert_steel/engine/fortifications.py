@@ -225,21 +225,6 @@ class FortificationsMixin:
 
     # --- effects on fire and morale --------------------------------------------------------------
 
-    def _position_modifiers(self, target: Unit) -> dict[str, float]:
-        """Fire modifiers from where the target stands: entrenchment (§13.43), bunker (§15.24),
-        a revealed minefield or wire in its hex (§15.12, §15.41)."""
-        t = self.ctx.tables
-        mods = {}
-        if self._entrenched(target):
-            mods["target_entrenched"] = t.fire("target_entrenched")
-        if self._bunker_of(target) is not None:
-            mods["target_in_bunker"] = t.fire("target_in_bunker")
-        if self._in_revealed_minefield(target):
-            mods["target_in_minefield_hex"] = t.fire("target_in_minefield_hex")
-        if target.hex in self.state.wire:
-            mods["target_in_wire_hex"] = t.fire("target_in_wire_hex")
-        return mods
-
     def _flank_hit(self, target: Unit, source_hex: str) -> bool:
         """Whether a hit counts as flank or same-hex fire for morale (§10.11): a bunker's occupant
         takes the +2 only from fire in its own hex (§15.24)."""

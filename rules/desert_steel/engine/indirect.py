@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .state import Unit
 from .facing import _sector
+from .modifiers import Shot, modifiers
 
 
 class IndirectFireMixin:
@@ -52,33 +53,13 @@ class IndirectFireMixin:
         self.cx.update(spotter=spotter.id, move_fire=False, targets=self._target_actions(u, targets, indirect=True))
         self.mode = "target"
 
-    def _indirect_target_modifiers(self, target: Unit, mode: str) -> dict[str, float]:
-        """What the target brings to a fire from above (indirect fire, air strikes, bombardments):
-        moving, Veteran, anti-infantry fire at a lightly armoured vehicle, where it stands."""
-        t = self.ctx.tables
-        mods = {}
-        if target.moved:
-            mods["moving_target"] = t.fire("moving_target")
-        if self._experience(target) == "veteran":
-            mods["target_veteran"] = t.fire("target_veteran")
-        if mode == "ai" and target.type.is_vehicle:
-            mods["anti_infantry_vs_lightly_armored"] = t.fire("anti_infantry_vs_lightly_armored")
-        mods.update(self._position_modifiers(target))
-        return mods
-
-    def indirect_modifiers(self, firer: Unit, target: Unit, mode: str, distance: int) -> dict[str, float]:
+    def indirect_modifiers(self, firer: Unit, target: Unit, mode: str, distance: int,
+                           fire_zone: bool = False) -> dict[str, float]:
         """§13.2: indirect range schedule; no cover nor facing (a ballistic fire over the terrain,
-        §13.28: 'le sens d'orientation de l'unité ciblée ne produit aucun effet')."""
-        t = self.ctx.tables
-        mods = {"range": t.range_modifier(distance, indirect=True), **self._indirect_target_modifiers(target, mode)}
-        if self._experience(firer) == "green":
-            mods["firer_green"] = t.fire("firer_green")
-        if firer.separated:
-            mods.update(self._separation_fire(firer))
-        special = self._special("fire", firer.side)
-        if special:
-            mods["scenario"] = special
-        return mods
+        §13.28: 'le sens d'orientation de l'unité ciblée ne produit aucun effet'); ``fire_zone``: the
+        attack of another unit of the target's hex (§13.26). Rows of kind "indirect" in
+        rules_tables.MODIFIERS."""
+        return modifiers(Shot(self, "indirect", firer, target, mode=mode, distance=distance, fire_zone=fire_zone))
 
     def _indirect_fire(self, firer: Unit, spotter: Unit, target: Unit, mode: str | None) -> None:
         """§13.24-13.27: the spotter rolls; on success the firer fires, a fire zone is placed and
@@ -121,7 +102,7 @@ class IndirectFireMixin:
             if other_unit.hidden:
                 self._reveal(other_unit, "attacked by a fire zone")
             m = self._best_zone_mode(firer, other_unit, bonus)
-            mods = {**self.indirect_modifiers(firer, other_unit, m, distance), "fire_zone": t.fire("fire_zone")}
+            mods = self.indirect_modifiers(firer, other_unit, m, distance, fire_zone=True)
             self._attack(other_unit, self._factor(firer, m == "av") + bonus, mods, unit=firer.id, zone=True,
                          section="13.25")
         firer.flipped = True
@@ -155,17 +136,8 @@ class IndirectFireMixin:
                 m, factor = "av", z["anti_vehicle"]
             if factor is None:
                 continue
-            mods = {"fire_zone": t.fire("fire_zone")}
-            if z["firer_hex"] is not None:
-                distance = self.ctx.field.board.distance(z["firer_hex"], z["hex"])
-                mods = {"range": t.range_modifier(distance, indirect=True), **mods}
-            if self._experience(u) == "veteran":
-                mods["target_veteran"] = t.fire("target_veteran")
-            if firer is not None and self._experience(firer) == "green":
-                mods["firer_green"] = t.fire("firer_green")
-            if m == "ai" and u.type.is_vehicle:
-                mods["anti_infantry_vs_lightly_armored"] = t.fire("anti_infantry_vs_lightly_armored")
-            mods.update(self._position_modifiers(u))
+            distance = None if z["firer_hex"] is None else self.ctx.field.board.distance(z["firer_hex"], z["hex"])
+            mods = modifiers(Shot(self, "zone", firer, u, mode=m, distance=distance, fire_zone=True))
             self.log("fire-zone-attack", hex=z["hex"], firer=z["firer"], target=u.id, section="13.26")
             self._attack(u, factor, mods, unit=z["firer"] or f"raid:{z.get('raid_card')}", zone=True, section="13.26")
 

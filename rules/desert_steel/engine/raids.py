@@ -4,6 +4,7 @@ A part of :class:`Game` (see game.py): the methods use its state and dice."""
 from __future__ import annotations
 
 from typing import Mapping
+from .modifiers import Shot, modifiers
 from .state import Unit
 from .context import (SIDES, EngineError)
 
@@ -203,10 +204,11 @@ class RaidsMixin:
         ai = raid["anti_infantry"] + self.ctx.tables.fire("anti_infantry_vs_lightly_armored")
         return "ai" if ai > raid["anti_vehicle"] else "av"
 
-    def raid_modifiers(self, target: Unit, mode: str) -> dict[str, float]:
+    def raid_modifiers(self, target: Unit, mode: str, fire_zone: bool = False) -> dict[str, float]:
         """The indirect-fire modifiers that concern the target (§16.23: no range modifier; the
-        aircraft or batteries have no experience nor facing)."""
-        return self._indirect_target_modifiers(target, mode)
+        aircraft or batteries have no experience nor facing): rows of kind "raid" in
+        rules_tables.MODIFIERS; ``fire_zone``: a bombardment's attack of the hex's other units."""
+        return modifiers(Shot(self, "raid", None, target, mode=mode, fire_zone=fire_zone))
 
     # artillery bombardments (§16.3): preplanned (§16.31-16.34) and on call (§16.35-16.37)
 
@@ -365,7 +367,7 @@ class RaidsMixin:
                 if x.hidden:
                     self._reveal(x, "attacked by a bombardment's fire zone")
                 mode = self._raid_mode(x, bomb)
-                mods = {**self.raid_modifiers(x, mode), "fire_zone": t.fire("fire_zone")}
+                mods = self.raid_modifiers(x, mode, fire_zone=True)
                 self._attack(x, bomb["anti_vehicle" if mode == "av" else "anti_infantry"], mods,
                              unit=f"raid:{b['raid_card']}", zone=True, mode=mode, section="16.33")
         for fid in dict.fromkeys(f for f, _ in b["markers"]):
