@@ -79,14 +79,14 @@ def test_blockers_move_out_to_meet_the_enemy(catalog):
 
 def test_plays_a_game_to_the_end(catalog):
     """V with the plan for the Allies against the heuristic, switched in after turn 1 as the
-    search does (set_variant), to the end without errors."""
+    search does (with_plan), to the end without errors."""
     game = _game(catalog, "V")
     seed = game_seed(1, 0)
     me = VariantBot(seed, "heuristic")
     me.me = "allied"
     players = {"allied": me, "axis": make_bot("heuristic", seed + 1)}
     _play_until(game, players, 2)
-    me.set_variant("block")
+    me = players["allied"] = me.with_plan("block")
     assert type(me) is BlockBot
     _play_until(game, players, 99)
     assert game.is_terminal()

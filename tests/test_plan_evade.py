@@ -30,11 +30,11 @@ def test_registered_and_usable_through_variant_bot():
     assert PLAN_CLASSES["detour"] is DetourBot
     bot = VariantBot(3, "evade")
     assert type(bot) is EvadeBot
-    bot.set_variant("heuristic")  # the search swaps plans mid-game
+    bot = bot.with_plan("heuristic")  # the search switches plans mid-game
     assert type(bot) is VariantBot
-    bot.set_variant("evade")
+    bot = bot.with_plan("evade")
     assert type(bot) is EvadeBot
-    bot.set_variant("detour")
+    bot = bot.with_plan("detour")
     assert type(bot) is DetourBot and bot.SIGHT > 0
 
 

@@ -105,8 +105,9 @@ def test_plays_a_game_to_the_end_and_survives_a_switch(catalog):
     me.me = "allied"
     players = {"allied": me, "axis": make_bot("heuristic", seed + 1)}
     _play_until(game, players, 5)
-    me.set_variant("objective")
-    assert type(me) is ObjectiveBot
+    was = me
+    me = players["allied"] = me.with_plan("objective")
+    assert type(me) is ObjectiveBot and type(was) is VariantBot  # a new bot for the plan, no class swapped
     _play_until(game, players, 99)
     assert game.is_terminal() and game.returns()["winner"] in ("allied", "axis", "draw", None)
     game = _game(catalog, "III", seed)

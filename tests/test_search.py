@@ -181,7 +181,7 @@ def test_the_plan_search_plays_each_variant_out_and_keeps_the_best(model, catalo
 
 def test_registered_plans_are_tried_where_they_apply_and_keep_the_bots_memory(model, catalog, monkeypatch):
     """A plan with behaviour of its own joins the search's plans for the sides it applies to; a bot
-    switched to it and back keeps what it has read of the game (set_variant swaps the class)."""
+    switched to it and back keeps what it has read of the game (with_plan makes the plan's bot, its memory handed over)."""
     from sandtable.rules.desert_steel.engine import search_policies
     from sandtable.rules.desert_steel.engine.search_policies import VariantBot, register_plan
 
@@ -203,9 +203,11 @@ def test_registered_plans_are_tried_where_they_apply_and_keep_the_bots_memory(mo
     assert plans_for(game, "axis") == search.PLANS
     bot = VariantBot(0)
     bot._stances["memo"] = "kept"
-    bot.set_variant("allied-only")
+    first = bot
+    bot = bot.with_plan("allied-only")
     assert type(bot) is AlliedOnly and bot.forced_stance == "hold" and bot._stances["memo"] == "kept"
-    bot.set_variant("heuristic")
+    assert type(first) is VariantBot and first.forced_stance is None  # no class swapped under anyone
+    bot = bot.with_plan("heuristic")
     assert type(bot) is VariantBot and bot.forced_stance is None and bot._stances["memo"] == "kept"
 
 

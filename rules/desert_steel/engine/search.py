@@ -445,8 +445,8 @@ class SearchBot:
         best = max(plans, key=lambda p: (means[p], p == self.plan, p == "heuristic"))
         if best != self.plan and means[best] - means[self.plan] >= self.PLAN_MARGIN:
             self.plan = best
-        self.policy.set_variant(self.plan)
-        self.rollout_bots[side].set_variant(self.plan)
+        self.policy = self.policy.with_plan(self.plan)
+        self.rollout_bots[side] = self.rollout_bots[side].with_plan(self.plan)
         self.plans.append((turn, self.plan, {p: round(v, 2) for p, v in means.items()}, rounds))
 
     def work_scale(self, game) -> float:

@@ -37,18 +37,30 @@ def plans_for(game, side: str) -> tuple:
 
 
 class VariantBot(HeuristicBot2):
-    """HeuristicBot2 with one variant's stance and thresholds for the side it plays."""
+    """HeuristicBot2 with one variant's stance and thresholds for the side it plays.
+    ``VariantBot(seed, name)`` makes the bot of that plan: the registered plan's class when it
+    has one (PLAN_CLASSES), else a VariantBot with the variant's thresholds."""
+
+    def __new__(cls, seed: int = 0, variant: str = "heuristic"):
+        return super().__new__(PLAN_CLASSES.get(variant, VariantBot) if cls is VariantBot else cls)
 
     def __init__(self, seed: int = 0, variant: str = "heuristic"):
         super().__init__(seed)
-        self.set_variant(variant)
+        self._thresholds(variant)
 
-    def set_variant(self, variant: str) -> None:
-        # The search switches the plan of a bot that keeps its memory of the game (stances read,
-        # ops tried): swapping the class keeps that state where a new bot would lose it.
+    def with_plan(self, variant: str) -> "VariantBot":
+        """This bot playing ``variant`` from now on: itself with the variant's thresholds, or, when
+        the plan has a class of its own, a bot of that class that takes over this one's memory of
+        the game (stances read, operations tried), as the search's replanning needs."""
         cls = PLAN_CLASSES.get(variant, VariantBot)
+        bot = self
         if type(self) is not cls:
-            self.__class__ = cls
+            bot = object.__new__(cls)
+            bot.__dict__.update(self.__dict__)
+        bot._thresholds(variant)
+        return bot
+
+    def _thresholds(self, variant: str) -> None:
         stance, fire, interrupt = VARIANTS[variant]
         self.variant = variant
         self.forced_stance = stance
