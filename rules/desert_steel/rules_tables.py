@@ -63,13 +63,17 @@ SPOT, DIRECT, INDIRECT, RAID, ZONE = "spot", "direct", "indirect", "raid", "zone
 
 
 class Modifier:
-    __slots__ = ("name", "section", "kinds", "when", "test", "key", "value")
+    __slots__ = ("name", "section", "kinds", "when", "test", "key", "value", "needs")
 
-    def __init__(self, name: str, section: str, kinds: tuple, when: str, test, key=None, value=None):
+    def __init__(self, name: str, section: str, kinds: tuple, when: str, test, key=None, value=None,
+                 needs: str | None = None):
         self.name, self.section, self.kinds, self.when = name, section, frozenset(kinds), when
         self.test = test  # shot -> bool
         self.key = key  # shot -> the rule table id (None: the name)
         self.value = value  # shot -> the value (None: the rule table's value of the id)
+        # a circumstance of the roll or a thing on the map without which the test cannot hold
+        # (Shot.NEEDS): the engine skips the row at once when it is absent
+        self.needs = needs
 
     def __repr__(self) -> str:
         return f"Modifier({self.name!r}, §{self.section}, {sorted(self.kinds)})"
@@ -82,7 +86,7 @@ MODIFIERS = (
              lambda s: s.distance is not None, value=lambda s: s.range_modifier),
     Modifier("fire_zone", "13.26, 16.33", (INDIRECT, RAID, ZONE),
              "an attack of a fire zone (the other units of an indirect fire's or a bombardment's hex, "
-             "a unit entering a zone)", lambda s: s.fire_zone),
+             "a unit entering a zone)", lambda s: s.fire_zone, needs="fire_zone"),
     Modifier("anti_infantry_vs_lightly_armored", "13.1", (DIRECT, INDIRECT, RAID, ZONE),
              "anti-infantry fire at a (lightly armoured) vehicle", lambda s: s.mode == "ai" and s.target_is_vehicle),
     Modifier("moving_target", "9.14, 9.3", (SPOT, DIRECT, INDIRECT, RAID),
@@ -93,17 +97,19 @@ MODIFIERS = (
     Modifier("firer_green", "9.3", (DIRECT, INDIRECT, ZONE), "the firer is Green",
              lambda s: s.firer_experience == "green"),
     Modifier("target_in_cover", "9.3, 14.13", (DIRECT,),
-             "the target is in a building or higher than the firer (never in a close assault)", lambda s: s.cover),
+             "the target is in a building or higher than the firer (never in a close assault)", lambda s: s.cover,
+             needs="cover"),
     Modifier("target_entrenched", "13.43", (SPOT, DIRECT, INDIRECT, RAID, ZONE),
-             "the target occupies a finished entrenchment", lambda s: s.target_entrenched),
+             "the target occupies a finished entrenchment", lambda s: s.target_entrenched, needs="entrenchments"),
     Modifier("target_in_bunker", "15.24", (DIRECT, INDIRECT, RAID, ZONE),
-             "the target occupies a bunker", lambda s: s.target_in_bunker),
+             "the target occupies a bunker", lambda s: s.target_in_bunker, needs="bunkers"),
     Modifier("target_in_minefield_hex", "15.12", (DIRECT, INDIRECT, RAID, ZONE),
-             "the target stands in a revealed minefield's hex", lambda s: s.target_in_minefield),
+             "the target stands in a revealed minefield's hex", lambda s: s.target_in_minefield,
+             needs="minefields"),
     Modifier("target_in_wire_hex", "15.41", (DIRECT, INDIRECT, RAID, ZONE),
-             "the target stands in a wire hex", lambda s: s.target_in_wire),
+             "the target stands in a wire hex", lambda s: s.target_in_wire, needs="wire"),
     Modifier("move_and_fire", "9.5", (SPOT, DIRECT), "the firer makes a move-and-fire operation",
-             lambda s: s.move_fire),
+             lambda s: s.move_fire, needs="move_fire"),
     Modifier("flank_fire", "8.21, 15.24", (DIRECT,),
              "the fire comes through the target's flank arc (not at a bunker's occupant)", lambda s: s.flank_fire),
     Modifier("through_own_flank", "8.21, 9.15", (SPOT, DIRECT),
@@ -111,14 +117,16 @@ MODIFIERS = (
     Modifier("target_spotted", "9.18", (SPOT,), "the target has a Spotted A/B/C marker (the row of its letter)",
              lambda s: bool(s.target.spotted), key=lambda s: f"target_spotted_{s.target.spotted.lower()}"),
     Modifier("smoke", "17.3", (SPOT,), "the spotter's or the target's hex holds smoke (once, even if both)",
-             lambda s: s.smoke),
+             lambda s: s.smoke, needs="smoke"),
     Modifier("separated", "11.5", (DIRECT, INDIRECT), "the firer is separated (its row of §11.5)",
              lambda s: s.separation_row is not None, key=lambda s: s.separation_row),
     Modifier("scenario", "18.7", (SPOT, DIRECT, INDIRECT),
              "the scenario's die-roll modifier for the firer's side (its spotting or fire rolls)",
-             lambda s: bool(s.scenario_modifier), value=lambda s: s.scenario_modifier),
+             lambda s: bool(s.scenario_modifier), value=lambda s: s.scenario_modifier,
+             needs="scenario"),
     Modifier("close_assault", "14.13", (DIRECT,), "the infantry fires at the vehicle it assaults",
-             lambda s: s.close_assault),
+             lambda s: s.close_assault, needs="close_assault"),
     Modifier("anti_infantry_stack", "13.11", (DIRECT,),
-             "anti-infantry fire's attack on the other non-vehicles of the target's hex", lambda s: s.spill),
+             "anti-infantry fire's attack on the other non-vehicles of the target's hex", lambda s: s.spill,
+             needs="spill"),
 )

@@ -3,8 +3,6 @@
 asks for them, and :func:`modifiers` keeps the rows of its kind whose test holds."""
 from __future__ import annotations
 
-from functools import cached_property
-
 from ..rules_tables import MODIFIERS, SPOT
 
 _BY_KIND: dict = {}
@@ -22,26 +20,29 @@ class Shot:
     (None: a raid or bombardment's zone), the target, the kind of fire (``mode`` "av"/"ai"), the
     distance the range schedule reads (None: no range modifier) and the circumstances."""
 
+    # a plain class with slots, the few facts every kind reads made at once: this runs for every
+    # spotting and fire roll, and for every shot the bots weigh
+    # what a row may need (rules_tables.Modifier.needs): the roll's circumstances, then markers on the
+    # map and the scenario's special rules, in the order modifiers() reads them
+    NEEDS = ("cover", "move_fire", "close_assault", "spill", "fire_zone", "entrenchments", "bunkers", "minefields",
+             "wire", "smoke", "scenario")
+    __slots__ = ("game", "kind", "firer", "target", "mode", "distance", "move_fire", "cover", "close_assault",
+                 "spill", "fire_zone", "target_experience", "firer_experience")
+
     def __init__(self, game, kind: str, firer, target, *, mode: str = "av", distance: int | None = None,
                  move_fire: bool = False, cover: bool = False, close_assault: bool = False, spill: bool = False,
                  fire_zone: bool = False):
         self.game, self.kind, self.firer, self.target, self.mode = game, kind, firer, target, mode
         self.distance, self.move_fire, self.cover = distance, move_fire, cover
         self.close_assault, self.spill, self.fire_zone = close_assault, spill, fire_zone
+        self.target_experience = game._experience(target)
+        self.firer_experience = None if firer is None else game._experience(firer)
 
     @property
     def target_is_vehicle(self) -> bool:
         return self.target.type.is_vehicle
 
-    @cached_property
-    def target_experience(self) -> str:
-        return self.game._experience(self.target)
-
-    @cached_property
-    def firer_experience(self) -> str | None:
-        return None if self.firer is None else self.game._experience(self.firer)
-
-    @cached_property
+    @property
     def range_modifier(self) -> int:
         t = self.game.ctx.tables
         if self.kind != "direct":
@@ -54,7 +55,7 @@ class Shot:
     def target_entrenched(self) -> bool:
         return self.game._entrenched(self.target)
 
-    @cached_property
+    @property
     def target_in_bunker(self) -> bool:
         return self.game._bunker_of(self.target) is not None
 
@@ -68,7 +69,7 @@ class Shot:
 
     @property
     def flank_fire(self) -> bool:
-        return self.game._in_flank(self.target, self.firer.hex) and not self.target_in_bunker
+        return self.game._in_flank(self.target, self.firer.hex) and self.game._bunker_of(self.target) is None
 
     @property
     def through_own_flank(self) -> bool:
@@ -92,11 +93,26 @@ class Shot:
 
 def modifiers(shot: Shot) -> dict[str, float]:
     """The roll's modifiers by rule table id, in the table's order."""
-    tables = shot.game.ctx.tables
+    game = shot.game
+    st = game.state
+    present = (shot.kind, shot.cover, shot.move_fire, shot.close_assault, shot.spill, shot.fire_zone,
+               bool(st.entrenchments), bool(st.bunkers), bool(st.minefields), bool(st.wire), bool(st.smoke),
+               bool(game.ctx.special))
+    plan = _PLANS.get(present)
+    if plan is None:
+        have = dict(zip(Shot.NEEDS, present[1:]))
+        plan = _PLANS[present] = tuple((m.test, m.name, m.key, m.value) for m in rows(shot.kind)
+                                       if m.needs is None or have[m.needs])
+    tables = game.ctx.tables
     read = tables.spot if shot.kind == SPOT else tables.fire
     out = {}
-    for row in rows(shot.kind):
-        if row.test(shot):
-            key = row.key(shot) if row.key is not None else row.name
-            out[key] = row.value(shot) if row.value is not None else read(key)
+    for test, name, key, value in plan:
+        if test(shot):
+            if key is not None:
+                name = key(shot)
+            out[name] = read(name) if value is None else value(shot)
     return out
+
+
+# (kind, what is present) -> the rows that may hold then, as (test, name, key, value)
+_PLANS: dict = {}
