@@ -38,14 +38,9 @@ REGISTRY = "rules/rulesets.py"
 # File -> why it still reaches into a ruleset: each is to move into that ruleset's folder.
 PENDING_MOVES: dict[str, str] = {}
 
-# A module of a cycle -> who is breaking it. Both are inside Desert Steel's engine, which other
-# helpers of issue 27 and its successors are editing; neither is an allowance: when the cycle is
-# gone its line must go.
-PENDING_CYCLES: dict[str, str] = {
-    "sandtable.rules.desert_steel.engine.bots":
-        "the bot registry imports its own subclasses (bots.py <-> bots_heuristic, plan_*, search*): bots are "
-        "to register themselves as plans do (issue 27 item 4, the engine's helper)",
-}
+# A module of a cycle -> who is breaking it (none left: the bot registry and the preflight
+# cycles were broken in issue 27's round). Never an allowance: when a cycle is gone its line goes.
+PENDING_CYCLES: dict[str, str] = {}
 
 
 def _module_of(path: Path) -> str:
