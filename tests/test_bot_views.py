@@ -219,7 +219,8 @@ def test_the_enemys_plans_change_nothing_for_the_other_side_until_they_fall(mode
         if game.mode != "plan-bombardment":
             return action
         later = [x for x in game.legal_actions() if x[1] != action[1]]
-        return min(later, key=lambda x: (x[1] <= action[1], x[1], x[2])) if later else action
+        # the next turn after, else the nearest before (not turn 1: a fall then ends the comparison)
+        return min(later, key=lambda x: (x[1] < action[1], abs(x[1] - action[1]), x[2])) if later else action
 
     falls = lambda e: e["e"].startswith("bombardment") or e["e"] == "air-strike"  # noqa: E731
     compared = run_twins(a, b, "allied", bot, most=30 if bot == "heuristic" else 8, plan_b=elsewhere, reveals=falls)

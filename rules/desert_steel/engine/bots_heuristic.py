@@ -55,6 +55,7 @@ class HeuristicBot2(HeuristicBot):
     INTERRUPT = 0.45  # interrupt only to shoot first at the formation about to act this well
     URGENT_INTERRUPT = True  # interrupt to get a unit moving that needs every turn left
     GUNNER = 4  # an enemy whose best factor reaches this kills a transport at close range
+    GUNNER_DETOUR = 3  # MP a transport's way pays for each hex within 2 of a seen enemy gunner
     SAFE_PASS = 10  # hexes from the nearest enemy beyond which a move may cross a full friendly hex
 
     def __init__(self, seed: int = 0):
@@ -210,6 +211,8 @@ class HeuristicBot2(HeuristicBot):
         reward reaching; only the specs counting ``unit`` when it is given."""
         specs = self._unit_specs(game, side, unit)
         mines = self._mine_costs(game, side)
+        if unit_type is not None and unit_type.unit_class == "transport":
+            mines = self._gunner_costs(game, side) | mines
         mkey = ("goal", side, unit_type.id if unit_type else None, unit.card if unit else None,
                 unit.type.id if unit else None, game.state.turn, len(game.ctx.field.wire), mines)
         if mkey in self._memo:
@@ -228,6 +231,25 @@ class HeuristicBot2(HeuristicBot):
         goals[key] = _dijkstra(game.ctx.field, targets, unit_type, dict(mines)) if targets else {}
         self._memo[mkey] = goals[key]
         return goals[key]
+
+    def _gunner_costs(self, game, side: str) -> frozenset:
+        """(hex, cost) of the hexes next to a seen enemy gunner, for a transport's way to its place:
+        round them, not through them (a carrier is defence 1, its load dies with it, §8.4, and
+        where losses score for the enemy each costs points: XI's carriers took the shortest way
+        to map A through the Axis positions and 4 a game died on it against a random Axis)."""
+        key = ("gunner-costs", side, game.state.turn, len(game.state.played))
+        if key not in self._memo:
+            board = game.ctx.field.board
+            guns = {x.hex for x in game.state.units.values()
+                    if x.side != side and x.status == "on-map" and not x.hidden and x.carried_by is None
+                    and max(x.type.anti_infantry or 0, x.type.anti_vehicle or 0) >= self.GUNNER}
+            near = set(guns)
+            for h in guns:
+                for n in board.neighbours(h):
+                    near.add(n)
+                    near.update(board.neighbours(n))
+            self._memo[key] = frozenset((h, self.GUNNER_DETOUR) for h in near)
+        return self._memo[key]
 
     def _mine_costs(self, game, side: str) -> frozenset:
         """(hex, cost) of the minefields the side knows of, as the move score prices them: a
