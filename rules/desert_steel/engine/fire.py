@@ -223,6 +223,19 @@ class FireMixin:
         """The enemy units _can_target allows, its §8.51 test made once for the firer's hex."""
         if firer.status != ON_MAP or firer.carried_by:
             return []  # it has no fire modes
+        s = self.state
+        if s.bunkers:  # a bunker's flank arc reads the firer's facing, which placements do not follow
+            return self._targets_now(firer)
+        # memoised per firer while nothing is placed anew (placements: positions, sides, types,
+        # hidden, carried) and the visibility and smoke markers stay: all that the answer reads
+        stamp = (s.placements(), s.visibility, tuple(s.smoke))
+        key = ("targets", firer.id)
+        hit = s._memo.get(key)
+        if hit is None or hit[0] != stamp or hit[1] is not firer:
+            hit = s._memo[key] = (stamp, firer, self._targets_now(firer))
+        return list(hit[2])
+
+    def _targets_now(self, firer: Unit) -> list[Unit]:
         engaged = any(e.side != firer.side and not e.hidden for e in self.state.here(firer.hex))
         table = self.ctx.table(self.state.visibility)
         sees, index = table.row(firer.hex), table.index  # line of sight first: the cheapest test
