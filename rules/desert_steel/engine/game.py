@@ -123,14 +123,15 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         g.actions = list(self.actions)
         return g
 
-    def _copy_as(self, cls, dice: bool = True) -> "Game":
-        """``dice=False``: the copy gets no dice (a side's view draws its own)."""
+    def _copy_as(self, cls, dice: bool = True, units: dict | None = None) -> "Game":
+        """``dice=False``: the copy gets no dice (a side's view draws its own); ``units``: the
+        copy's units, already copied (State.copy)."""
         g = cls.__new__(cls)
         g.ctx = self.ctx
         g.dice = self.dice.copy() if dice else None
         g.seed = self.seed
         g.options = dict(self.options)
-        g.state = self.state.copy()
+        g.state = self.state.copy(units)
         g.mode = self.mode
         g.side_to_act = self.side_to_act
         g.cx = _owned(self.cx)  # nested too: a searcher's look-ahead must never write into this game

@@ -82,13 +82,15 @@ class Seat:
     Everything else (its name, its counters) is the bot's."""
 
     def __init__(self, bot):
+        from .view import ViewCopies
         object.__setattr__(self, "bot", bot)
+        object.__setattr__(self, "_copies", ViewCopies())  # the seat's, not the bot's (view.ViewCopies)
 
     def choose(self, game, actions: list) -> tuple:
         from .view import side_view
         if not getattr(self.bot, "reads_game", True):
             return self.bot.choose(_ViewOnDemand(game, game.side_to_act), actions)
-        return self.bot.choose(side_view(game, game.side_to_act), actions)
+        return self.bot.choose(side_view(game, game.side_to_act, object.__getattribute__(self, "_copies")), actions)
 
     def __getattr__(self, name):
         return getattr(self.bot, name)

@@ -18,6 +18,10 @@ _PLACEMENT_ATTRIBUTES = frozenset({"hex", "status", "hidden", "carried_by", "sid
 _ROSTER_ATTRIBUTES = frozenset({"side", "type", "card"})
 _RECENT: deque = deque(maxlen=64)  # the units of the last counts of "*": State.here patches its index
 _NOWHERE = object()  # not in the hex index (off the map)
+# Every write to any unit attribute, counted, and the last units written (view.ViewCopies reuses
+# a side view's copy of a unit that neither it nor the game's unit was written since the last view)
+_WRITES: list = [0]
+_WRITTEN: deque = deque(maxlen=4096)
 
 
 def _placed(unit, side) -> None:
@@ -54,6 +58,8 @@ class Unit:
     pinned: bool = False  # assaulted into an enemy hex: cannot leave while the enemy stays (§14.11)
 
     def __setattr__(self, name, value):
+        _WRITES[0] += 1
+        _WRITTEN.append(self)
         if name in _PLACEMENT_ATTRIBUTES:
             _placed(self, getattr(self, "side", None))  # None while __init__ has not set it yet
             if name in _ROSTER_ATTRIBUTES:
@@ -146,8 +152,9 @@ class State:
     _at_size: int = field(default=-1, init=False, repr=False, compare=False)
     _at_units: dict | None = field(default=None, init=False, repr=False, compare=False)
 
-    def copy(self) -> "State":
-        s = State(self.turn, self.phase, {k: u.copy() for k, u in self.units.items()},
+    def copy(self, units: dict | None = None) -> "State":
+        """``units``: the copy's units, made by the caller (a side view reuses its earlier copies)."""
+        s = State(self.turn, self.phase, {k: u.copy() for k, u in self.units.items()} if units is None else units,
                   {k: f.copy() for k, f in self.formations.items()},
                   {k: list(v) for k, v in self.hands.items()}, list(self.stack), set(self.played), self.visibility,
                   set(self.interrupt_windows), {k: set(v) for k, v in self.failed_interrupts.items()},

@@ -26,7 +26,9 @@ rules allow (the search bot's determinization; the heuristic's forecasts).
 from __future__ import annotations
 
 import random
+from itertools import islice
 
+from . import state as _state
 from .context import other
 from .dice import DrawnDice
 from .game import Game
@@ -47,9 +49,54 @@ class SideView(Game):
         return g
 
 
-def side_view(game: Game, side: str) -> SideView:
-    """The view of ``game`` for ``side`` (see the module docstring)."""
-    v = game._copy_as(SideView, dice=False)
+class ViewCopies:
+    """A seat's copies of the units of the last view it was handed, to make the next view of the
+    same game for the same side from: a copy is used again when neither it nor the game's unit
+    was written since (state._WRITTEN; any write, the bot's to its view included), else the unit
+    is copied anew. Copying every unit at every decision was most of a view's cost. The copies
+    are never the game's units (no path back to the true state); a view shares the unchanged ones
+    with the seat's earlier views, so a bot that writes into a view must not keep using an
+    earlier one (none does: look-aheads play on clones)."""
+
+    __slots__ = ("game", "side", "stamp", "roster", "units_of", "copies", "keys")
+
+    def __init__(self):
+        self.game = self.side = self.units_of = None
+        self.stamp = self.roster = -1
+        self.copies: dict = {}  # unit id -> its copy, the last view's units
+        self.keys: dict = {}  # id() of a game unit or of its copy -> the unit id
+
+    def units(self, game: Game, side: str) -> dict:
+        units, written = game.state.units, _state._WRITTEN
+        behind = _state._WRITES[0] - self.stamp
+        if self.game is game and self.side == side and self.units_of is units and len(units) == len(self.copies) \
+                and self.roster == _state._PLACEMENTS["roster"] and 0 <= behind <= len(written):
+            # no unit added or replaced (a new unit sets its roster attributes): copy only those written
+            out, keys = dict(self.copies), self.keys
+            for x in islice(reversed(written), behind):  # the newest first (islice would walk the deque from its start)
+                k = keys.get(id(x))
+                if k is not None and (x is units[k] or x is out[k]):  # a live id: not a dead object's
+                    old = out[k]
+                    out[k] = c = units[k].copy()
+                    keys.pop(id(old), None)
+                    keys[id(c)] = k
+        else:
+            out = {k: u.copy() for k, u in units.items()}
+            keys = {id(u): k for k, u in units.items()}
+            keys.update((id(c), k) for k, c in out.items())
+        self.game, self.side, self.units_of, self.roster = game, side, units, _state._PLACEMENTS["roster"]
+        self.copies, self.keys = out, keys
+        return dict(out)
+
+    def done(self) -> None:
+        """The view is made (its own writes, hiding what the side may not see, are behind it)."""
+        self.stamp = _state._WRITES[0]
+
+
+def side_view(game: Game, side: str, copies: ViewCopies | None = None) -> SideView:
+    """The view of ``game`` for ``side`` (see the module docstring); ``copies``: a seat's copies
+    of the units of its last view, reused where nothing has changed (ViewCopies)."""
+    v = game._copy_as(SideView, dice=False, units=copies.units(game, side) if copies is not None else None)
     v.viewer = side
     v.seed = 0
     v.events = []
@@ -60,6 +107,9 @@ def side_view(game: Game, side: str) -> SideView:
     for u in s.units.values():
         if u.side == enemy and u.hidden:
             hidden.add(u.id)
+            if (u.hex, u.status, u.start_hex, u.facing, u.moved, u.fired, u.flipped, u.suppressed, u.spotted) \
+                    == _HIDDEN_FACE:
+                continue  # a reused copy, hidden already (a write would make it be copied anew next time)
             u.hex, u.status, u.start_hex, u.facing = None, OFF_MAP, None, 0
             u.moved = u.fired = u.flipped = u.suppressed = False
             u.spotted = None
@@ -91,7 +141,12 @@ def side_view(game: Game, side: str) -> SideView:
         deck = sorted(s.raid_deck)
         luck.shuffle(deck)
         s.raid_deck = deck
+    if copies is not None:
+        copies.done()
     return v
+
+
+_HIDDEN_FACE = (None, OFF_MAP, None, 0, False, False, False, False, None)
 
 
 def _marker_order(marker) -> tuple:
