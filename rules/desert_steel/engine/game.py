@@ -617,17 +617,18 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             return out or [("stop",)]
         first = self.cx["steps"] == 0
         carrying = bool(self.cx.get("loaded"))
-        for n in f.board.neighbours(u.hex):
-            if carrying and any(e.side != u.side and e.type.unit_class != "forward-observer" and not e.hidden
-                                for e in self.state.at(n)):
-                continue  # §13.35: a transport never enters an enemy-occupied hex (FOs excepted)
-            if not u.type.is_vehicle and self.ctx.advanced and any(
-                    e.side != u.side and e.type.is_vehicle and e.type.transport_capacity not in ("truck", "motorcycle")
-                    and not e.hidden for e in self.state.at(n)):
-                continue  # §14: only a close assault takes infantry into a hex with enemy vehicles
-            cost = self._enter_cost(u, u.hex, n)
-            if cost == "prohibited" or (cost == "all" and not first) or not self._may_enter_zone(u, n):
+        here = self.state.here
+        infantry_rule = not u.type.is_vehicle and self.ctx.advanced
+        for n, cost in self._step_costs(u):
+            if cost == "prohibited" or (cost == "all" and not first):
                 continue
+            if carrying and any(e.side != u.side and e.type.unit_class != "forward-observer" and not e.hidden
+                                for e in here(n)):
+                continue  # §13.35: a transport never enters an enemy-occupied hex (FOs excepted)
+            if infantry_rule and any(
+                    e.side != u.side and e.type.is_vehicle and e.type.transport_capacity not in ("truck", "motorcycle")
+                    and not e.hidden for e in here(n)):
+                continue  # §14: only a close assault takes infantry into a hex with enemy vehicles
             if cost == "all" or spent + cost <= mp or first:
                 out.append(("step", n))
         if self.cx.get("overrun") == "pending":
@@ -640,6 +641,22 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         if self._may_become_move_fire(u):
             out.append(("move-fire",))
         return out + [("stop",)]
+
+    def _step_costs(self, u: Unit) -> tuple:
+        """(neighbour, cost to enter it) of the unit's hex, in the board's order, the hexes the
+        scenario prohibits to its side left out: the terrain's part memoised per context by hex and
+        unit type (checked by identity, as the fire profiles), this game's wire read live."""
+        if self.state.wire:
+            return tuple((n, self._enter_cost(u, u.hex, n)) for n in self.ctx.field.board.neighbours(u.hex)
+                         if self._may_enter_zone(u, n))
+        memo = self.ctx.memo.setdefault("step_costs", {})
+        key = (u.hex, id(u.type), u.side)
+        hit = memo.get(key)
+        if hit is None or hit[0] is not u.type:
+            banned, field = self._prohibited(u.side), self.ctx.field
+            hit = memo[key] = (u.type, tuple((n, field.enter_cost(u.type, u.hex, n))
+                                             for n in field.board.neighbours(u.hex) if n not in banned))
+        return hit[1]
 
     def _move_fire_mp(self, u: Unit) -> int:
         """§9.52: half the movement points, rounded down."""

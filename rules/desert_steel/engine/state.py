@@ -174,7 +174,12 @@ class State:
         moved, removed, hidden or revealed, loaded or unloaded (see _PLACEMENT_ATTRIBUTES); other
         changes (flipped, moved...) leave it as is. Scope ("roster",): only when a unit is added or
         changes card, side or type."""
-        counts = _PLACEMENTS["*"] if scope is None else tuple(_PLACEMENTS.get(s, 0) for s in scope)
+        if scope is None:
+            counts = _PLACEMENTS["*"]
+        elif len(scope) == 1:  # the usual case, without a generator (a hot path)
+            counts = (_PLACEMENTS.get(scope[0], 0),)
+        else:
+            counts = tuple(_PLACEMENTS.get(s, 0) for s in scope)
         return counts, len(self.units), id(self.units)
 
     def by_placement(self, key, compute, scope: tuple | None = None):
