@@ -20,12 +20,13 @@ class FireMixin:
         table = self.ctx.table(self.state.visibility)
         seen, index = table.column(mover.hex), table.index  # line of sight first: the cheapest test
         out = []
+        formations = s.formations
         for u in s.on_map(other(mover.side)):
-            if not u.ready or s.formations[u.card].shaken:
-                continue
+            if not seen[index[u.hex]] or u.flipped or u.suppressed or formations[u.card].shaken:
+                continue  # on_map: u.ready is not flipped and not suppressed
             if u.opportunity_fired and not u.flash_kill:
                 continue
-            if seen[index[u.hex]] and self._can_target(u, mover):
+            if self._can_target(u, mover):
                 out.append(u)
         return out
 

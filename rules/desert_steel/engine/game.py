@@ -454,7 +454,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 self.state.hands[f.side].append(n)
 
     def _units_of(self, card: int) -> list[Unit]:
-        return [u for u in self.state.units.values() if u.card == card]
+        return list(self.state.of_card(card))  # memoised while no unit changes card, side or type
 
     def _operable(self, card: int) -> bool:
         return any(u.ready or (u.status == OFF_MAP and self.state.formations[card].arrival == self.state.turn)
