@@ -34,11 +34,22 @@ class IndirectFireMixin:
         if not firer.ready or not firer.type.indirect_fire:
             return False
         spotters = self._spotters(firer)
-        return bool(spotters) and any(
-            sp.hex == t.hex or self._visible(sp.hex, t.hex)
-            for t in self.state.units.values()
-            if t.side != firer.side and t.on_map and not t.hidden and self._fire_modes(firer, t, indirect=True)
-            for sp in spotters)
+        if not spotters:
+            return False
+        # memoised per firer while nothing is placed anew and the visibility, the smoke markers
+        # and the spotters' hexes stay: all the answer reads (indirect fire modes read no facing)
+        s = self.state
+        eyes = tuple(sp.hex for sp in spotters)
+        stamp = (s.placements(), s.visibility, tuple(s.smoke), eyes)
+        key = ("indirect-plan", firer.id)
+        hit = s._memo.get(key)
+        if hit is None or hit[0] != stamp or hit[1] is not firer:
+            found = any(h == t.hex or self._visible(h, t.hex)
+                        for t in s.units.values()
+                        if t.side != firer.side and t.on_map and not t.hidden and self._fire_modes(firer, t, indirect=True)
+                        for h in eyes)
+            hit = s._memo[key] = (stamp, firer, found)
+        return hit[2]
 
     def _legal_spotter(self):
         return [("spotter", sid) for sid in self.cx["spotters"]] + [("cancel",)]
