@@ -101,17 +101,25 @@ class HeuristicBot:
 
     def expected_effect(self, game: Game, firer, target, opportunity=False, move_fire=False, mode=None,
                         same_hex=False) -> float:
+        memo = self._spots  # one choose(): the game stands still (as for _p_spot)
+        key = ("effect", id(game), firer.id, target.id, opportunity, move_fire, mode, same_hex)
+        if memo is not None and key in memo:
+            return memo[key]
         t = game.ctx.tables
         mode = mode or game._natural_mode(target)
         p_spot = self._p_spot(game, firer, target, opportunity, move_fire)
         if p_spot == 0:
-            return 0.0
-        column = "vehicle" if target.type.is_vehicle else "non_vehicle"
-        factor = game._factor(firer, mode == "av") + game._self_spotting(firer)
-        mods = game.fire_modifiers(firer, target, move_fire, game._cover(firer, target), mode,
-                                   same_hex and firer.flipped)
-        shift = factor - target.type.defense + sum(mods.values())
-        return p_spot * _expected_result(t, column, shift)
+            value = 0.0
+        else:
+            column = "vehicle" if target.type.is_vehicle else "non_vehicle"
+            factor = game._factor(firer, mode == "av") + game._self_spotting(firer)
+            mods = game.fire_modifiers(firer, target, move_fire, game._cover(firer, target), mode,
+                                       same_hex and firer.flipped)
+            shift = factor - target.type.defense + sum(mods.values())
+            value = p_spot * _expected_result(t, column, shift)
+        if memo is not None:
+            memo[key] = value
+        return value
 
     def expected_indirect(self, game: Game, firer, spotter, target, mode=None) -> float:
         """Spotting chance times the effect on the target, plus the zone's effect on the others."""
