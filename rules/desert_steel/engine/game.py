@@ -38,14 +38,19 @@ from .fire import FireMixin
 from .morale import MoraleMixin
 
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})  # immutable: shared as they are
+
+
 def _owned(value):
     """A copy of a decision context (JSON-like dicts, lists, sets, tuples of them) sharing no
     mutable part with the original: clone() once shared cx["declared"], and an Allied search bot's
     look-ahead declared the Axis interrupt in the real game."""
-    if isinstance(value, dict):
-        return {k: _owned(v) for k, v in value.items()}
+    if type(value) in _ATOMS:
+        return value
+    if isinstance(value, dict):  # most values are atoms: not a call each (a view copies cx at every decision)
+        return {k: v if type(v) in _ATOMS else _owned(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_owned(v) for v in value]
+        return [v if type(v) in _ATOMS else _owned(v) for v in value]
     if isinstance(value, set):
         return {_owned(v) for v in value}
     if isinstance(value, tuple):
