@@ -72,7 +72,8 @@ class Unit:
         # built without the placement hook (a copy moves nothing; clone() must stay cheap)
         u = _UntrackedUnit(self.id, self.card, self.type, self.side, self.hex, self.facing, self.status, self.flipped,
                            self.suppressed, self.separated, self.experience_bonus, self.moved, self.fired, self.spotted,
-                           self.flash_kill, self.flash_kills, self.opportunity_fired, self.fate, self.hidden,
+                           self.flash_kill, self.flash_kills, self.opportunity_fired,
+                           None if self.fate is None else dict(self.fate), self.hidden,
                            self.if_spotted, self.smoked, self.carried_by, self.start_hex, self.pinned)
         u.__class__ = Unit
         return u
