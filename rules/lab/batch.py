@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Iterator
 import sandtable
 
 from . import bundle as bundles
+from ..workers import worker_signals
 
 
 class BatchError(ValueError):
@@ -150,22 +151,6 @@ def chunked(tasks: Iterable, size: int) -> Iterator[tuple[int, list]]:
 
 
 _LOCAL: dict = {}
-
-
-def worker_signals() -> None:
-    """A pool worker leaves Ctrl-C to its parent (which terminates the pool: no traceback per
-    worker), dies at once on SIGTERM, and on Linux dies with its parent even if that one is
-    killed outright (else it plays on through the tasks already queued to it)."""
-    import signal
-    import sys
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-        except (OSError, AttributeError):
-            pass
 
 
 def _local_init(table: dict) -> None:

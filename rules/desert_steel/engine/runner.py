@@ -11,7 +11,6 @@ import json
 import math
 import multiprocessing
 import os
-import signal
 import sys
 import time
 from collections import Counter
@@ -26,6 +25,7 @@ from .diagnostics import Recorder, aggregate, engagement, game_diagnostics, warn
 from .context import EngineError
 from .game import Game, SIDES, make_context
 from .tally import Tally
+from ...workers import worker_signals
 
 LOG_VERSION = 1
 
@@ -155,20 +155,6 @@ def _init_worker(pack_paths, scenario_id, setup, bots, options=None) -> None:
     scenario = model.scenario(scenario_id)
     _WORKER.update(model=model, scenario=scenario, setup=setup, bots=bots, options=options,
                    context=make_context(model, scenario))
-
-
-def worker_signals() -> None:
-    """A pool worker leaves Ctrl-C to its parent (which terminates the pool: no traceback per
-    worker), dies at once on SIGTERM, and on Linux dies with its parent even if that one is
-    killed outright (else it plays on through the tasks already queued to it)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-        except (OSError, AttributeError):
-            pass
 
 
 def _one(args) -> dict:
