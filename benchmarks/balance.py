@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from sandtable.rules.catalog import load_catalog
-from sandtable.rules.desert_steel.engine.bots import bot_names
+from sandtable.rules.desert_steel.bots.core import bot_names
 from sandtable.rules.desert_steel.engine.runner import measurable_scenarios, sample_setup, setup_pool, simulate
 
 

@@ -16,7 +16,7 @@ import statistics
 import time
 
 from sandtable.rules.catalog import load_catalog
-from sandtable.rules.desert_steel.engine.bots import bot_names
+from sandtable.rules.desert_steel.bots.core import bot_names
 from sandtable.rules.desert_steel.engine.game import make_context
 from sandtable.rules.desert_steel.engine.runner import play, sample_setup
 

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from sandtable.rules.catalog import load_catalog
-from sandtable.rules.desert_steel.engine.bots import bot_names
+from sandtable.rules.desert_steel.bots.core import bot_names
 from sandtable.rules.desert_steel.engine.runner import measurable_scenarios, sample_setup, simulate, wilson
 
 DEFAULT_BOTS = "random,heuristic-v1,heuristic,search:8"
@@ -158,7 +158,7 @@ def write_doc(path, rows, bots, scenarios, args, wall) -> list[str]:
              "Bots: `random` (uniform over legal actions), `heuristic-v1` (the first heuristic, kept for "
              "comparison), `heuristic` (the second: stance from the victory terms, full stacking, own "
              "minefields, deadlines, path planning, move-and-fire, interrupts only for a good shot, raids timed "
-             "to contact; rules/desert_steel/engine/bots_heuristic.py), `search:N` (flat information-set Monte "
+             "to contact; rules/desert_steel/bots/heuristic.py), `search:N` (flat information-set Monte "
              "Carlo, rules/desert_steel/engine/search.py: for shots, interrupts, card choices and whether to end "
              "an activation, the heuristic's choice, the neutral action and the next best shots are played in "
              "rounds of N rollouts a decision in all; each round is one determinization of what the searcher cannot "

@@ -1,5 +1,5 @@
 """Helpers shared by the engine tests."""
-from sandtable.rules.desert_steel.engine.bots import make_bot
+from sandtable.rules.desert_steel.bots.core import make_bot
 from sandtable.rules.desert_steel.engine.invariants import assert_ok
 
 

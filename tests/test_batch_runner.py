@@ -105,7 +105,7 @@ def test_the_ladder_plays_its_levels_on_the_same_runner(catalog, capsys, monkeyp
     from sandtable.cli.common import json_text
     from sandtable.rules.desert_steel.engine.ladder import strength_ladder
     from sandtable.rules.desert_steel.engine.runner import sample_setup
-    from sandtable.rules.desert_steel.engine.search import SearchBot
+    from sandtable.rules.desert_steel.bots.search import SearchBot
     monkeypatch.setattr(SearchBot, "REPLAN", ())  # a cheap search bot: the plumbing is what is compared
     scenario = catalog.model.scenario("III")
     before = json_text(strength_ladder([], scenario.id, sample_setup(catalog, scenario), 1, 1, 0, 1, ["search:2"]))

@@ -14,20 +14,27 @@ from sandtable.rules.desert_steel.engine.dice import Dice, DrawnDice
 
 def _imported_after(statement: str) -> set:
     code = (f"import sys; {statement}; "
-            "print(' '.join(m.rsplit('.', 1)[-1] for m in sys.modules if m.startswith('sandtable.rules.desert_steel.engine.')))")
+            "print(' '.join(m.rsplit('.', 2)[-2] + '.' + m.rsplit('.', 1)[-1] for m in sys.modules "
+            "if m.startswith(('sandtable.rules.desert_steel.engine.', 'sandtable.rules.desert_steel.bots.'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     return set(out.split())
 
 
 def test_the_base_bots_load_without_the_bots_built_on_them():
-    loaded = _imported_after("import sandtable.rules.desert_steel.engine.bots")
-    assert "bots" in loaded and "seats" in loaded
-    assert not loaded & {"bots_heuristic", "search", "search_policies", "plan_block", "plan_evade", "plan_objective"}
+    loaded = _imported_after("import sandtable.rules.desert_steel.bots.core")
+    assert "bots.core" in loaded and "engine.seats" in loaded
+    assert not loaded & {"bots.heuristic", "bots.search", "bots.search_policies", "bots.plan_block", "bots.plan_evade",
+                         "bots.plan_objective"}
+
+
+def test_the_engine_loads_no_bot():
+    loaded = _imported_after("import sandtable.rules.desert_steel.engine.game, sandtable.rules.desert_steel.engine.seats")
+    assert not {m for m in loaded if m.startswith("bots.")}
 
 
 def test_the_registry_lists_every_bot_in_order_once_asked():
     assert list(seats.registry()) == ["random", "heuristic-v1", "heuristic", "search"]
-    from sandtable.rules.desert_steel.engine.bots import BOTS, make_bot, valid_bot
+    from sandtable.rules.desert_steel.bots.core import BOTS, make_bot, valid_bot
     assert BOTS is seats.BOTS
     assert valid_bot("search:4") and valid_bot("search:0.5s") and valid_bot("search")
     assert not valid_bot("random:3") and not valid_bot("search:x") and not valid_bot("nobody")

@@ -12,11 +12,11 @@ import random
 
 import pytest
 
-from sandtable.rules.desert_steel.engine.bots import Seat, make_bot
-from sandtable.rules.desert_steel.engine.bots_heuristic import fallback
+from sandtable.rules.desert_steel.bots.core import Seat, make_bot
+from sandtable.rules.desert_steel.bots.heuristic import fallback
 from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.engine.runner import replay, sample_setup, write_log
-from sandtable.rules.desert_steel.engine.search import SearchBot
+from sandtable.rules.desert_steel.bots.search import SearchBot
 from sandtable.rules.desert_steel.engine.state import OFF_MAP
 from sandtable.rules.desert_steel.engine.view import SideView, hidden_zone, minefield_zone, side_view
 
@@ -324,7 +324,7 @@ def test_the_search_bot_redraws_hidden_enemies_only_where_their_set_up_rules_all
     scenario's zone for hidden FOs, else its formation's set-up zone; not prohibited to its side,
     terrain it may stand in), none under the searcher's units, within the stacking limit."""
     import random as _random
-    from sandtable.rules.desert_steel.engine.search import SpielState
+    from sandtable.rules.desert_steel.bots.search import SpielState
     game = _scenario_game(model, catalog, number)
     limit = game.ctx.tables.stacking()["units"]
     for me in ("allied", "axis"):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from sandtable.rules.desert_steel.engine.bots import make_bot, valid_bot
-from sandtable.rules.desert_steel.engine.bots_heuristic import HeuristicBot2, fallback
+from sandtable.rules.desert_steel.bots.core import make_bot, valid_bot
+from sandtable.rules.desert_steel.bots.heuristic import HeuristicBot2, fallback
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
 from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.engine.runner import play, sample_setup
-from sandtable.rules.desert_steel.engine.search import SearchBot, SpielState, evaluate
+from sandtable.rules.desert_steel.bots.search import SearchBot, SpielState, evaluate
 from test_engine_advanced import activate, advanced_game, moving, place
 
 
@@ -84,9 +84,9 @@ def test_the_new_heuristic_copes_with_actions_it_does_not_know(model, catalog):
     axis = next(u for u in game.state.units.values() if u.side == "axis")
     axis.status, axis.hex = "on-map", next(iter(game.ctx.field.board.neighbours(a.hex)))
     game.cx = {"unit": a.id}
-    from sandtable.rules.desert_steel.engine.facing import _sector
+    from sandtable.rules.desert_steel.engine.facing import sector
     axial = game.ctx.field.board._axials
-    want = _sector(axial[a.hex], axial[axis.hex])
+    want = sector(axial[a.hex], axial[axis.hex])
     assert bot.choose(game, [("face", d) for d in range(6)]) == ("face", want)
     # in an activation, an op kind it does not know is never picked by accident
     activate(game, "allied", [a.card])

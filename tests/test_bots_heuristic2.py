@@ -3,8 +3,8 @@ hex, the way to an objective goes round known minefields, and preplanned bombard
 planned where a forecast saw enemies (the forecast leaves the real game untouched)."""
 from __future__ import annotations
 
-from sandtable.rules.desert_steel.engine.bots import _dijkstra
-from sandtable.rules.desert_steel.engine.bots_heuristic import HeuristicBot2
+from sandtable.rules.desert_steel.bots.core import reverse_costs
+from sandtable.rules.desert_steel.bots.heuristic import HeuristicBot2
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
 from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.engine.runner import sample_setup
@@ -30,9 +30,9 @@ def test_the_way_to_an_objective_goes_round_a_known_minefield(model):
     game = advanced_game(model, ScriptedDice([]))
     field = game.ctx.field
     inf = model.unit_types["us-infantry"]
-    plain = _dijkstra(field, {"B2120"}, inf)
+    plain = reverse_costs(field, {"B2120"}, inf)
     mine = "B2121"
-    around = _dijkstra(field, {"B2120"}, inf, {mine: 6})
+    around = reverse_costs(field, {"B2120"}, inf, {mine: 6})
     assert all(around[h] >= plain[h] for h in plain)
     assert around[mine] == plain[mine]  # the cost is paid entering the minefield, not leaving it
     assert any(around[h] > plain[h] for h in plain)  # some ways went through it
@@ -102,7 +102,7 @@ def test_a_transports_way_to_its_place_goes_round_a_seen_enemy_gun_or_tank(model
     panzer.hidden = True
     assert dict(HeuristicBot2(0)._gunner_costs(game, "allied")) == {}
     field, carrier = game.ctx.field, model.unit_types["gb-carrier"]
-    plain = _dijkstra(field, {"B2130"}, carrier)
-    around = _dijkstra(field, {"B2130"}, carrier, costs)
+    plain = reverse_costs(field, {"B2130"}, carrier)
+    around = reverse_costs(field, {"B2130"}, carrier, costs)
     assert around[panzer.hex] > plain[panzer.hex]  # through the gun's hexes costs more
     assert all(around[h] >= plain[h] for h in plain)

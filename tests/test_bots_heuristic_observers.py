@@ -3,7 +3,7 @@ An FO goes where it sees an enemy, not into it; a bombardment the forecast has n
 planned next to the turns it did see the enemy, not on the distance guess before any contact."""
 from __future__ import annotations
 
-from sandtable.rules.desert_steel.engine.bots_heuristic import HeuristicBot2
+from sandtable.rules.desert_steel.bots.heuristic import HeuristicBot2
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
 from test_engine_advanced import advanced_game, place, start_phase
 

@@ -3,7 +3,7 @@ unit whose formation cannot be activated again this turn takes any real shot at 
 firing costs it nothing; one that will still act keeps to the usual threshold."""
 from __future__ import annotations
 
-from sandtable.rules.desert_steel.engine.bots_heuristic import HeuristicBot2
+from sandtable.rules.desert_steel.bots.heuristic import HeuristicBot2
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
 from test_engine_advanced import advanced_game, place, start_phase
 

@@ -127,7 +127,7 @@ def test_objective_progress_counts_the_scoring_units_share_of_the_way(model, cat
     """II: the British score by Matildas leaving by the east edge; a Matilda that goes half way
     (by hexes) gives the share it covered over all the Matildas' way, another unit gives nothing."""
     from sandtable.rules.desert_steel.engine.diagnostics import scoring_targets
-    from sandtable.rules.desert_steel.engine.bots import _dijkstra
+    from sandtable.rules.desert_steel.bots.core import reverse_costs
     scenario = model.scenario("II")
     game = Game(model, scenario, sample_setup(catalog, scenario), 1)
     rec = Recorder()
@@ -136,7 +136,7 @@ def test_objective_progress_counts_the_scoring_units_share_of_the_way(model, cat
     scoring = [u for u in game.state.units.values() if u.side == side and scoring_targets(game, side, u)]
     others = [u for u in game.state.units.values() if u.side == side and u not in scoring and u.card >= 0]
     assert scoring
-    far = _dijkstra(game.ctx.field, set(scoring_targets(game, side, scoring[0])), None)
+    far = reverse_costs(game.ctx.field, set(scoring_targets(game, side, scoring[0])), None)
     starts = {u.id: far[u.hex] for u in scoring if u.hex in far}
     mover = scoring[0]
     step = min(game.ctx.field.board.neighbours(mover.hex), key=lambda h: far.get(h, 99))

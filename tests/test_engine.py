@@ -5,9 +5,9 @@ import pytest
 
 from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.battlefield import Battlefield
-from sandtable.rules.desert_steel.engine.bots import HeuristicBot, RandomBot
+from sandtable.rules.desert_steel.bots.core import HeuristicBot, RandomBot
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
-from sandtable.rules.desert_steel.engine.game import EngineError, Game, _sector, make_context
+from sandtable.rules.desert_steel.engine.game import EngineError, Game, sector, make_context
 from sandtable.rules.desert_steel.engine.priority import priority
 from sandtable.rules.desert_steel.engine.runner import digest, play, replay, sample_setup, write_log
 from sandtable.rules.desert_steel.engine.state import ON_MAP, Unit
@@ -57,7 +57,7 @@ def test_9_42_second_fire_destroyed_flash_kill(model):
     board = game.ctx.field.board
     # The mover fixes its facing for opportunity fire (§9.41): the example has no flank modifier.
     panzer = place(game, "161.1", 161, "de-pz-iii-j", "B2412", "axis",
-                   facing=_sector(board.axial("B2412"), board.axial("B2010")))
+                   facing=sector(board.axial("B2412"), board.axial("B2010")))
     sherman = place(game, "427.1", 427, "gb-sherman", "B2010", "allied", facing=2)
     panzer.moved = True
     assert board.distance("B2010", "B2412") == 4
@@ -280,7 +280,7 @@ def test_8_22_9_41_an_opportunity_firer_turns_only_after_a_successful_spot(model
     # Sherman's flank arc: the spotting roll bears the penalty, the fire no longer does.
     game = supercharge_on_map_b(model, ScriptedDice([6, 4, 5, 5, 3, 3]))
     board = game.ctx.field.board
-    towards = _sector(board.axial("B2120"), board.axial("B2117"))  # 3 hexes, open ground: spotting number 1
+    towards = sector(board.axial("B2120"), board.axial("B2117"))  # 3 hexes, open ground: spotting number 1
     away = (towards + 3) % 6
     panzer = place(game, "161.1", 161, "de-pz-iii-j", "B2117", "axis", facing=3)
     sherman = place(game, "429.1", 429, "gb-sherman", "B2120", "allied", facing=away)

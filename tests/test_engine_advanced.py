@@ -365,7 +365,7 @@ def test_advanced_scenarios_are_refused_naming_the_missing_rules(model):
 
 
 def test_heuristic_bot_fires_indirect_with_an_observer(model):
-    from sandtable.rules.desert_steel.engine.bots import HeuristicBot
+    from sandtable.rules.desert_steel.bots.core import HeuristicBot
     from sandtable.rules.desert_steel.engine.dice import Dice
     game = advanced_game(model, Dice(3))
     place(game, "330.1", 330, "us-infantry", "B2120", "allied")
@@ -382,7 +382,7 @@ def test_heuristic_bot_fires_indirect_with_an_observer(model):
 
 
 def test_heuristic_bot_takes_same_hex_fire(model):
-    from sandtable.rules.desert_steel.engine.bots import HeuristicBot
+    from sandtable.rules.desert_steel.bots.core import HeuristicBot
     game = advanced_game(model, ScriptedDice([1, 1, 1, 1, 1]))
     inf = place(game, "330.1", 330, "us-infantry", "B2120", "allied", flipped=True)
     tank = place(game, "161.1", 161, "de-pz-iii-j", "B2119", "axis", facing=3)
@@ -463,7 +463,7 @@ def test_13_43_fire_at_an_entrenched_target_spotting_minus_1_fire_minus_3(model)
 
 
 def test_heuristic_bot_digs_in_when_it_stays(model):
-    from sandtable.rules.desert_steel.engine.bots import HeuristicBot
+    from sandtable.rules.desert_steel.bots.core import HeuristicBot
     game = advanced_game(model, ScriptedDice([]))
     inf = place(game, "330.1", 330, "us-infantry", "B2120", "allied")
     place(game, "167.1", 167, "de-infantry", "B2020", "axis", flipped=True)
@@ -652,7 +652,7 @@ def test_12_3_towed_guns_move_only_in_tow(model):
 
 
 def test_heuristic_bot_loads_and_drives(model):
-    from sandtable.rules.desert_steel.engine.bots import HeuristicBot
+    from sandtable.rules.desert_steel.bots.core import HeuristicBot
     game = advanced_game(model, ScriptedDice([]))
     t = truck(game, "TA.1", "gb-truck", "B2120", "allied")
     gun = place(game, "414.3", 414, "gb-2pdr", "B2120", "allied")
@@ -775,8 +775,8 @@ def _flank_setup(game):
     """An infantry unit next to a tank whose rear faces it (so it enters through the flank arc)."""
     a, b = _open_pair(game)
     board = game.ctx.field.board
-    from sandtable.rules.desert_steel.engine.game import _sector
-    away = (_sector(board.axial(b), board.axial(a)) + 3) % 6  # the tank faces away from a
+    from sandtable.rules.desert_steel.engine.game import sector
+    away = (sector(board.axial(b), board.axial(a)) + 3) % 6  # the tank faces away from a
     return a, b, away
 
 
@@ -859,7 +859,7 @@ def test_18_4_entrenchments_placed_at_set_up(model, catalog):
 
 
 def test_heuristic_bot_smokes_the_enemy_that_sees_most_of_its_units(model):
-    from sandtable.rules.desert_steel.engine.bots import HeuristicBot
+    from sandtable.rules.desert_steel.bots.core import HeuristicBot
     game = advanced_game(model, ScriptedDice([]))
     game.state.smoke_points = {"allied": 3, "axis": 0}
     line = _line(game, 4)

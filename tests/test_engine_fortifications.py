@@ -339,7 +339,7 @@ def test_a_fortified_setup_plays_a_whole_game(model):
 
 
 def test_the_heuristic_engineer_clears_the_wire_it_stands_in(model):
-    from sandtable.rules.desert_steel.engine.bots import make_bot
+    from sandtable.rules.desert_steel.bots.core import make_bot
     game = advanced_game(model, ScriptedDice([]))
     eng = place(game, "410.4", 410, "gb-engineers", "B2119", "allied")
     game.state.wire["B2119"] = "axis"
@@ -353,7 +353,7 @@ def test_the_heuristic_engineer_clears_the_wire_it_stands_in(model):
 
 
 def test_the_heuristic_bot_steps_around_a_revealed_enemy_minefield(model):
-    from sandtable.rules.desert_steel.engine.bots import make_bot
+    from sandtable.rules.desert_steel.bots.core import make_bot
     game = advanced_game(model, ScriptedDice([]))
     tank = place(game, "161.1", 161, "de-pz-iv-e", "B2120", "axis")
     bot = make_bot("heuristic", 1)

@@ -223,7 +223,7 @@ def test_raid_scenarios_play_once_raids_are_implemented(model):
 
 
 def test_heuristic_bot_plans_and_uses_air_strikes(model):
-    from sandtable.rules.desert_steel.engine.bots import HeuristicBot
+    from sandtable.rules.desert_steel.bots.core import HeuristicBot
     game = raid_game(model, ScriptedDice([]), [strike("allied", None)])
     game._plan_raids()
     choice = HeuristicBot(0).choose(game, game.legal_actions())

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from sandtable.rules.desert_steel.engine.bots import make_bot
+from sandtable.rules.desert_steel.bots.core import make_bot
 from sandtable.rules.desert_steel.engine.game import Game, make_context
 from sandtable.rules.desert_steel.engine.runner import digest, sample_setup
 

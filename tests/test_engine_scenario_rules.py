@@ -10,7 +10,7 @@ import pytest
 from enginekit import play_checked
 
 from sandtable.rules.desert_steel.engine import scenario_rules, victory
-from sandtable.rules.desert_steel.engine.bots import HeuristicBot
+from sandtable.rules.desert_steel.bots.core import HeuristicBot
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
 from sandtable.rules.desert_steel.engine.game import EngineError, Game, make_context, missing_rules
 from sandtable.rules.desert_steel.engine.invariants import assert_ok, check

@@ -181,7 +181,7 @@ def test_6_56_limited_interruption_gives_each_card_one_window(catalog):
     model = catalog.model
     scenario = model.scenario("III")
     game = Game(model, scenario, sample_setup(catalog, scenario), seed=1, options={"limited_interruption": True})
-    bot = __import__("sandtable.rules.desert_steel.engine.bots", fromlist=["HeuristicBot"]).HeuristicBot(1)
+    bot = __import__("sandtable.rules.desert_steel.bots.core", fromlist=["HeuristicBot"]).HeuristicBot(1)
     windows = {}
     for _ in range(400):
         if game.is_terminal():

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from sandtable.rules.desert_steel.battlefield import Battlefield
-from sandtable.rules.desert_steel.engine.bots import make_bot
+from sandtable.rules.desert_steel.bots.core import make_bot
 from sandtable.rules.desert_steel.engine.game import Game, make_context
 from sandtable.rules.desert_steel.engine.runner import sample_setup
 from sandtable.rules.desert_steel.engine.state import DESTROYED, OFF_MAP, ON_MAP, Unit

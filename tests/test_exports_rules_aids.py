@@ -117,11 +117,11 @@ def test_front_arc_matches_the_engines_flank_test(model):
     board = game.ctx.field.board
     centre = "B2120"
     tank = place(game, "161.1", 161, "de-pz-iii-j", centre, "axis")
-    from sandtable.rules.desert_steel.engine.facing import _sector
+    from sandtable.rules.desert_steel.engine.facing import sector
     for facing in range(6):
         tank.facing = facing
         for n in board.neighbours(centre):
-            side = _sector(board.axial(centre), board.axial(n))
+            side = sector(board.axial(centre), board.axial(n))
             assert game._in_flank(tank, n) == (not rt.in_front_arc(facing, side))
     assert sum(rt.in_front_arc(0, s) for s in range(6)) == 3
 
@@ -155,7 +155,7 @@ def test_close_assault_eligibility_matches_the_engine(model):
     terrain = game.ctx.field.terrain
     open_ground = not terrain.hexes["B2119"].building and terrain.level("B2119") <= terrain.level("B2120")
     assert open_ground
-    side_to_inf = __import__("sandtable.rules.desert_steel.engine.facing", fromlist=["_sector"])._sector(
+    side_to_inf = __import__("sandtable.rules.desert_steel.engine.facing", fromlist=["sector"]).sector(
         board.axial("B2119"), board.axial("B2120"))
     tank.facing = side_to_inf  # facing the infantry: front arc, open ground, no entrenchment
     assert not game._may_assault(inf, "B2119")

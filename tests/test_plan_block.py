@@ -2,14 +2,14 @@
 the enemy's way, ahead of it, instead of where the heuristic waits (nearer the objective)."""
 import pytest
 
-from sandtable.rules.desert_steel.engine import plan_block  # noqa: F401 - registers the plan
+from sandtable.rules.desert_steel.bots import plan_block  # noqa: F401 - registers the plan
 from enginekit import ladder_game, play_until_turn
 
-from sandtable.rules.desert_steel.engine.bots import make_bot
-from sandtable.rules.desert_steel.engine.bots_heuristic import HeuristicBot2
-from sandtable.rules.desert_steel.engine.plan_block import BlockBot
+from sandtable.rules.desert_steel.bots.core import make_bot
+from sandtable.rules.desert_steel.bots.heuristic import HeuristicBot2
+from sandtable.rules.desert_steel.bots.plan_block import BlockBot
 from sandtable.rules.desert_steel.engine.runner import game_seed
-from sandtable.rules.desert_steel.engine.search_policies import PLAN_CLASSES, VariantBot
+from sandtable.rules.desert_steel.bots.search_policies import PLAN_CLASSES, VariantBot
 
 _game = ladder_game
 _play_until = play_until_turn

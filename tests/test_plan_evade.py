@@ -3,13 +3,13 @@ its units with nothing to do in a fight out of the enemy's reach and its hidden 
 ('detour') goes round the enemy's sight on its way to a place."""
 from __future__ import annotations
 
-from sandtable.rules.desert_steel.engine import plan_evade  # noqa: F401 - registers the plan
-from sandtable.rules.desert_steel.engine.bots import _dist
-from sandtable.rules.desert_steel.engine.bots_heuristic import HeuristicBot2
+from sandtable.rules.desert_steel.bots import plan_evade  # noqa: F401 - registers the plan
+from sandtable.rules.desert_steel.bots.core import axial_distance
+from sandtable.rules.desert_steel.bots.heuristic import HeuristicBot2
 from sandtable.rules.desert_steel.engine.game import Game
-from sandtable.rules.desert_steel.engine.plan_evade import DetourBot, EvadeBot
+from sandtable.rules.desert_steel.bots.plan_evade import DetourBot, EvadeBot
 from sandtable.rules.desert_steel.engine.runner import game_seed, sample_setup
-from sandtable.rules.desert_steel.engine.search_policies import PLAN_CLASSES, VariantBot
+from sandtable.rules.desert_steel.bots.search_policies import PLAN_CLASSES, VariantBot
 
 
 def _game(model, catalog, sc, i=0):
@@ -92,8 +92,8 @@ def test_an_exposed_empty_carrier_moves_away_where_the_heuristic_lets_it_stand(m
     here = probe._score_hex(game, u, u.hex)
     axial = board._axials
     threats = [p for p, _, _ in probe._threats(game, "allied")]
-    far = max(board.neighbours(u.hex), key=lambda n: (min(_dist(axial[n], p) for p in threats), n))
-    near = min(board.neighbours(u.hex), key=lambda n: (min(_dist(axial[n], p) for p in threats), n))
+    far = max(board.neighbours(u.hex), key=lambda n: (min(axial_distance(axial[n], p) for p in threats), n))
+    near = min(board.neighbours(u.hex), key=lambda n: (min(axial_distance(axial[n], p) for p in threats), n))
     assert probe._score_hex(game, u, far) <= here <= probe._score_hex(game, u, near)
     assert probe._score_hex(game, u, far) < probe._score_hex(game, u, near)
 
@@ -152,13 +152,13 @@ def test_plays_a_game_to_the_end_on_either_side(model, catalog):
 
 
 def test_the_charged_distances_are_the_engines_dijkstra(model, catalog):
-    """The plan's table-driven Dijkstra gives bots._dijkstra's distances, extra costs included."""
-    from sandtable.rules.desert_steel.engine.bots import _dijkstra
-    from sandtable.rules.desert_steel.engine.plan_evade import _charged_dijkstra
+    """The plan's table-driven Dijkstra gives routes.reverse_costs's distances, extra costs included."""
+    from sandtable.rules.desert_steel.bots.core import reverse_costs
+    from sandtable.rules.desert_steel.bots.plan_evade import _charged_dijkstra
     game = _game(model, catalog, "IV")
     field = game.ctx.field
     board = field.board
     targets = {h for h in sorted(board.usable)[:12]}
     extra = {h: 2.5 for h in sorted(board.usable)[100:160]}
     for unit_type in (None, model.unit_types["gb-grant"]):
-        assert _charged_dijkstra(field, targets, unit_type, extra) == _dijkstra(field, targets, unit_type, dict(extra))
+        assert _charged_dijkstra(field, targets, unit_type, extra) == reverse_costs(field, targets, unit_type, dict(extra))

@@ -5,15 +5,15 @@ from types import SimpleNamespace
 
 import pytest
 
-from sandtable.rules.desert_steel.engine import plan_objective  # noqa: F401 - registers the plan
+from sandtable.rules.desert_steel.bots import plan_objective  # noqa: F401 - registers the plan
 from enginekit import ladder_game, play_until_turn
 
-from sandtable.rules.desert_steel.engine.bots import make_bot
-from sandtable.rules.desert_steel.engine.bots_heuristic import HeuristicBot2
-from sandtable.rules.desert_steel.engine.plan_objective import (MapEdgeBot, ObjectiveBot, deny_border, deny_hexes,
+from sandtable.rules.desert_steel.bots.core import make_bot
+from sandtable.rules.desert_steel.bots.heuristic import HeuristicBot2
+from sandtable.rules.desert_steel.bots.plan_objective import (MapEdgeBot, ObjectiveBot, deny_border, deny_hexes,
                                                                  deny_zones)
 from sandtable.rules.desert_steel.engine.runner import game_seed
-from sandtable.rules.desert_steel.engine.search_policies import PLAN_CLASSES, VariantBot
+from sandtable.rules.desert_steel.bots.search_policies import PLAN_CLASSES, VariantBot
 
 RIDGE = {"B2620", "B3018", "B3121"}
 

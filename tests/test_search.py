@@ -8,12 +8,12 @@ import random
 import pytest
 
 from sandtable.cli import main
-from sandtable.rules.desert_steel.engine import search
-from sandtable.rules.desert_steel.engine.bots import make_bot, valid_bot
+from sandtable.rules.desert_steel.bots import search
+from sandtable.rules.desert_steel.bots.core import make_bot, valid_bot
 from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.engine.runner import sample_setup
-from sandtable.rules.desert_steel.engine.search import SearchBot, SpielState, determinize, flat_search
-from sandtable.rules.desert_steel.engine.search_policies import plans_for
+from sandtable.rules.desert_steel.bots.search import SearchBot, SpielState, determinize, flat_search
+from sandtable.rules.desert_steel.bots.search_policies import plans_for
 
 def test_search_budgets_in_rollouts_or_seconds():
     assert search.parse_budget("") == (16, None) and search.parse_budget("200") == (200, None)
@@ -182,8 +182,8 @@ def test_the_plan_search_plays_each_variant_out_and_keeps_the_best(model, catalo
 def test_registered_plans_are_tried_where_they_apply_and_keep_the_bots_memory(model, catalog, monkeypatch):
     """A plan with behaviour of its own joins the search's plans for the sides it applies to; a bot
     switched to it and back keeps what it has read of the game (with_plan makes the plan's bot, its memory handed over)."""
-    from sandtable.rules.desert_steel.engine import search_policies
-    from sandtable.rules.desert_steel.engine.search_policies import VariantBot, register_plan
+    from sandtable.rules.desert_steel.bots import search_policies
+    from sandtable.rules.desert_steel.bots.search_policies import VariantBot, register_plan
 
     class AlliedOnly(VariantBot):
         THRESHOLDS = ("hold", 1.0, 1.0)
@@ -212,7 +212,7 @@ def test_registered_plans_are_tried_where_they_apply_and_keep_the_bots_memory(mo
 
 
 def test_a_variant_forces_its_stance_on_its_own_side_only(model, catalog):
-    from sandtable.rules.desert_steel.engine.search_policies import VariantBot
+    from sandtable.rules.desert_steel.bots.search_policies import VariantBot
     game = _game(model, catalog, "V")
     bot = VariantBot(0, "hold")
     bot.me = "axis"

@@ -24,7 +24,7 @@ def test_the_verdict_says_stable_shifts_or_flips():
 
 
 def test_simulate_ladder_plays_each_level_and_gives_a_verdict(capsys, monkeypatch):
-    from sandtable.rules.desert_steel.engine.search import SearchBot
+    from sandtable.rules.desert_steel.bots.search import SearchBot
     monkeypatch.setattr(SearchBot, "REPLAN", ())  # a cheap search bot: the ladder's plumbing is tested here
     assert main(["simulate", "V", "--ladder", "--games", "2", "--search-games", "1",
                  "--ladder-budgets", "search:2,search:4", "--json"]) == 0

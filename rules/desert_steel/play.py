@@ -1,7 +1,7 @@
 """Desert Steel's ``play`` contribution: what the CLI, the balance lab and the editor use to play
 games of this ruleset, without knowing its engine.
 
-A thin facade over the engine's public functions (engine.runner, engine.bots, engine.diagnostics,
+A thin facade over the engine's public functions (engine.runner, engine.seats, engine.diagnostics,
 autosetup, setup_pool, narration): the engine stays where it is and keeps its own names; this
 module is the one door to it. Every method works on the pack's model and scenario objects as
 the catalog built them.
@@ -30,11 +30,12 @@ class DesertSteelPlay:
 
     @property
     def bots(self) -> tuple[str, ...]:
-        from .engine.bots import BOTS
+        from .engine.seats import BOTS, registry
+        registry()
         return tuple(BOTS)
 
     def valid_bot(self, name: str) -> bool:
-        from .engine.bots import valid_bot
+        from .engine.seats import valid_bot
         return valid_bot(name)
 
     def game_seed(self, batch_seed: int, index: int) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from .state import ON_MAP, Unit
 from .context import other
-from .facing import _direction
+from .facing import direction
 
 
 class CloseCombatMixin:
@@ -97,7 +97,7 @@ class CloseCombatMixin:
         for x in going:  # step 2: all move in together
             if x.hex != h:
                 self._leave_position(x)
-                x.facing = _direction(f.board.axial(x.hex), f.board.axial(h))
+                x.facing = direction(f.board.axial(x.hex), f.board.axial(h))
                 x.hex, x.moved, x.spotted = h, True, None
                 self.log("move", unit=x.id, hex=h, close_assault=True)
             x.pinned = True
@@ -231,7 +231,7 @@ class CloseCombatMixin:
         self.cx["spent"] += cost
         self.cx["steps"] += 1
         self.cx["overrun"] = "done"  # one overrun per operation
-        u.facing = _direction(f.board.axial(u.hex), f.board.axial(dest))
+        u.facing = direction(f.board.axial(u.hex), f.board.axial(dest))
         u.hex, u.moved, u.spotted = dest, True, None
         self.log("overrun", unit=u.id, hex=dest, spent=self.cx["spent"], section="14.2")
         defenders = [e for e in self.state.at(dest) if e.side != u.side]

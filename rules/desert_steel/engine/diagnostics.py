@@ -146,11 +146,11 @@ def scoring_targets(game, side: str, unit) -> frozenset:
     """The hexes the side's victory terms reward this unit for reaching (an exit edge's last row,
     a zone, a map), from the count specs of its points and of the outcomes it wins that count it."""
     from . import victory
-    from .bots import _counts, spec_targets  # the specs as the bots read them (no import cycle at load)
+    from ..routes import count_specs, spec_targets  # the specs as the bots read them
     expression = game.ctx.scenario.raw["victory"].get("expression") or {}
-    specs = [spec for term in expression.get("points", {}).get(side, ()) for spec in _counts(term["value"])]
+    specs = [spec for term in expression.get("points", {}).get(side, ()) for spec in count_specs(term["value"])]
     specs += [spec for o in expression.get("outcomes", ()) if o["result"]["winner"] == side
-              for spec in _counts(o["when"])]
+              for spec in count_specs(o["when"])]
     hexes: set = set()
     for spec in specs:
         if spec.get("event") in ("on-map", "exited", "in-zone") and spec.get("units", {}).get("side", side) == side \
@@ -162,7 +162,7 @@ def scoring_targets(game, side: str, unit) -> frozenset:
 def objective_progress(game, side: str, start_hex: dict) -> float | None:
     """See the module docstring: the share of the distance to the places the side's terms reward
     that its scoring units covered (hexes, the nearest they came; an exit there counts as 0)."""
-    from .bots import _dijkstra
+    from ..routes import reverse_costs
     units = game.state.units
     distances: dict = {}
     start: dict[str, float] = {}
@@ -173,7 +173,7 @@ def objective_progress(game, side: str, start_hex: dict) -> float | None:
         if u.id not in goal_of:
             targets = scoring_targets(game, side, u) if u.card >= 0 else frozenset()
             if targets and targets not in distances:
-                distances[targets] = _dijkstra(game.ctx.field, set(targets), None)
+                distances[targets] = reverse_costs(game.ctx.field, set(targets), None)
             goal_of[u.id] = distances.get(targets) if targets else None
         return goal_of[u.id]
 

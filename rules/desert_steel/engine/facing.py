@@ -7,16 +7,16 @@ import math
 from ... import hexmath
 
 
-def _direction(a, b) -> int:
+def direction(a, b) -> int:
     """Hexside index (0 up the page, clockwise) of the neighbour b of a."""
-    return _sector(a, b)
+    return sector(a, b)
 
 
 _AXIAL_SIDE = {(0, -1): 0, (1, -1): 1, (1, 0): 2, (0, 1): 3, (-1, 1): 4, (-1, 0): 5}
 
 
 @functools.lru_cache(maxsize=None)  # positions only: the same pairs come back all game
-def _sector(a, b) -> int:
+def sector(a, b) -> int:
     """Which of a's six hexsides faces towards b (0 up the page, clockwise)."""
     d = hexmath.sub(b, a)
     if d in _AXIAL_SIDE:

@@ -8,7 +8,7 @@ from ..model import CombatCard
 from .state import ON_MAP, Unit
 from .tables import EXPERIENCE, hit_value
 from .context import other
-from .facing import _sector
+from .facing import sector
 from .modifiers import Shot, modifiers
 
 
@@ -363,7 +363,7 @@ class FireMixin:
         f = self.ctx.field.board
         if source_hex == target.hex:
             return False
-        side = _sector(f.axial(target.hex), f.axial(source_hex))
+        side = sector(f.axial(target.hex), f.axial(source_hex))
         return (side - target.facing) % 6 not in (0, 1, 5)  # the front arc: facing side and its two neighbours
 
     def spot_modifiers(self, firer: Unit, target: Unit, opportunity: bool, move_fire: bool) -> dict[str, float]:
@@ -416,7 +416,7 @@ class FireMixin:
         # d'opportunité": it spots as it stands, through its flank arc if so (§9.15), then turns.
         turns = firer.hex != target.hex and self._bunker_of(firer) is None
         if turns and not opportunity:
-            firer.facing = _sector(f.board.axial(firer.hex), f.board.axial(target.hex))
+            firer.facing = sector(f.board.axial(firer.hex), f.board.axial(target.hex))
         d = f.board.distance(firer.hex, target.hex)
         cover = self._cover(firer, target) and not close_assault  # §14.13: no cover in a close assault
         spot_cover = cover and not target.fired  # a Fired marker loses cover's spotting benefit (§9.17)
@@ -434,7 +434,7 @@ class FireMixin:
             self._fired_marker(firer, None)
             return False
         if turns and opportunity:
-            firer.facing = _sector(f.board.axial(firer.hex), f.board.axial(target.hex))
+            firer.facing = sector(f.board.axial(firer.hex), f.board.axial(target.hex))
         c3 = self.ctx.model.cards.get(firer.card)
         letter = c3.variant(self.ctx.years[firer.side]).c3 if isinstance(c3, CombatCard) else None
         if letter in ("A", "B", "C") and d > 0:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from .context import EngineError
-from .facing import _direction
+from .facing import direction
 from .state import Unit
 
 # What a scenario may grant non-engineers (special rule "engineer-capable", §15.4, §18.7)
@@ -318,7 +318,7 @@ class FortificationsMixin:
         """§15.4 steps 2-3: into the adjacent hex regardless of wire; a minefield there is revealed
         and rolled for as a friendly one (2 or 12); then enemy opportunity fire."""
         board = self.ctx.field.board
-        u.facing = _direction(board.axial(u.hex), board.axial(dest))
+        u.facing = direction(board.axial(u.hex), board.axial(dest))
         self._leave_position(u)
         u.hex, u.moved, u.spotted = dest, True, None
         self.cx.update(mp=1, spent=1, steps=1)

@@ -28,7 +28,7 @@ from .priority import priority
 from .state import EXITED, OFF_MAP, ON_MAP, REMOVED, Formation, State, Unit
 from .context import (SIDES, TRANSPORT_POOL, Action, Context, EngineError, make_context,
                       missing_rules, other)
-from .facing import _direction, _sector
+from .facing import direction, sector
 from .raids import RaidsMixin
 from .transport import TransportMixin
 from .close_combat import CloseCombatMixin
@@ -704,7 +704,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             self.log("enter", unit=u.id, hex=dest, section="5.3")
         else:
             cost = self._enter_cost(u, u.hex, dest)
-            u.facing = _direction(f.board.axial(u.hex), f.board.axial(dest))
+            u.facing = direction(f.board.axial(u.hex), f.board.axial(dest))
         cost = self.cx["mp"] if cost == "all" else cost
         self.cx["spent"] = min(self.cx["mp"], self.cx["spent"] + cost) if self.cx["steps"] == 0 else \
             self.cx["spent"] + cost
@@ -778,4 +778,4 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
 
 __all__ = ["Game", "EngineError", "SIDES", "other", "REMOVED", "make_context", "missing_rules", "Context",
-           "TRANSPORT_POOL", "_sector"]
+           "TRANSPORT_POOL", "sector"]

@@ -4,7 +4,7 @@ A part of :class:`Game` (see game.py): the methods use its state and dice."""
 from __future__ import annotations
 
 from .state import Unit
-from .facing import _sector
+from .facing import sector
 from .modifiers import Shot, modifiers
 
 
@@ -80,7 +80,7 @@ class IndirectFireMixin:
         mode = mode or self._natural_mode(target)
         spotter.if_spotted = True
         if spotter.hex != target.hex and self._bunker_of(spotter) is None:
-            spotter.facing = _sector(f.board.axial(spotter.hex), f.board.axial(target.hex))
+            spotter.facing = sector(f.board.axial(spotter.hex), f.board.axial(target.hex))
         d = f.board.distance(spotter.hex, target.hex)
         cover = self._cover(spotter, target) and not target.fired
         if d == 0:

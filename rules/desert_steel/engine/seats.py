@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 # the modules that register bots, in the order their bots are listed (random first, search last)
-BOT_MODULES = ("bots", "bots_heuristic", "search")
+BOT_MODULES = ("..bots.core", "..bots.heuristic", "..bots.search")  # relative to this package
 BOT_HELP = "random, heuristic-v1, heuristic, search:N, search:Ts"
 
 
@@ -41,7 +41,7 @@ def registry() -> dict[str, Callable]:
     if not _loaded:
         _loaded = True
         for module in BOT_MODULES:
-            importlib.import_module(f"{__package__}.{module}")
+            importlib.import_module(module, __package__)
     return BOTS
 
 

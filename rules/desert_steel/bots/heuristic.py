@@ -27,12 +27,13 @@ import heapq
 import math
 import random
 
-from . import victory
-from .bots import HeuristicBot, _counts, _dijkstra, _dist, spec_targets
-from .context import other
-from .facing import _sector
-from .seats import register_bot
-from .view import place_unseen
+from ..engine import victory
+from .core import HeuristicBot
+from ..routes import axial_distance, count_specs, reverse_costs, spec_targets
+from ..engine.context import other
+from ..engine.facing import sector
+from ..engine.seats import register_bot
+from ..engine.view import place_unseen
 
 # actions that leave things as they are, in order of preference, for decisions the bot does not know
 _NEUTRAL = ("pass", "opp-pass", "react-pass", "end", "stop", "hold", "decline", "cancel", "go")
@@ -90,9 +91,9 @@ class HeuristicBot2(HeuristicBot):
             axial = game.ctx.field.board._axials
             enemies = [e for e in game.state.units.values() if e.side != u.side and e.on_map and not e.hidden]
             if enemies:
-                e = min(enemies, key=lambda x: _dist(axial[x.hex], axial[u.hex]))
+                e = min(enemies, key=lambda x: axial_distance(axial[x.hex], axial[u.hex]))
                 if e.hex != u.hex:
-                    want = _sector(axial[u.hex], axial[e.hex])
+                    want = sector(axial[u.hex], axial[e.hex])
                     return min(facings, key=lambda a: (min((a[-1] - want) % 6, (want - a[-1]) % 6), a))
         return fallback(actions)
 
@@ -126,9 +127,9 @@ class HeuristicBot2(HeuristicBot):
         key = ("specs", side, game.state.turn)
         if key not in self._memo:
             expression = game.ctx.scenario.raw["victory"].get("expression", {})
-            specs = [spec for term in expression.get("points", {}).get(side, ()) for spec in _counts(term["value"])]
+            specs = [spec for term in expression.get("points", {}).get(side, ()) for spec in count_specs(term["value"])]
             specs += [spec for outcome in expression.get("outcomes", ())
-                      if outcome["result"]["winner"] == side for spec in _counts(outcome["when"])]
+                      if outcome["result"]["winner"] == side for spec in count_specs(outcome["when"])]
             turn = game.state.turn
             specs = [s for s in specs if s.get("units", {}).get("side", side) == side
                      and ("by_turn" not in s or turn <= s["by_turn"])]
@@ -147,9 +148,9 @@ class HeuristicBot2(HeuristicBot):
         key = ("kills-score", side)
         if key not in self._memo:
             expression = game.ctx.scenario.raw["victory"].get("expression") or {}
-            specs = [spec for term in expression.get("points", {}).get(side, ()) for spec in _counts(term["value"])]
+            specs = [spec for term in expression.get("points", {}).get(side, ()) for spec in count_specs(term["value"])]
             specs += [spec for outcome in expression.get("outcomes", ())
-                      if outcome["result"]["winner"] == side for spec in _counts(outcome["when"])]
+                      if outcome["result"]["winner"] == side for spec in count_specs(outcome["when"])]
             self._memo[key] = any(s.get("event") in ("eliminated", "destroyed")
                                   and s.get("units", {}).get("side") == other(side) for s in specs)
         return self._memo[key]
@@ -228,7 +229,7 @@ class HeuristicBot2(HeuristicBot):
             targets |= spec_targets(game.ctx.field, spec)
         if len(goals) > 1024:  # each newly revealed minefield makes new distances: keep the cache bounded
             goals.clear()
-        goals[key] = _dijkstra(game.ctx.field, targets, unit_type, dict(mines)) if targets else {}
+        goals[key] = reverse_costs(game.ctx.field, targets, unit_type, dict(mines)) if targets else {}
         self._memo[mkey] = goals[key]
         return goals[key]
 
@@ -337,7 +338,7 @@ class HeuristicBot2(HeuristicBot):
                 if fkey not in fronts:
                     if len(fronts) > 256:
                         fronts.clear()
-                    fronts[fkey] = _dijkstra(game.ctx.field, fkey, None)
+                    fronts[fkey] = reverse_costs(game.ctx.field, fkey, None)
                 out = fronts[fkey]
         memo[key] = out
         return out
@@ -545,10 +546,10 @@ class HeuristicBot2(HeuristicBot):
         for uid in sorted({a[1] for a in faces}):
             u = game.state.units[uid]
             here = axial[u.hex]
-            near = min(enemies, key=lambda e: (_dist(e, here), e))
-            if near == here or _dist(near, here) > 12:
+            near = min(enemies, key=lambda e: (axial_distance(e, here), e))
+            if near == here or axial_distance(near, here) > 12:
                 continue
-            want = _sector(here, near)
+            want = sector(here, near)
             if min((u.facing - want) % 6, (want - u.facing) % 6) > 1 and ("face", uid, want) in actions:
                 return ("face", uid, want)
         return None
@@ -588,7 +589,7 @@ class HeuristicBot2(HeuristicBot):
     def _enemy_near(self, game, u, hexes: int) -> bool:
         axial = game.ctx.field.board._axials
         here = axial[u.hex]
-        return any(e.side != u.side and e.on_map and _dist(axial[e.hex], here) <= hexes
+        return any(e.side != u.side and e.on_map and axial_distance(axial[e.hex], here) <= hexes
                    for e in game.state.units.values())
 
     def _move_fire_pays(self, game, u) -> bool:
@@ -851,7 +852,7 @@ class HeuristicBot2(HeuristicBot):
             if not crowded(h):
                 return True
             q, r = axial[h]
-            return all(_dist((q, r), e) > self.SAFE_PASS for e in near_enemies)
+            return all(axial_distance((q, r), e) > self.SAFE_PASS for e in near_enemies)
         view["passable"] = passable
         view["friends"] = lambda h: 0  # crowded() decides
         mines = dict(view["mines"])
@@ -903,7 +904,7 @@ class HeuristicBot2(HeuristicBot):
             score -= 1.0  # leaving an entrenchment or bunker needs a real gain
         if view.get("gunners"):
             aq, ar = view["axial"][hex_]
-            near = min(_dist((q, r), (aq, ar)) for q, r in view["gunners"])
+            near = min(axial_distance((q, r), (aq, ar)) for q, r in view["gunners"])
             if near <= 3:  # worth more than 2-3 MP of progress: a transport waits behind the fighting
                 score += 3.0 if near <= 2 else 1.0
         if view.get("guns"):
@@ -950,7 +951,7 @@ class HeuristicBot2(HeuristicBot):
                 [axial[h] for h in list(f.entry_zone)[:20]]
             if not places or not mine:
                 continue
-            d = min(_dist(a, b) for a in places for b in mine)
+            d = min(axial_distance(a, b) for a in places for b in mine)
             turns.append(f.arrival + max(0, math.ceil((d - 8) / 6)))
         if not turns:
             return 2

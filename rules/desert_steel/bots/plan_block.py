@@ -20,9 +20,9 @@ holding the band's hexes within 2 of the goal (XV 4 of 4 lost); weighting shots 
 their goal (changed no choice in XV: when the blockers shoot, the enemy is still far from it)."""
 from __future__ import annotations
 
-from .bots import _dijkstra
-from .bots_heuristic import HeuristicBot2
-from .context import other
+from ..routes import reverse_costs
+from .heuristic import HeuristicBot2
+from ..engine.context import other
 from .search_policies import VariantBot, register_plan
 
 
@@ -85,7 +85,7 @@ class BlockBot(VariantBot):
                 if fkey not in fronts:
                     if len(fronts) > 256:
                         fronts.clear()
-                    fronts[fkey] = _dijkstra(game.ctx.field, fkey, None)
+                    fronts[fkey] = reverse_costs(game.ctx.field, fkey, None)
                 out = fronts[fkey]
         memo[key] = out
         return out

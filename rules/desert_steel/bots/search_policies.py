@@ -3,7 +3,7 @@ with another stance or other thresholds for firing and interrupting. The search 
 against the heuristic in rollouts and keeps the one that does best from the position reached."""
 from __future__ import annotations
 
-from .bots_heuristic import HeuristicBot2
+from .heuristic import HeuristicBot2
 
 # name -> (stance forced on the bot's own side or None, scale of its fire thresholds, of its interrupt threshold)
 VARIANTS = {

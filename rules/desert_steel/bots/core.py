@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import itertools
 import random
-import heapq
-from collections.abc import Mapping
-import math
 from functools import lru_cache
 
+from ..routes import axial_distance, count_specs, reverse_costs, spec_targets
 from ..setup_rules import doctrine_radius
-from .game import Game, other
-from .seats import register_bot
-from .tables import hit_value
+from ..engine.game import Game, other
+from ..engine.seats import register_bot
+from ..engine.tables import hit_value
 
 _VALUE = {"miss": 0.0, "destroyed": 1.0}
 
@@ -47,17 +45,6 @@ def _expected_result(tables, column: str, shift: float) -> float:
     return _EXPECTED[key]
 
 
-def spec_targets(field, spec) -> set[str]:
-    """The hexes a victory count rewards reaching: a map, an exit edge's last row, a zone."""
-    board = field.board
-    if spec["event"] == "on-map" and "map" in spec:
-        return {k for k, c in board.usable.items() if c.map_id == spec["map"]}
-    if spec["event"] == "exited" and "edge" in spec:
-        return {k for k in board.usable if board.edge_distance(k, spec["edge"], spec.get("map")) == 1
-                and ("map" not in spec or board.cells[k].map_id == spec["map"])}
-    if spec["event"] == "in-zone" and "zone" in spec:
-        return set(field.zone(spec["zone"]))
-    return set()
 
 
 class RandomBot:
@@ -154,14 +141,14 @@ class HeuristicBot:
             return goals[key]
         targets: set[str] = set()
         expression = game.ctx.scenario.raw["victory"].get("expression", {})
-        specs = [spec for term in expression.get("points", {}).get(side, ()) for spec in _counts(term["value"])]
+        specs = [spec for term in expression.get("points", {}).get(side, ()) for spec in count_specs(term["value"])]
         specs += [spec for outcome in expression.get("outcomes", ())
-                  if outcome["result"]["winner"] == side for spec in _counts(outcome["when"])]
+                  if outcome["result"]["winner"] == side for spec in count_specs(outcome["when"])]
         for spec in specs:
             if spec.get("units", {}).get("side", side) != side:
                 continue
             targets |= spec_targets(game.ctx.field, spec)
-        distance = _dijkstra(game.ctx.field, targets, unit_type) if targets else {}
+        distance = reverse_costs(game.ctx.field, targets, unit_type) if targets else {}
         goals[key] = distance
         return distance
 
@@ -348,11 +335,11 @@ class HeuristicBot:
             score = view["goal"].get(hex_, 99)
         elif view["enemies"]:
             score = abs(min([max(abs(q - aq), abs(r - ar), abs(q - aq + r - ar)) for q, r in view["enemies"]])
-                        - view["reach"])  # _dist, inlined: the hottest loop of a move
+                        - view["reach"])  # axial_distance, inlined: the hottest loop of a move
         else:
             score = 0
         if view["mates"] and view["radius"] is not None:
-            q0, q1, r0, r1, s0, s1 = view["mates"]  # max over mates of _dist(hex, mate)
+            q0, q1, r0, r1, s0, s1 = view["mates"]  # max over mates of axial_distance(hex, mate)
             far = max(q1 - aq, aq - q0, r1 - ar, ar - r0, s1 - aq - ar, aq + ar - s0)
             score += 0.2 * max(0, far - 2 * view["radius"])  # less than a road hex (0.5 MP) of progress
         if hex_ in view["enemy_hexes"]:
@@ -545,50 +532,14 @@ def _enemies(game, side: str) -> tuple[list, set]:
 def _nearest(positions: list, here, n: int = 4) -> list:
     """The n positions nearest to here, in their order when distances tie (a stable sort)."""
     hq, hr = here
-    dist = [max(abs(q - hq), abs(r - hr), abs(q - hq + r - hr)) for q, r in positions]  # _dist
+    dist = [max(abs(q - hq), abs(r - hr), abs(q - hq + r - hr)) for q, r in positions]  # axial_distance
     return [positions[i] for i in sorted(range(len(positions)), key=dist.__getitem__)[:n]]
 
 
-def _dist(a, b) -> int:
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return max(abs(dq), abs(dr), abs(dq + dr))
 
 
-def _counts(node):
-    """Every count spec inside a number or condition expression."""
-    if isinstance(node, Mapping):  # the model's JSON is read-only: mapping proxies and tuples
-        for op, arg in node.items():
-            if op == "count":
-                yield arg
-            elif isinstance(arg, (Mapping, list, tuple)):
-                yield from _counts(arg)
-    elif isinstance(node, (list, tuple)):
-        for n in node:
-            yield from _counts(n)
 
 
-def _dijkstra(field, sources: set[str], unit_type, extra: dict | None = None) -> dict[str, float]:
-    """Cost of the cheapest way from each hex to the nearest source (reverse search); ``extra``
-    adds a cost for stepping into some hexes (the new heuristic's known minefields)."""
-    extra = extra or {}
-    board = field.board
-    dist = {k: 0.0 for k in sources if k in board.usable}
-    heap = [(0.0, k) for k in dist]
-    heapq.heapify(heap)
-    while heap:
-        d, k = heapq.heappop(heap)
-        if d > dist.get(k, math.inf):
-            continue
-        penalty = extra.get(k, 0)  # paid by whoever steps into k
-        for n in board.neighbours(k):
-            cost = 1.0 if unit_type is None else field.enter_cost(unit_type, n, k)
-            if cost == "prohibited":
-                continue
-            cost = (unit_type.movement or 1) if cost == "all" else cost
-            if d + cost + penalty < dist.get(n, math.inf):
-                dist[n] = d + cost + penalty
-                heapq.heappush(heap, (d + cost + penalty, n))
-    return dist
 
 
 register_bot("random", RandomBot)
@@ -598,7 +549,7 @@ register_bot("heuristic-v1", HeuristicBot)
 def __getattr__(name):
     """The registry's names, as this module gave them before bots registered themselves."""
     if name in ("BOTS", "make_bot", "valid_bot", "bot_names", "Seat"):
-        from . import seats
+        from ..engine import seats
         seats.registry()
         return getattr(seats, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -35,9 +35,9 @@ Tried and dropped for 'objective' (XIII's Allies), none of them better:
 """
 from __future__ import annotations
 
-from . import victory
-from .bots import _counts, _dijkstra, spec_targets
-from .context import other
+from ..engine import victory
+from ..routes import count_specs, reverse_costs, spec_targets
+from ..engine.context import other
 from .search_policies import VariantBot, register_plan
 
 SMALL_ZONE = 12  # hexes: a zone this small is a place to stand on, not a region to cross
@@ -55,7 +55,7 @@ def deny_zones(game, side: str) -> list[frozenset]:
     if key not in cache:
         enemy = other(side)
         out: list[frozenset] = []
-        for spec in _counts(_expression(game)):
+        for spec in count_specs(_expression(game)):
             if spec.get("event") == "in-zone" and spec.get("units", {}).get("side") == enemy:
                 hexes = frozenset(spec_targets(game.ctx.field, spec))
                 if 0 < len(hexes) <= SMALL_ZONE and hexes not in out:
@@ -77,7 +77,7 @@ def deny_border(game, side: str) -> frozenset:
     if key not in cache:
         enemy = other(side)
         board = game.ctx.field.board
-        maps = {spec["map"] for spec in _counts(_expression(game)) if spec.get("event") == "on-map"
+        maps = {spec["map"] for spec in count_specs(_expression(game)) if spec.get("event") == "on-map"
                 and spec.get("units", {}).get("side") == enemy and "map" in spec}
         edge = set()
         for k, c in board.usable.items():
@@ -120,7 +120,7 @@ class ObjectiveBot(VariantBot):
         if key not in cache:
             if len(cache) > 512:
                 cache.clear()
-            cache[key] = _dijkstra(game.ctx.field, set(deny), unit_type, dict(mines))
+            cache[key] = reverse_costs(game.ctx.field, set(deny), unit_type, dict(mines))
         return cache[key]
 
     def _rides(self, game, p) -> bool:
@@ -214,7 +214,7 @@ class MapEdgeBot(ObjectiveBot):
         heuristic does) and it is not winning as things stand (VIII's Axis, winning while no
         Allied unit is on A: 0 wins of 12 with the plan against the heuristic's 2)."""
         own = any(spec.get("units", {}).get("side") == side and spec.get("event") in ("on-map", "in-zone", "exited")
-                  for spec in _counts(_expression(game)))
+                  for spec in count_specs(_expression(game)))
         if own or deny_hexes(game, side) or not deny_border(game, side):
             return False
         try:  # a side winning as things stand holds already (the heuristic's block; VIII's Axis)
@@ -234,10 +234,10 @@ class MapEdgeBot(ObjectiveBot):
             line = set(deny_border(game, side))
             board = game.ctx.field.board
             maps = {board.cells[h].map_id for h in line}
-            inside = _dijkstra(game.ctx.field, line, None)
+            inside = reverse_costs(game.ctx.field, line, None)
             line = {h for h, d in inside.items() if board.cells[h].map_id in maps
                     and self.DEPTH <= d < self.DEPTH + 1} or line
-            cache[key] = _dijkstra(game.ctx.field, line, unit_type)
+            cache[key] = reverse_costs(game.ctx.field, line, unit_type)
         return cache[key]
 
 

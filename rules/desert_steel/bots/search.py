@@ -55,16 +55,16 @@ import math
 import random
 import time
 
-from . import victory
-from .bots import goal_distance
-from .bots_heuristic import fallback
+from ..engine import victory
+from .core import goal_distance
+from .heuristic import fallback
 from .search_policies import PLAN_CLASSES, PLANS, VariantBot, plans_for
 from . import plan_block, plan_evade, plan_objective  # noqa: F401 - registers the plans
-from .context import SIDES, other
-from .dice import Dice
-from .seats import register_bot
-from .state import ON_MAP
-from .view import SideView, place_unseen, side_view
+from ..engine.context import SIDES, other
+from ..engine.dice import Dice
+from ..engine.seats import register_bot
+from ..engine.state import ON_MAP
+from ..engine.view import SideView, place_unseen, side_view
 
 # decisions worth searching; everything else is the heuristic's
 SEARCHED = {"interrupt", "command", "activation", "opportunity", "lowest"}

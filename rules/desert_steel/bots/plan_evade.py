@@ -29,9 +29,9 @@ from __future__ import annotations
 import heapq
 import math
 
-from .bots import _counts, _dist
-from .bots_heuristic import HeuristicBot2
-from .context import other
+from ..routes import axial_distance, count_specs
+from .heuristic import HeuristicBot2
+from ..engine.context import other
 from .search_policies import VariantBot, register_plan
 
 
@@ -39,7 +39,7 @@ def _own_losses_count(game, side: str) -> bool:
     """Some count in the victory terms is of the side's own units eliminated or destroyed."""
     expression = game.ctx.scenario.raw["victory"].get("expression") or {}
     return any(s.get("event") in ("eliminated", "destroyed") and s.get("units", {}).get("side") == side
-               for s in _counts(expression))
+               for s in count_specs(expression))
 
 
 def _has_place(game, side: str) -> bool:
@@ -103,12 +103,12 @@ def _disk(field, hex_, radius: int) -> list:
         board = field.board
         axial = board._axials
         here = axial[hex_]
-        cache[key] = [h for h in board.usable if _dist(axial[h], here) <= radius]
+        cache[key] = [h for h in board.usable if axial_distance(axial[h], here) <= radius]
     return cache[key]
 
 
 def _step_costs(field, unit_type) -> dict:
-    """Hex -> [(neighbour, MP to step from the neighbour into the hex)], as bots._dijkstra prices
+    """Hex -> [(neighbour, MP to step from the neighbour into the hex)], as routes.reverse_costs prices
     them (shared per battlefield, unit type and wire)."""
     cache = field.__dict__.setdefault("_evade_steps", {})
     key = (unit_type.id if unit_type else None, frozenset(field.wire))
@@ -134,7 +134,7 @@ def _step_costs(field, unit_type) -> dict:
 
 
 def _charged_dijkstra(field, sources: set, unit_type, extra: dict) -> dict:
-    """bots._dijkstra with the step costs read from a table (the same distances, faster)."""
+    """routes.reverse_costs with the step costs read from a table (the same distances, faster)."""
     steps = _step_costs(field, unit_type)
     dist = {k: 0.0 for k in sources if k in steps}
     heap = [(0.0, k) for k in dist]
@@ -213,7 +213,7 @@ class EvadeBot(VariantBot):
         here = game.ctx.field.board._axials[hex_]
         score = 0.0
         for pos, shoot, reach in self._threats(game, side):
-            d = _dist(pos, here)
+            d = axial_distance(pos, here)
             if d <= shoot:
                 score += 3.0
             elif d <= reach:
@@ -299,7 +299,7 @@ class EvadeBot(VariantBot):
         threats = self._threats(game, u.side)
         if threats:  # farther is a little better (the enemy comes on)
             here = view["axial"][hex_]
-            score -= 0.05 * min(12, min(_dist(p, here) for p, _, _ in threats))
+            score -= 0.05 * min(12, min(axial_distance(p, here) for p, _, _ in threats))
         if hex_ in view["enemy_hexes"]:
             score += 50
         if hex_ != u.hex and view["crowded"](hex_):
