@@ -120,11 +120,68 @@ def test_a_time_budget_stops_the_search_when_its_seconds_are_spent(model, catalo
     and a clock moving 0.2 s a round stop it after three rounds."""
     game = _decision(model, catalog)
     clock = iter(i * 0.2 for i in range(1000))
-    monkeypatch.setattr(search.time, "perf_counter", lambda: next(clock))
+    monkeypatch.setattr(search, "CLOCK", lambda: next(clock))
     rounds = []
     flat_search(SpielState(game), 0, [("a",), ("b",)], lambda s, a: rounds.append(a) or 0.0,
                 random.Random(1), None, 0.5)
     assert len(rounds) == 2 * 3
+
+
+def test_a_time_budget_is_cpu_time_of_the_playing_thread():
+    """A loaded machine slows the wall clock, not how much search a decision gets."""
+    import time
+    assert search.CLOCK is time.thread_time
+
+
+def _rounds_clock(step):
+    """A fake CPU clock moving ``step`` seconds a reading."""
+    readings = iter(i * step for i in range(10 ** 6))
+    return lambda: next(readings)
+
+
+def test_a_time_budget_draws_each_decision_from_a_stream_of_its_own(model, catalog, monkeypatch):
+    """Two bots of one seed whose first decision got different numbers of rounds (the machine's
+    speed) draw the same determinizations at the next decision: a time-budget run differs from
+    another only where a decision's choice did."""
+    monkeypatch.setattr(SearchBot, "REPLAN", ())
+    game = _decision(model, catalog)
+    drawn = []
+    real = SpielState.resample_from_infostate
+
+    def spy(self, player, rng):
+        sample = real(self, player, rng)
+        drawn.append(sample.game.dice.seed)
+        return sample
+    monkeypatch.setattr(SpielState, "resample_from_infostate", spy)
+    second = []
+    for step in (0.05, 0.3):  # 0.5 s a decision: ten rounds, then two
+        bot = SearchBot(4, None, 0.5)
+        monkeypatch.setattr(search, "CLOCK", _rounds_clock(step))
+        drawn.clear()
+        bot.choose(game.clone(), game.legal_actions())
+        first = len(drawn)
+        monkeypatch.setattr(search, "CLOCK", _rounds_clock(0.3))
+        drawn.clear()
+        bot.choose(game.clone(), game.legal_actions())
+        second.append((first, list(drawn)))
+    (ten, a), (two, b) = second
+    assert ten > two >= 1 and a == b and len(a) == 2
+
+
+def test_a_time_budget_searches_every_decision_and_gives_plans_their_cpu_share(model, catalog, monkeypatch):
+    """No cap in decisions played with a time budget (a faster engine buys more rollouts); the
+    plan search's budget is PLAN_SECONDS times a decision's a turn, counted in CPU seconds."""
+    monkeypatch.setattr(SearchBot, "GAME_STEPS", 0)
+    monkeypatch.setattr(SearchBot, "REPLAN", ())
+    monkeypatch.setattr(search, "CLOCK", _rounds_clock(0.3))
+    game = _decision(model, catalog)
+    bot = SearchBot(7, None, 0.5)
+    bot.choose(game, game.legal_actions())
+    assert bot.searched == 1 and bot.rollouts >= 2
+    assert bot.plan_budget(game) == SearchBot.PLAN_SECONDS * 0.5 * game.ctx.scenario.turns
+    monkeypatch.setattr(search, "CLOCK", _rounds_clock(0.001))
+    bot._play_out(SpielState(game.clone()), "allied", "heuristic", game.state.turn)
+    assert bot.plan_cpu > 0 and bot._plan_work() == bot.plan_cpu
 
 
 def test_a_games_search_work_is_shared_out_over_its_turns(model, catalog, monkeypatch):

@@ -43,11 +43,20 @@ The opening (the bot's first plan search) plays the heuristic and the plans of t
 end, with up to OPENING_SHARE of the plan budget: what they are for shows only over a whole game.
 
 Budget: ``search:N`` plays N rollouts a decision in all (rounds of one rollout per candidate;
-reproducible from the seed), ``search:0.25s`` searches each decision for that many seconds
-(wall clock: not reproducible). Whatever the budget, a game's work is bounded in decisions
-played inside rollouts: GAME_STEPS for the decisions, spread evenly over the turns, and
-PLAN_STEPS for the plans, shared over the turns in proportion to the turns left; both shrink in
-scenarios with many units (work_scale); that keeps a game near 8-20 s of CPU on every scenario.
+reproducible from the seed). A game's work is then bounded in decisions played inside rollouts:
+GAME_STEPS for the decisions, spread evenly over the turns, and PLAN_STEPS for the plans, shared
+over the turns in proportion to the turns left; both shrink in scenarios with many units
+(work_scale); that keeps a game near 8-20 s of CPU on every scenario.
+
+``search:0.25s`` is a CPU budget: each searched decision searches for that many seconds of the
+CPU time of the thread that plays (``time.thread_time``, CLOCK: a loaded machine slows the wall
+clock, not how much search a decision gets), and the plan search has PLAN_SECONDS times that a
+turn, shared over the turns as PLAN_STEPS is. No cap in decisions played: a faster engine or a
+cheaper rollout buys more rollouts, which is what a fixed budget is for. Each decision draws its
+determinizations from a stream of its own (the seed and the bot's count of decisions), so a
+decision that got one round more or less than in another run changes nothing after it unless it
+changed the choice. Still not reproducible: the rounds a decision gets depend on the machine's
+speed and its neighbours' cache traffic, so two runs, and two machines above all, differ.
 """
 from __future__ import annotations
 
@@ -74,6 +83,7 @@ NEUTRAL = ("pass", "end", "opp-pass", "decline", "hold", "react-pass")
 # heuristic's choice of one stands; the search weighs shots, interrupts and whether to end.
 PLANNED = {"move", "move-fire", "transport", "assault", "overrun", "entrench", "engineer", "call-bombardment"}
 DEFAULT_ROLLOUTS = 16
+CLOCK = time.thread_time  # a time budget is CPU time of the playing thread (see the module's docstring)
 MAX_SECONDS = 60.0  # a decision's time budget: search:600s would stall a game for hours
 
 
@@ -263,12 +273,12 @@ def flat_search(root: SpielState, player: int, candidates: list, rollout, rng: r
     """Flat information-set Monte Carlo over a generic OpenSpiel-style state: rounds in which one
     determinization (``root.resample_from_infostate``) is shared by every candidate (common
     random numbers), ``rollout(state, action) -> value`` scoring each. Stops after ``rollouts``
-    rollouts (whole rounds, at least one) or ``seconds``. Returns the best candidate's index,
+    rollouts (whole rounds, at least one) or ``seconds`` of CPU time (CLOCK). Returns the best candidate's index,
     the mean values, the rollouts played and each candidate's value round by round."""
     k = len(candidates)
     values: list[list[float]] = [[] for _ in range(k)]
     rounds = 0
-    deadline = time.perf_counter() + seconds if seconds else None
+    deadline = CLOCK() + seconds if seconds else None
     max_rounds = max(1, (rollouts or 0) // k) if rollouts else None
     while True:
         sample = root.resample_from_infostate(player, rng)
@@ -277,7 +287,7 @@ def flat_search(root: SpielState, player: int, candidates: list, rollout, rng: r
         rounds += 1
         if max_rounds is not None and rounds >= max_rounds:
             break
-        if deadline is not None and time.perf_counter() >= deadline:
+        if deadline is not None and CLOCK() >= deadline:
             break
     means = [sum(v) / rounds for v in values]
     best = max(range(k), key=lambda j: (means[j], -j))  # ties: the earlier (the heuristic's choice)
@@ -316,6 +326,7 @@ class SearchBot:
     # plays on with the best. plan_budget() (PLAN_STEPS) bounds the decisions played in those rollouts.
     REPLAN = tuple(range(1, 61))  # every turn
     PLAN_STEPS = 90_000
+    PLAN_SECONDS = 20  # with a time budget of T a decision: the plan search's CPU time, T times this a turn
     PLAN_UNITS = 50  # above this many units in the scenario, PLAN_STEPS and GAME_STEPS shrink (work_scale)
     PLAN_ROUNDS = 10  # at most, a replan
     PLAN_MIN_ROUNDS = 4  # at least, or no plan search
@@ -340,9 +351,14 @@ class SearchBot:
         self.rollouts = 0  # rollouts played
         self.overruled = 0  # decisions where the search chose other than the heuristic
         self.steps = 0  # decisions played inside rollouts (against GAME_STEPS)
+        self.plan_cpu = 0.0  # CPU seconds spent in plan rollouts (against the plan budget of a time budget)
+        self.decisions = 0  # choose() calls: a time budget's decision draws from a stream of its own
 
     def choose(self, game, actions: list) -> tuple:
         side = game.side_to_act
+        self.decisions += 1
+        if self.seconds:  # the rounds an earlier decision got must not shift this one's draws
+            self.rng = random.Random(f"{self.seed}:{self.decisions}")
         self.policy.me = side
         if game.state.turn in self.REPLAN and game.state.turn > self._planned_turn and \
                 (self.budget >= 2 or self.seconds) and not game.is_terminal():
@@ -356,7 +372,8 @@ class SearchBot:
             return choice  # every enemy step asks: search only whether to take a shot the heuristic wants
         if choice[0] == "op" and len(choice) > 2 and choice[2] in PLANNED:
             return choice
-        if self.steps >= self.GAME_STEPS * self.work_scale(game) * game.state.turn / max(1, game.ctx.scenario.turns):
+        if not self.seconds and \
+                self.steps >= self.GAME_STEPS * self.work_scale(game) * game.state.turn / max(1, game.ctx.scenario.turns):
             return choice  # this turn's share of the game's search work is spent
         candidates = self._candidates(game, actions, choice)
         if len(candidates) < 2:
@@ -395,19 +412,19 @@ class SearchBot:
         # this replan's share of what is left: in proportion to the turns still to play (a
         # rollout from an early turn is longer, and the plan chosen then counts for longer)
         weights = [turns - t + 1 for t in self.REPLAN if turn <= t <= turns]
-        share = (self.plan_budget(game) - self.plan_steps) * (turns - turn + 1) / max(1, sum(weights))
-        start = self.plan_steps
+        share = (self.plan_budget(game) - self._plan_work()) * (turns - turn + 1) / max(1, sum(weights))
+        start = self._plan_work()
         root = SpielState(game)
         player = SIDES.index(side)
         plans = plans_for(game, side)
         if self.plan not in plans:  # a plan that no longer applies is still the one to beat
             plans += (self.plan,)
         k = len(plans)
-        if self._turn_steps is None:  # how many decisions a turn takes: one short rollout tells
-            before = self.plan_steps
+        if self._turn_steps is None:  # how much work a turn takes: one short rollout tells
+            before = self._plan_work()
             probe = min(turns, turn + 1)
             self._play_out(root.resample_from_infostate(player, self.rng), side, plans[0], probe)
-            self._turn_steps = max(1.0, (self.plan_steps - before) / (probe - turn + 1))
+            self._turn_steps = max(1e-4 if self.seconds else 1.0, (self._plan_work() - before) / (probe - turn + 1))
         opening = not self.plans  # the bot's first plan search of the game
         core = ("heuristic",) + tuple(p for p in plans if p in PLAN_CLASSES)
         whole = len(core) * self._turn_steps * (turns - turn + 1)  # a round of them, to the end
@@ -420,27 +437,24 @@ class SearchBot:
             plans, k, last = core, len(core), turns
             share = max(whole, self.OPENING_SHARE * self.plan_budget(game))
         else:
-            fit = int((share - (self.plan_steps - start)) / (k * self.PLAN_MIN_ROUNDS * self._turn_steps))
+            fit = int((share - (self._plan_work() - start)) / (k * self.PLAN_MIN_ROUNDS * self._turn_steps))
             if fit < 1:
                 self.plans.append((turn, self.plan, None, 0))
                 return  # not even this turn fits: keep the plan, leave the time to the decisions
             last = min(turns, turn + fit - 1)
         values: dict = {p: [] for p in plans}
         rounds = 0
-        deadline = time.perf_counter() + 20 * self.seconds if self.seconds else None
         while True:
             sample = root.resample_from_infostate(player, self.rng)
-            before = self.plan_steps
+            before = self._plan_work()
             for j, p in enumerate(plans):
                 values[p].append(self._play_out(sample.clone() if j < k - 1 else sample, side, p, last))
             covered = max(1, min(turns, last) - turn + 1)
-            self._turn_steps = 0.7 * self._turn_steps + 0.3 * (self.plan_steps - before) / (k * covered)
+            self._turn_steps = 0.7 * self._turn_steps + 0.3 * (self._plan_work() - before) / (k * covered)
             rounds += 1
-            used = self.plan_steps - start
+            used = self._plan_work() - start
             if used + used / rounds > share or rounds >= self.PLAN_ROUNDS:
                 break  # another round like the last ones would overrun the share
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
         means = {p: sum(v) / rounds for p, v in values.items()}
         best = max(plans, key=lambda p: (means[p], p == self.plan, p == "heuristic"))
         if best != self.plan and means[best] - means[self.plan] >= self.PLAN_MARGIN:
@@ -456,13 +470,21 @@ class SearchBot:
         return min(1.0, (self.PLAN_UNITS / max(1, len(game.state.units))) ** 2)
 
     def plan_budget(self, game) -> float:
-        """The decisions a game's plan rollouts may play: PLAN_STEPS, scaled by work_scale."""
+        """The work a game's plan rollouts may do: PLAN_STEPS decisions scaled by work_scale, or,
+        with a time budget, PLAN_SECONDS times a decision's seconds a turn, in CPU seconds."""
+        if self.seconds:
+            return self.PLAN_SECONDS * self.seconds * game.ctx.scenario.turns
         return self.PLAN_STEPS * self.work_scale(game)
+
+    def _plan_work(self) -> float:
+        """The plan rollouts' work so far, in plan_budget's unit."""
+        return self.plan_cpu if self.seconds else self.plan_steps
 
     def _play_out(self, state: SpielState, side: str, plan: str, last: int | None = None) -> float:
         """A rollout: the searcher's side plays ``plan``, the other the heuristic, to the end of
         the game (scored by :func:`final_score`) or of turn ``last`` (by :func:`evaluate`)."""
         g = state.game
+        started = CLOCK()
         luck = g.dice.seed
         bots = {s: VariantBot(luck + i, plan if s == side else "heuristic") for i, s in enumerate(SIDES)}
         bots[side].me = side
@@ -476,6 +498,7 @@ class SearchBot:
             g.apply(bots[g.current_player()].choose(g, g.legal_actions()))
             steps += 1
         self.plan_steps += steps
+        self.plan_cpu += CLOCK() - started
         return final_score(g, side) if g.is_terminal() else evaluate(g, side)
 
     # --- candidates ----------------------------------------------------------------------------
