@@ -337,5 +337,5 @@ def test_the_search_bot_redraws_hidden_enemies_only_where_their_set_up_rules_all
             for u in hidden:
                 drawn = sample.state.units[u.id]
                 assert drawn.hex in hidden_zone(game, u) and drawn.hex not in mine, (number, u.id, drawn.hex)
-                assert drawn.hex not in game._prohibited(u.side)
+                assert drawn.hex not in game.prohibited(u.side)
                 assert len([x for x in sample.state.at(drawn.hex) if x.side == u.side]) <= limit

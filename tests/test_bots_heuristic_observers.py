@@ -26,11 +26,11 @@ def test_an_observer_moves_to_see_an_enemy_and_stays_once_it_does(model):
     preplanned bombardments: they came down on nothing."""
     game, fo, tank, bot = _observer_facing_a_grant(model, 166, "de-fo", "attack")
     board = game.ctx.field.board
-    assert not game._visible(fo.hex, tank.hex)  # 8 hexes: beyond the visibility
+    assert not game.visible(fo.hex, tank.hex)  # 8 hexes: beyond the visibility
     assert bot._wants_to_move(game, fo)
     view = bot._make_view(game, fo)
     assert view["watch"] == [tank.hex]
-    watching = next(h for h in ("B2109", "B2108", "B2110") if game._visible(h, tank.hex))
+    watching = next(h for h in ("B2109", "B2108", "B2110") if game.visible(h, tank.hex))
     beside = "B2106"
     assert board.distance(beside, tank.hex) == 1
     assert bot._score_hex(game, fo, watching, view) < bot._score_hex(game, fo, beside, view)
@@ -104,7 +104,7 @@ def test_a_carrier_with_an_observer_on_duty_keeps_out_of_the_reach_of_seen_guns(
     reach = view["guns"][0][1]
     assert view["guns"] == [(gun.hex, reach)] and reach >= 2
     board = game.ctx.field.board
-    inside = next(h for h in ("B2109", "B2108", "B2110") if game._visible(gun.hex, h))
+    inside = next(h for h in ("B2109", "B2108", "B2110") if game.visible(gun.hex, h))
     assert board.distance(inside, gun.hex) <= reach
     far = "B2125"
     assert board.distance(far, gun.hex) > reach

@@ -103,7 +103,7 @@ def test_10_12_tiger_morale_example(model):
 def test_18_5_undermanned_formation_counts_its_removed_units(model):
     game = Game(model, model.scenario("IV"), {}, seed=1)
     assert game.state.formations[419].losses == 2  # two Crusader CS removed, affecting morale
-    assert game._loss_modifier(419) == 2  # twice A/9's +1
+    assert game.loss_modifier(419) == 2  # twice A/9's +1
     beda = Game(model, model.scenario("I"), sample_setup(load_catalog(), model.scenario("I")), seed=1)
     assert beda.state.formations[419].losses == 0  # Beda Fomm: removals do not affect morale
 

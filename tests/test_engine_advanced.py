@@ -69,7 +69,7 @@ def test_11_5_separated_green_non_vehicles_may_not_move(model):
     jeep = place(game, "330.6", 330, "us-jeep", "B2120", "allied", separated=True)
     for u in (inf, jeep):
         u.start_hex = u.hex
-    assert game._experience(inf) == "green"
+    assert game.experience(inf) == "green"
     activate(game, "allied", [330])
     legal = game.legal_actions()
     assert ("op", inf.id, "move") not in legal  # no move...
@@ -86,10 +86,10 @@ def test_12_13_anti_vehicle_fire_only_in_own_hex_without_a_second_range_box(mode
     de = place(game, "167.1", 167, "de-infantry", "B2120", "axis")  # one box: AI range 3
     us = place(game, "330.1", 330, "us-infantry", "B2119", "allied")  # AI 2 / AV 3
     panzer = place(game, "161.1", 161, "de-pz-iii-j", "B2118", "axis")
-    assert game._range(de, True) == 0 and game._fire_modes(de, tank) == []
-    assert game._fire_modes(us, panzer) == ["av"]
+    assert game.range(de, True) == 0 and game.fire_modes(de, tank) == []
+    assert game.fire_modes(us, panzer) == ["av"]
     tank.hex = de.hex
-    assert game._fire_modes(de, tank) == ["av"]
+    assert game.fire_modes(de, tank) == ["av"]
 
 
 def test_12_14_same_hex_opportunity_fire_plus_6_and_not_an_operation(model):
@@ -148,7 +148,7 @@ def test_12_2_entering_an_observer_hex_need_not_stop_and_12_22_reveals_it(model)
     tank = place(game, "429.1", 429, "gb-sherman", "B2119", "allied", facing=3)
     assert all(u["id"] != fo.id for u in game.observation("allied")["units"])  # §12.21: on paper
     assert any(u["id"] == fo.id for u in game.observation("axis")["units"])
-    assert not game._can_target(tank, fo)
+    assert not game.can_target(tank, fo)
     moving(game, tank, "allied")
     game.apply(("step", "B2120"))
     assert not fo.hidden and events(game, "reveal")[-1]["unit"] == fo.id
@@ -216,7 +216,7 @@ def test_13_12_anti_infantry_fire_at_a_lightly_armoured_vehicle_is_a_choice(mode
     sherman = place(game, "429.1", 429, "gb-sherman", "B2121", "allied")
     car = place(game, "162.1", 162, "de-sdkfz-222", "B2120", "axis")
     tank = place(game, "161.1", 161, "de-pz-iii-j", "B2119", "axis")
-    assert game._fire_modes(sherman, car) == ["av", "ai"] and game._fire_modes(sherman, tank) == ["av"]
+    assert game.fire_modes(sherman, car) == ["av", "ai"] and game.fire_modes(sherman, tank) == ["av"]
     assert not game._shoot(sherman, car, opportunity=False, move_fire=False, mode="ai")  # §13.13: no flash kill
     fire = events(game, "fire")[-1]
     assert fire["modifiers"]["anti_infantry_vs_lightly_armored"] == -2
@@ -227,11 +227,11 @@ def test_13_13_no_anti_infantry_fire_into_a_hex_with_friendly_non_vehicles(model
     game = advanced_game(model, ScriptedDice([]))
     sherman = place(game, "429.1", 429, "gb-sherman", "B2121", "allied")
     inf = place(game, "167.1", 167, "de-infantry", "B2120", "axis")
-    assert game._fire_modes(sherman, inf) == ["ai"]
+    assert game.fire_modes(sherman, inf) == ["ai"]
     place(game, "330.1", 330, "us-infantry", "B2120", "allied")
-    assert game._fire_modes(sherman, inf) == []
+    assert game.fire_modes(sherman, inf) == []
     sherman.hex = "B2120"  # same-hex combat is allowed
-    assert game._fire_modes(sherman, inf) == ["ai"]
+    assert game.fire_modes(sherman, inf) == ["ai"]
 
 
 # --- §13.2 indirect fire --------------------------------------------------------------------------
@@ -301,18 +301,18 @@ def test_13_22_spotter_must_be_of_an_activated_formation(model):
     mortar = place(game, "505.3", 505, "it-81mm-mortar", _far_hex(game, "B2120", 15), "axis")
     other_fo = place(game, "506.2", 506, "it-hq", "B2020", "axis")
     activate(game, "axis", [505])
-    assert all(sp is not other_fo for sp in game._spotters(mortar))
+    assert all(sp is not other_fo for sp in game.spotters(mortar))
     activate(game, "axis", [505, 506])
-    assert any(sp is other_fo for sp in game._spotters(mortar))
+    assert any(sp is other_fo for sp in game.spotters(mortar))
 
 
 def test_13_21_no_indirect_fire_at_a_hex_holding_friendly_units(model):
     game = advanced_game(model, ScriptedDice([]))
     target = place(game, "330.1", 330, "us-infantry", "B2120", "allied")
     mortar = place(game, "505.3", 505, "it-81mm-mortar", _far_hex(game, "B2120", 15), "axis")
-    assert game._fire_modes(mortar, target, indirect=True) == ["ai"]
+    assert game.fire_modes(mortar, target, indirect=True) == ["ai"]
     place(game, "506.3", 506, "it-infantry", "B2120", "axis")
-    assert game._fire_modes(mortar, target, indirect=True) == []
+    assert game.fire_modes(mortar, target, indirect=True) == []
 
 
 def test_13_26_later_entrants_are_attacked_and_the_zone_goes_with_its_firer(model):
@@ -414,14 +414,14 @@ def test_13_4_entrenching_takes_two_operations_on_two_turns(model):
     activate(game, "allied", [330, 429])
     assert ("op", tank.id, "entrench") not in game.legal_actions()  # §13.41: non-vehicles only
     game.apply(("op", inf.id, "entrench"))
-    assert inf.flipped and not game._entrenched(inf) and game.state.entrenchments[0]["occupant"] == inf.id
+    assert inf.flipped and not game.entrenched(inf) and game.state.entrenchments[0]["occupant"] == inf.id
     inf.flipped = False
     activate(game, "allied", [330])
     assert ("op", inf.id, "entrench") not in game.legal_actions()  # not twice in one turn
     game.state.turn += 1
     activate(game, "allied", [330])
     game.apply(("op", inf.id, "entrench"))
-    assert game._entrenched(inf)
+    assert game.entrenched(inf)
     inf.flipped = False
     activate(game, "allied", [330])
     assert ("op", inf.id, "entrench") not in game.legal_actions()  # already entrenched
@@ -431,11 +431,11 @@ def test_13_41_no_entrenching_with_an_enemy_in_the_hex_nor_beyond_six(model):
     game = advanced_game(model, ScriptedDice([]))
     inf = place(game, "330.1", 330, "us-infantry", "B2120", "allied")
     enemy = place(game, "167.1", 167, "de-infantry", "B2120", "axis")
-    assert not game._may_entrench(inf)
+    assert not game.may_entrench(inf)
     enemy.hex = "B2020"
-    assert game._may_entrench(inf)
+    assert game.may_entrench(inf)
     game.state.entrenchments = [{"hex": "B2120", "occupant": None, "done": False, "turn": 1}] * 6
-    assert not game._may_entrench(inf)
+    assert not game.may_entrench(inf)
 
 
 def test_13_41_an_entrenchment_stays_when_its_unit_leaves_and_goes_when_it_dies(model):
@@ -447,7 +447,7 @@ def test_13_41_an_entrenchment_stays_when_its_unit_leaves_and_goes_when_it_dies(
     assert game.state.entrenchments == [{"hex": "B2120", "occupant": None, "done": True, "turn": 1}]
     other_unit = place(game, "330.2", 330, "us-infantry", "B2120", "allied")
     game._entrench(other_unit)  # an empty entrenchment is occupied at once
-    assert game._entrenched(other_unit)
+    assert game.entrenched(other_unit)
     game._destroy(other_unit, "fire")
     assert game.state.entrenchments == []
 
@@ -507,7 +507,7 @@ def test_17_smoke_from_a_cs_tank_blocks_sight_and_costs_a_point(model):
     assert ("hex", line[2]) in game.legal_actions()
     game.apply(("hex", line[2]))
     assert game.state.smoke == [line[2]] and game.state.smoke_points["allied"] == 1 and cs.flipped
-    assert not game._visible(line[0], line[4]) and not game._can_target(foe, cs)  # §17.3
+    assert not game.visible(line[0], line[4]) and not game.can_target(foe, cs)  # §17.3
     cs.flipped = False
     activate(game, "allied", [419])
     game.apply(("op", cs.id, "fire"))
@@ -520,7 +520,7 @@ def test_17_3_smoke_in_the_end_hexes_does_not_block_but_spotting_is_minus_2(mode
     a = place(game, "429.1", 429, "gb-sherman", line[0], "allied")
     b = place(game, "161.1", 161, "de-pz-iii-j", line[4], "axis")
     game.state.smoke = [line[0], line[4]]
-    assert game._visible(line[0], line[4])
+    assert game.visible(line[0], line[4])
     assert game.spot_modifiers(a, b, False, False)["smoke"] == -2  # not cumulative
 
 
@@ -582,7 +582,7 @@ def test_13_3_a_truck_carries_face_up_infantry_with_its_full_allowance(model):
     assert all(u.hex == "B2119" and u.flipped and u.carried_by == t.id for u in infs[:3] + [gun])
     game.apply(("stop",))
     assert t.flipped and game.mode == "activation"
-    assert not game._fire_modes(place(game, "161.1", 161, "de-pz-iii-j", "B2118", "axis"), infs[0])  # §13.36
+    assert not game.fire_modes(place(game, "161.1", 161, "de-pz-iii-j", "B2118", "axis"), infs[0])  # §13.36
     game.state.units.pop("161.1")
     game._morale_phase()
     assert all(u.carried_by is None for u in infs)  # §13.3 step 4: off at Morale step 1
@@ -604,13 +604,13 @@ def test_13_33_motorcycles_cannot_tow_and_light_carriers_take_one_infantry(model
     gun = place(game, "170.1", 170, "de-pak-38", "B2120", "axis")
     start_phase(game)
     activate(game, "axis", [170])
-    assert not game._can_load(bike, gun, [])
+    assert not game.can_load(bike, gun, [])
     ht = truck(game, "TX.2", "de-sdkfz-251", "B2020", "axis")
     a = place(game, "167.1", 167, "de-infantry", "B2020", "axis")
     b = place(game, "167.2", 167, "de-infantry", "B2020", "axis")
     start_phase(game)
     activate(game, "axis", [167])
-    assert game._can_load(ht, a, []) and not game._can_load(ht, b, [a])
+    assert game.can_load(ht, a, []) and not game.can_load(ht, b, [a])
 
 
 def test_13_36_a_suppressed_carrier_drops_suppressed_passengers_a_destroyed_one_kills_them(model):
@@ -730,15 +730,15 @@ def test_14_21_no_overrun_into_a_hex_with_enemy_tanks_or_cover(model):
     tank = place(game, "161.1", 161, "de-pz-iii-j", a, "axis")
     place(game, "330.1", 330, "us-infantry", b, "allied")
     game.cx = {"mp": 10, "spent": 0}
-    assert game._overrun_cost(tank, b) is not None
+    assert game.overrun_cost(tank, b) is not None
     sherman = place(game, "429.1", 429, "gb-sherman", b, "allied")
-    assert game._overrun_cost(tank, b) is None
+    assert game.overrun_cost(tank, b) is None
     sherman.hex = None
     game.state.units.pop("429.1")
     truck(game, "TA.1", "gb-truck", b, "allied")
-    assert game._overrun_cost(tank, b) is not None  # trucks do not prevent it
+    assert game.overrun_cost(tank, b) is not None  # trucks do not prevent it
     game.cx = {"mp": 10, "spent": 9}
-    assert game._overrun_cost(tank, b) is None  # not enough movement points
+    assert game.overrun_cost(tank, b) is None  # not enough movement points
 
 
 def test_14_infantry_enters_a_tank_hex_only_by_close_assault(model):
@@ -819,11 +819,11 @@ def test_14_11_only_from_the_flank_cover_or_an_entrenchment_and_not_with_enemy_i
     inf = place(game, "330.1", 330, "us-infantry", a, "allied")
     tank = place(game, "161.1", 161, "de-pz-iii-j", b, "axis", facing=(away + 3) % 6)  # facing the infantry
     activate(game, "allied", [330])
-    assert not game._may_assault(inf, b)
+    assert not game.may_assault(inf, b)
     game.state.entrenchments.append({"hex": a, "occupant": inf.id, "done": True, "turn": 1})
-    assert game._may_assault(inf, b)
+    assert game.may_assault(inf, b)
     place(game, "167.1", 167, "de-infantry", b, "axis")
-    assert not game._may_assault(inf, b)
+    assert not game.may_assault(inf, b)
     assert tank.on_map
 
 

@@ -131,7 +131,7 @@ def test_15_11_minefields_are_recorded_from_the_setup_and_forbid_entrenching(mod
     assert game.state.minefields == [{"hex": "B2119", "side": "allied", "active": True, "revealed": False}]
     assert game.state.wire == {"B2118": "allied"}
     inf = place(game, "429.5", 429, "gb-infantry", "B2119", "allied")
-    assert not game._may_entrench(inf)
+    assert not game.may_entrench(inf)
 
 
 # --- §15.2 bunkers ---------------------------------------------------------------------------------
@@ -151,7 +151,7 @@ def test_15_24_a_flank_hit_gives_no_morale_plus_2_unless_from_the_same_hex(model
     game = advanced_game(model, ScriptedDice([]))
     inf = place(game, "429.5", 429, "gb-infantry", "B2119", "allied", facing=0)
     bunker(game, "B2119", "allied", inf.id)
-    assert not game._flank_hit(inf, "B2120") and game._flank_hit(inf, "B2119")
+    assert not game.flank_hit(inf, "B2120") and game.flank_hit(inf, "B2119")
 
 
 def test_15_22_bunker_occupant_keeps_its_facing_when_firing(model):
@@ -206,8 +206,8 @@ def test_15_32_non_vehicles_and_lightly_armoured_never_enter_wire(model):
     game.state.wire["B2119"] = "allied"
     inf = place(game, "167.1", 167, "de-infantry", "B2120", "axis")
     car = place(game, "165.1", 165, "de-sdkfz-222", "B2120", "axis")
-    assert game._enter_cost(inf, "B2120", "B2119") == "prohibited"
-    assert game._enter_cost(car, "B2120", "B2119") == "prohibited"
+    assert game.enter_cost(inf, "B2120", "B2119") == "prohibited"
+    assert game.enter_cost(car, "B2120", "B2119") == "prohibited"
     moving(game, inf, "axis")
     assert ("step", "B2119") not in game.legal_actions()
 
@@ -223,8 +223,8 @@ def test_15_32_vehicles_spend_all_mp_to_enter_and_to_leave_wire_never_wire_to_wi
     moving(game, tank, "axis")
     game.apply(("step", "B2119"))
     assert events(game, "move")[-1]["spent"] == 10  # every MP the operation had
-    assert game._enter_cost(tank, "B2119", "B2118") == "prohibited"
-    assert game._enter_cost(tank, "B2119", "B2120") == "all"
+    assert game.enter_cost(tank, "B2119", "B2118") == "prohibited"
+    assert game.enter_cost(tank, "B2119", "B2120") == "all"
 
 
 # --- §15.4 engineers ---------------------------------------------------------------------------------
@@ -262,7 +262,7 @@ def test_15_4_clearing_needs_the_hex_held_since_the_operations_phase_began(model
     eng = place(game, "410.4", 410, "gb-engineers", "B2119", "allied")
     game.state.wire["B2119"] = "axis"
     eng.start_hex = "B2120"
-    assert not game._engineer_clearable(eng)
+    assert not game.engineer_clearable(eng)
 
 
 def test_15_41_non_engineers_never_clear(model):
@@ -280,8 +280,8 @@ def test_scenario_vi_british_may_enter_wire_but_not_clear_it(model):
     inf = place(game, "429.5", 429, "gb-infantry", "B2119", "allied")
     game.state.wire.update({"B2119": "axis", "B2118": "axis"})
     inf.start_hex = inf.hex
-    assert not game._engineer_clearable(inf)
-    assert "B2118" in game._engineer_steps(inf)
+    assert not game.engineer_clearable(inf)
+    assert "B2118" in game.engineer_steps(inf)
 
 
 def test_scenario_x_german_infantry_clear_as_engineers(model):
@@ -290,11 +290,11 @@ def test_scenario_x_german_infantry_clear_as_engineers(model):
     inf = place(game, "167.1", 167, "de-infantry", "B2119", "axis")
     game.state.wire["B2119"] = "allied"
     inf.start_hex = inf.hex
-    assert game._engineer_clearable(inf)
+    assert game.engineer_clearable(inf)
     it_inf = place(game, "501.1", 501, "it-infantry", "B2219", "axis")
     game.state.wire["B2219"] = "allied"
     it_inf.start_hex = it_inf.hex
-    assert not game._engineer_clearable(it_inf)  # only the Italian HQs
+    assert not game.engineer_clearable(it_inf)  # only the Italian HQs
 
 
 # --- scenario limits ---------------------------------------------------------------------------------
@@ -314,7 +314,7 @@ def test_lightfoot_allied_units_never_enter_the_prohibited_hexes(model):
     moving(game, tank, "allied")
     assert ("step", inside) not in game.legal_actions()
     foe = place(game, "161.1", 161, "de-pz-iv-e", outside, "axis")
-    assert game._may_enter_zone(foe, inside)
+    assert game.may_enter_zone(foe, inside)
 
 
 def test_fortification_scenarios_are_no_longer_refused_for_their_fortifications(model):
@@ -372,9 +372,9 @@ def test_15_24_a_bunker_occupant_never_fires_into_its_flank_arc(model):
     inf = place(game, "429.5", 429, "gb-infantry", "B2119", "allied", facing=0)  # facing up the page
     ahead = place(game, "167.1", 167, "de-infantry", "B2118", "axis")
     behind = place(game, "167.2", 167, "de-infantry", "B2120", "axis")
-    assert game._fire_modes(inf, behind) == ["ai"]  # free to turn and fire
+    assert game.fire_modes(inf, behind) == ["ai"]  # free to turn and fire
     bunker(game, "B2119", "allied", inf.id)
-    assert game._fire_modes(inf, ahead) == ["ai"] and game._fire_modes(inf, behind) == []
+    assert game.fire_modes(inf, ahead) == ["ai"] and game.fire_modes(inf, behind) == []
 
 
 def test_15_32_no_overrun_into_wire_and_15_13_an_overrun_sets_off_a_minefield(model):
@@ -385,7 +385,7 @@ def test_15_32_no_overrun_into_wire_and_15_13_an_overrun_sets_off_a_minefield(mo
     place(game, "330.1", 330, "us-infantry", b, "allied")
     game.cx = {"mp": 10, "spent": 0}
     game.state.wire[b] = "allied"
-    assert game._overrun_cost(tank, b) is None
+    assert game.overrun_cost(tank, b) is None
     del game.state.wire[b]
     mine(game, b, "allied")
     activate(game, "axis", [161])

@@ -58,7 +58,7 @@ def test_18_6_reinforcement_transports_wait_off_the_map_for_their_turn(catalog):
         assert len(arriving) == count and all(u.status == OFF_MAP and u.type.id == type_id for u in arriving)
         pool = game.state.formations[arriving[0].card]
         assert pool.kind == "transport" and pool.arrival == turn and pool.side == side
-        assert all(not game._loadable(u) for u in arriving)  # turn 1: not yet
+        assert all(not game.loadable(u) for u in arriving)  # turn 1: not yet
         assert pool.card not in game.state.hands[side]
     vi = new_game(catalog, "VI")
     assert sum(1 for u in vi.state.units.values() if u.card == -1 and u.status == OFF_MAP) == 5  # turn 1's
@@ -75,7 +75,7 @@ def test_18_6_reinforcement_trucks_carry_nothing_before_their_turn(catalog):
     game, trucks = _xi_turn_3(catalog, [167])
     game.state.turn = 2
     game.state.formations[167].arrival = 2  # A/15 brought forward a turn: the trucks are not there yet
-    assert not any(game._loadable(t) for t in trucks)
+    assert not any(game.loadable(t) for t in trucks)
     assert ("op", trucks[0].id, "transport") not in game.legal_actions()
 
 
@@ -174,9 +174,9 @@ def test_10_14_start_shaken_units_do_not_opportunity_fire(catalog):
     for h in board.neighbours(italian.hex):
         mover.hex = h
         game.state.formations[501].shaken = False
-        if italian in game._opportunity_firers(mover):
+        if italian in game.opportunity_firers(mover):
             game.state.formations[501].shaken = True
-            assert italian not in game._opportunity_firers(mover)
+            assert italian not in game.opportunity_firers(mover)
             return
     raise AssertionError("no hex where the Italian tank could fire")
 
@@ -229,9 +229,9 @@ def test_nightfall_limits_the_line_of_sight(catalog):
     a, b = next((a, b) for a in sorted(board.usable)[::37] for b in board.usable
                 if board.distance(a, b) == 5 and table.visible(a, b))
     game.state.visibility = scenario_rules.visibility(game.ctx.scenario, 5)
-    assert game._visible(a, b)
+    assert game.visible(a, b)
     game.state.visibility = scenario_rules.visibility(game.ctx.scenario, 9)  # 4 hexes
-    assert not game._visible(a, b)
+    assert not game.visible(a, b)
 
 
 def test_nightfall_and_the_printed_schedule_must_agree(catalog):
@@ -266,7 +266,7 @@ def test_18_7_xii_b102_deploys_hidden_like_forward_observers(catalog):
     assert {u.id for u in b102(game)} <= {x["id"] for x in game.observation("allied")["units"]}
     tank = next(u for u in game.state.units.values() if u.card == 161)
     tank.hex, tank.status = game.ctx.field.board.neighbours(b102(game)[0].hex)[0], ON_MAP
-    assert not game._can_target(tank, b102(game)[0])  # on paper: not a target
+    assert not game.can_target(tank, b102(game)[0])  # on paper: not a target
 
 
 def test_xii_a_setup_may_place_b102_openly(catalog):
@@ -317,7 +317,7 @@ def _ambush(catalog, dice):
     board = game.ctx.field.board
     for dest in board.neighbours(gun.hex):
         tank.hex, tank.status = dest, ON_MAP
-        if gun in game._opportunity_firers(tank):
+        if gun in game.opportunity_firers(tank):
             start = next(n for n in board.neighbours(dest) if n != gun.hex and board.distance(n, gun.hex) == 2)
             tank.hex = start
             game.cx = {"cards": [161], "unit": tank.id, "op": "move", "mp": 10, "spent": 0, "steps": 0}

@@ -15,12 +15,12 @@ def new(catalog, number, seed=0, dice=None):
 def test_6_41_the_lowest_priority_combat_card_is_played_first(catalog):
     game = new(catalog, "III")
     everyone = [c for c, f in game.state.formations.items() if f.kind == "combat"]
-    lowest = min(game._priority(c) for c in everyone)
+    lowest = min(game.priority(c) for c in everyone)
     if game.mode == "lowest":  # the owner holds several equally low cards: he picks one
-        assert all(game._priority(c) == lowest for c in game.cx["cards"])
+        assert all(game.priority(c) == lowest for c in game.cx["cards"])
         game.apply(game.legal_actions()[0])
     first = next(e for e in game.events if e["e"] == "play")
-    assert first["forced"] and game._priority(first["card"]) == lowest
+    assert first["forced"] and game.priority(first["card"]) == lowest
 
 
 def test_6_42_interrupts_need_a_better_card(catalog):
@@ -29,9 +29,9 @@ def test_6_42_interrupts_need_a_better_card(catalog):
         game.apply(game.legal_actions()[0])
     assert game.mode in ("interrupt", "activation", "command")
     if game.mode == "interrupt":
-        top = game._priority(game.state.stack[-1])
+        top = game.priority(game.state.stack[-1])
         offered = [a for a in game.legal_actions() if a[0] == "interrupt"]
-        assert offered and all(game._priority(a[1]) > top for a in offered)
+        assert offered and all(game.priority(a[1]) > top for a in offered)
 
 
 def test_6_53_german_command_activates_up_to_two_subordinates(catalog):
@@ -75,12 +75,12 @@ def test_8_53_entering_an_enemy_hex_ends_the_move(catalog):
 def test_9_4_opportunity_fire_only_by_ready_units_in_range_and_sight(catalog):
     game = new(catalog, "III", seed=5)
     mover = next(u for u in game.state.units.values() if u.side == "allied")
-    firers = game._opportunity_firers(mover)
+    firers = game.opportunity_firers(mover)
     for f in firers:
-        assert f.ready and f.side == "axis" and game._can_target(f, mover)
+        assert f.ready and f.side == "axis" and game.can_target(f, mover)
     for f in firers:
         f.opportunity_fired = True
-    assert game._opportunity_firers(mover) == []  # one opportunity fire per unit per turn (§9.42)
+    assert game.opportunity_firers(mover) == []  # one opportunity fire per unit per turn (§9.42)
 
 
 def test_4_3_morale_phase_flips_units_up_and_removes_markers(catalog):
@@ -143,7 +143,7 @@ def test_6_43_the_long_card_play_example(catalog, monkeypatch):
     game.state.units.clear()
     game.state.formations = {n: Formation(n, c.side, "command" if isinstance(c, CommandCard) else "combat")
                              for n, c in cards.items()}
-    monkeypatch.setattr(game, "_priority", lambda n: keys[n])
+    monkeypatch.setattr(game, "priority", lambda n: keys[n])
     monkeypatch.setattr(game, "_legal_command", lambda: [("decline",)])
     game.events.clear()
     game.state.hands = {"allied": [1, 2, 3, 4], "axis": [11, 12, 13, 14]}
@@ -204,7 +204,7 @@ def test_6_55_limited_intelligence_hides_the_stack_and_failed_attempts_go_back(c
     game = Game(model, scenario, sample_setup(catalog, scenario), seed=1, options={"limited_intelligence": True})
     keys = {1: (3, 0, 2, -2), 2: (3, 0, 1, -1)}  # Allied C Veteran on the stack; German C Seasoned tries
     game.state.formations = {1: Formation(1, "allied", "combat"), 2: Formation(2, "axis", "combat")}
-    monkeypatch.setattr(game, "_priority", lambda n: keys[n])
+    monkeypatch.setattr(game, "priority", lambda n: keys[n])
     game.state.units.clear()
     game.state.hands = {"allied": [], "axis": [2]}
     game.state.stack = [1]
@@ -221,8 +221,8 @@ def test_6_55_limited_intelligence_hides_the_stack_and_failed_attempts_go_back(c
 def test_11_5_separation_effects_by_experience_and_class(catalog):
     game = new(catalog, "III", seed=2)
     u = next(x for x in game.state.units.values() if x.on_map)
-    assert game._separation_key(u) is None  # not separated
+    assert game.separation_key(u) is None  # not separated
     u.separated = True
-    exp = game._experience(u)
-    assert game._separation_key(u) == ("separated_veteran" if exp == "veteran" else "separated_vehicle")
-    assert game._separation_morale(u) and game._separation_fire(u)
+    exp = game.experience(u)
+    assert game.separation_key(u) == ("separated_veteran" if exp == "veteran" else "separated_vehicle")
+    assert game.separation_morale(u) and game._separation_fire(u)

@@ -82,8 +82,8 @@ def _modes_direct(game, firer, target, indirect=False):
     """_fire_modes as the rules read (no memo)."""
     if not (firer.on_map and target.on_map) or target.hidden or target.carried_by or firer.carried_by:
         return []
-    if not indirect and firer.hex != target.hex and game._bunker_of(firer) is not None \
-            and game._in_flank(firer, target.hex):
+    if not indirect and firer.hex != target.hex and game.bunker_of(firer) is not None \
+            and game.in_flank(firer, target.hex):
         return []  # §15.24
     tt, advanced = target.type, game.ctx.advanced
     modes = ["av" if tt.is_vehicle else "ai"]
@@ -93,8 +93,8 @@ def _modes_direct(game, firer, target, indirect=False):
     friends = [x for x in game.state.at(target.hex) if x.side == firer.side] if firer.hex != target.hex else []
     out = []
     for m in modes:
-        factor = game._factor(firer, m == "av")
-        reach = firer.type.range if indirect and advanced else game._range(firer, m == "av")
+        factor = game.factor(firer, m == "av")
+        reach = firer.type.range if indirect and advanced else game.range(firer, m == "av")
         if factor is None or reach is None or d > reach:
             continue
         if m == "av" and not (indirect and advanced) and any(x.type.is_vehicle for x in friends):
@@ -112,7 +112,7 @@ def _can_target_direct(game, firer, target):
         return False
     if firer.hex != target.hex and any(e.side != firer.side and not e.hidden for e in game.state.at(firer.hex)):
         return False
-    return game._visible(firer.hex, target.hex)
+    return game.visible(firer.hex, target.hex)
 
 
 @pytest.mark.parametrize("sid,actions", [("I", 600), ("VIII", 500), ("XV", 900)])
@@ -124,12 +124,12 @@ def test_fire_modes_targets_and_opportunity_firers_match_the_rules(catalog, sid,
         for f in units:
             for t in units:
                 if f.side != t.side:
-                    assert game._fire_modes(f, t) == _modes_direct(game, f, t)
-                    assert game._fire_modes(f, t, indirect=True) == _modes_direct(game, f, t, indirect=True)
-            assert game._targets(f) == [t for t in units if t.side != f.side and _can_target_direct(game, f, t)]
+                    assert game.fire_modes(f, t) == _modes_direct(game, f, t)
+                    assert game.fire_modes(f, t, indirect=True) == _modes_direct(game, f, t, indirect=True)
+            assert game.targets(f) == [t for t in units if t.side != f.side and _can_target_direct(game, f, t)]
             firers = [u for u in units if u.side != f.side and u.ready and not game.state.formations[u.card].shaken
                       and not (u.opportunity_fired and not u.flash_kill) and _can_target_direct(game, u, f)]
-            assert game._opportunity_firers(f) == firers
+            assert game.opportunity_firers(f) == firers
 
 
 def test_visibility_rows_and_columns_are_the_matrix(catalog):

@@ -75,15 +75,15 @@ def test_separation_rows_and_no_move_match_the_engine(model):
     inf = place(game, "330.1", 330, "us-infantry", "B2120", "allied", separated=True)
     jeep = place(game, "330.6", 330, "us-jeep", "B2120", "allied", separated=True)
     for exp in ("green", "seasoned", "veteran"):
-        game._experience = lambda u, e=exp: e
+        game.experience = lambda u, e=exp: e
         for u in (inf, jeep):
-            assert rt.separation_row(exp, u.type.is_vehicle) == game._separation_key(u)
-            assert game._may_not_move(u) == (rt.separation_row(exp, u.type.is_vehicle) in rt.SEPARATED_MAY_NOT_MOVE)
-    del game._experience
+            assert rt.separation_row(exp, u.type.is_vehicle) == game.separation_key(u)
+            assert game.may_not_move(u) == (rt.separation_row(exp, u.type.is_vehicle) in rt.SEPARATED_MAY_NOT_MOVE)
+    del game.experience
     # the printed line: a Green non-vehicle may not move, and the engine refuses the move
     lines = {line.en for line in topic(model, "separation").lines}
     assert any("Green non-vehicle" in x and "may not move" in x for x in lines)
-    assert game._experience(inf) == "green"
+    assert game.experience(inf) == "green"
     activate(game, "allied", [330])
     legal = game.legal_actions()
     assert ("op", inf.id, "move") not in legal and ("op", jeep.id, "move") in legal
@@ -91,7 +91,7 @@ def test_separation_rows_and_no_move_match_the_engine(model):
     t = Tables(model.rule_tables)
     line = next(x.en for x in topic(model, "separation").lines if "Green non-vehicle" in x.en)
     assert f"+{t.morale('separated_green_non_vehicle'):g} to morale" in line
-    assert game._separation_morale(inf) == {"separated_green_non_vehicle": t.morale("separated_green_non_vehicle")}
+    assert game.separation_morale(inf) == {"separated_green_non_vehicle": t.morale("separated_green_non_vehicle")}
 
 
 def test_move_and_fire_vehicles_only_move_then_fire(model):
@@ -106,10 +106,10 @@ def test_move_and_fire_vehicles_only_move_then_fire(model):
     assert ("op", inf.id, "move-fire") not in legal  # the aid: never a non-vehicle
     assert ("op", tank.id, "move-fire") in legal
     allowance = game.ctx.field.allowance(tank.type)
-    assert rule_aids.move_and_fire_mp(model, allowance) == game._move_fire_mp(tank)
+    assert rule_aids.move_and_fire_mp(model, allowance) == game.move_fire_mp(tank)
     game.apply(("op", tank.id, "move-fire"))
     assert game.mode == "move"  # the move comes first, the fire after it (§9.5)
-    assert game.cx["mp"] == game._move_fire_mp(tank)
+    assert game.cx["mp"] == game.move_fire_mp(tank)
 
 
 def test_front_arc_matches_the_engines_flank_test(model):
@@ -122,7 +122,7 @@ def test_front_arc_matches_the_engines_flank_test(model):
         tank.facing = facing
         for n in board.neighbours(centre):
             side = sector(board.axial(centre), board.axial(n))
-            assert game._in_flank(tank, n) == (not rt.in_front_arc(facing, side))
+            assert game.in_flank(tank, n) == (not rt.in_front_arc(facing, side))
     assert sum(rt.in_front_arc(0, s) for s in range(6)) == 3
 
 
@@ -158,12 +158,12 @@ def test_close_assault_eligibility_matches_the_engine(model):
     side_to_inf = __import__("sandtable.rules.desert_steel.engine.facing", fromlist=["sector"]).sector(
         board.axial("B2119"), board.axial("B2120"))
     tank.facing = side_to_inf  # facing the infantry: front arc, open ground, no entrenchment
-    assert not game._may_assault(inf, "B2119")
+    assert not game.may_assault(inf, "B2119")
     tank.facing = (side_to_inf + 3) % 6  # its back to the infantry: through the flank arc
-    assert game._may_assault(inf, "B2119")
+    assert game.may_assault(inf, "B2119")
     assert rt.CLOSE_ASSAULT_CLASS == inf.type.unit_class
     other = place(game, "330.9", 330, "us-jeep", "B2120", "allied")
-    assert not game._may_assault(other, "B2119")  # not infantry
+    assert not game.may_assault(other, "B2119")  # not infantry
 
 
 def test_aids_pdf_states_the_corrected_rules(model):

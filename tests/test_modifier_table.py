@@ -88,7 +88,7 @@ def test_a_shot_takes_the_rows_whose_test_holds(catalog):
     target = next(u for u in units if u.side == "axis")
     hexes = sorted(game.ctx.field.board.usable)
     firer.hex, target.hex, firer.status, target.status = hexes[0], hexes[3], "on-map", "on-map"
-    game._experience = lambda u: "green" if u is firer else "veteran"
+    game.experience = lambda u: "green" if u is firer else "veteran"
     target.moved = True
     mods = game.fire_modifiers(firer, target, False, False)
     t = game.ctx.tables

@@ -79,7 +79,7 @@ class HeuristicBot:
         if d == 0:
             p = 1.0
         else:
-            number = t.spotting_number(d, game._cover(spotter, target) and not target.fired)
+            number = t.spotting_number(d, game.cover(spotter, target) and not target.fired)
             mods = sum(game.spot_modifiers(spotter, target, opportunity, move_fire).values())
             p = sum(1 for roll in range(1, 7) if roll + mods >= number) / 6
         if memo is not None:
@@ -93,14 +93,14 @@ class HeuristicBot:
         if memo is not None and key in memo:
             return memo[key]
         t = game.ctx.tables
-        mode = mode or game._natural_mode(target)
+        mode = mode or game.natural_mode(target)
         p_spot = self._p_spot(game, firer, target, opportunity, move_fire)
         if p_spot == 0:
             value = 0.0
         else:
             column = "vehicle" if target.type.is_vehicle else "non_vehicle"
-            factor = game._factor(firer, mode == "av") + game._self_spotting(firer)
-            mods = game.fire_modifiers(firer, target, move_fire, game._cover(firer, target), mode,
+            factor = game.factor(firer, mode == "av") + game.self_spotting(firer)
+            mods = game.fire_modifiers(firer, target, move_fire, game.cover(firer, target), mode,
                                        same_hex and firer.flipped)
             shift = factor - target.type.defense + sum(mods.values())
             value = p_spot * _expected_result(t, column, shift)
@@ -111,9 +111,9 @@ class HeuristicBot:
     def expected_indirect(self, game: Game, firer, spotter, target, mode=None) -> float:
         """Spotting chance times the effect on the target, plus the zone's effect on the others."""
         t = game.ctx.tables
-        mode = mode or game._natural_mode(target)
+        mode = mode or game.natural_mode(target)
         p_spot = self._p_spot(game, spotter, target)
-        if p_spot == 0 or game._factor(firer, mode == "av") is None:
+        if p_spot == 0 or game.factor(firer, mode == "av") is None:
             return 0.0
         bonus = t.fire("self_spotting") if spotter is firer else 0
         d = game.ctx.field.board.distance(firer.hex, target.hex)
@@ -121,8 +121,8 @@ class HeuristicBot:
         for x in game.state.at(target.hex):
             if x.side != target.side:
                 continue
-            m = mode if x is target else game._best_zone_mode(firer, x, bonus)
-            factor = game._factor(firer, m == "av")
+            m = mode if x is target else game.best_zone_mode(firer, x, bonus)
+            factor = game.factor(firer, m == "av")
             if factor is None:
                 continue
             mods = sum(game.indirect_modifiers(firer, x, m, d).values()) + (0 if x is target else t.fire("fire_zone"))
@@ -169,8 +169,8 @@ class HeuristicBot:
         top = s.stack[-1]
         if s.formations[top].side == me or len(actions) == 1:
             return ("pass",)
-        cards = sorted((a for a in actions if a[0] == "interrupt"), key=lambda a: game._priority(a[1]))
-        worthwhile = [a for a in cards if game._operable(a[1]) or s.formations[a[1]].kind == "command"]
+        cards = sorted((a for a in actions if a[0] == "interrupt"), key=lambda a: game.priority(a[1]))
+        worthwhile = [a for a in cards if game.operable(a[1]) or s.formations[a[1]].kind == "command"]
         return worthwhile[0] if worthwhile else ("pass",)
 
     def _command(self, game, actions):
@@ -179,7 +179,7 @@ class HeuristicBot:
         best, score = ("decline",), 0
         for a in actions:
             if a[0] == "activate":
-                n = sum(1 for c in a[1] for u in game._units_of(c) if u.ready or u.status == "off-map")
+                n = sum(1 for c in a[1] for u in game.units_of(c) if u.ready or u.status == "off-map")
                 if n > score:
                     best, score = a, n
         return best
@@ -198,14 +198,14 @@ class HeuristicBot:
                 fo = game.state.units[a[1]]
                 board = game.ctx.field.board
                 if any(e.side != fo.side and e.on_map and not e.hidden and board.distance(fo.hex, e.hex) <= 9
-                       and game._visible(fo.hex, e.hex) for e in game.state.units.values()):
+                       and game.visible(fo.hex, e.hex) for e in game.state.units.values()):
                     return a
         best, best_value = None, 0.3
         for a in ops:
             if a[2] == "indirect":
                 u = game.state.units[a[1]]
-                for sp, t in game._indirect_plans(u):
-                    for m in game._fire_modes(u, t, indirect=True):
+                for sp, t in game.indirect_plans(u):
+                    for m in game.fire_modes(u, t, indirect=True):
                         # a spotter other than the firer is worth keeping: small preference for self-spotting
                         v = self.expected_indirect(game, u, sp, t, m) - (0.05 if sp is not u else 0)
                         if v > best_value:
@@ -215,8 +215,8 @@ class HeuristicBot:
             if a[2] != "fire":
                 continue
             u = game.state.units[a[1]]
-            for t in game._targets(u):
-                for m in game._fire_modes(u, t):
+            for t in game.targets(u):
+                for m in game.fire_modes(u, t):
                     v = self.expected_effect(game, u, t, mode=m)
                     if v > best_value:
                         best, best_value = a, v
@@ -226,8 +226,8 @@ class HeuristicBot:
         for a in ops:
             if a[2] == "assault":
                 u = game.state.units[a[1]]
-                for h in game._assault_hexes(u):
-                    if any(self._assault_value(game, u, v) > 0.3 for v in game.state.at(h) if game._armour(v)):
+                for h in game.assault_hexes(u):
+                    if any(self._assault_value(game, u, v) > 0.3 for v in game.state.at(h) if game.armour(v)):
                         return a
         # Tanks overrun soft targets in the open nearby (§14.2).
         for a in ops:
@@ -242,7 +242,7 @@ class HeuristicBot:
         for a in ops:
             if a[2] == "transport":
                 carrier = game.state.units[a[1]]
-                riders = [p for p in game._riders(carrier) if game._can_load(carrier, p, [])]  # off-map too (§18.6)
+                riders = [p for p in game.riders(carrier) if game.can_load(carrier, p, [])]  # off-map too (§18.6)
                 if any(p.type.towed or self._wants_to_move(game, p) for p in riders):
                     return a
         # Engineers clear the wire and minefields they stand in, or open the way through them (§15.4).
@@ -260,12 +260,12 @@ class HeuristicBot:
 
     def _engineer_plan(self, game, u):
         """Clear where it stands; else step into an obstacle that lies on its way to the goal."""
-        if game._engineer_clearable(u):
+        if game.engineer_clearable(u):
             return ("clear",)
         goal = self._goal_distance(game, u.side)
         here = goal.get(u.hex, 99) if goal else 99
-        obstacles = [n for n in game._engineer_steps(u)
-                     if n in game.state.wire or game._minefield_at(n, known_to=u.side) is not None]
+        obstacles = [n for n in game.engineer_steps(u)
+                     if n in game.state.wire or game.minefield_at(n, known_to=u.side) is not None]
         ahead = sorted((goal.get(n, 99), n) for n in obstacles if goal and goal.get(n, 99) < here)
         return ("step", ahead[0][1]) if ahead else None
 
@@ -280,7 +280,7 @@ class HeuristicBot:
         enemies = game.state.by_placement(("bot-enemies", u.side), lambda: _enemies(game, u.side), (other(u.side),))[0]
         if not enemies:
             return False
-        reach = game._range(u, True) or 1
+        reach = game.range(u, True) or 1
         q, r = game.ctx.field.board._axials[u.hex]
         nearest = min([max(abs(eq - q), abs(er - r), abs(eq - q + er - r)) for eq, er in enemies])  # distance
         return nearest > max(1, reach // 2)
@@ -323,7 +323,7 @@ class HeuristicBot:
                 "mates": mates, "enemy_hexes": enemy_hexes, "axial": axial,
                 "radius": doctrine_radius(game.ctx.field.settings, game.ctx.model.cards[u.card])
                 if u.card in game.ctx.model.cards else None,
-                "reach": max(1, (game._range(u, True) or 2) // 2),
+                "reach": max(1, (game.range(u, True) or 2) // 2),
                 "limit": game.ctx.tables.stacking()["vehicles"], "mines": _known_mines(game, u.side)}
 
     def _score_hex(self, game, u, hex_, view=None) -> float:
@@ -351,11 +351,11 @@ class HeuristicBot:
         return score
 
     def _assault_value(self, game, u, v) -> float:
-        if v.side == u.side or not game._fire_modes(u, v):
+        if v.side == u.side or not game.fire_modes(u, v):
             return 0.0
         t = game.ctx.tables
-        mode = game._fire_modes(u, v)[-1] if v.type.lightly_armored else "av"
-        factor = game._factor(u, mode == "av")
+        mode = game.fire_modes(u, v)[-1] if v.type.lightly_armored else "av"
+        factor = game.factor(u, mode == "av")
         if factor is None:
             return 0.0
         shift = factor - v.type.defense + t.range_modifier(0) + t.fire("close_assault")
@@ -371,7 +371,7 @@ class HeuristicBot:
         return joins[0] if joins else ("go",)
 
     def _assault_fire(self, game, actions):
-        x = game._assault_shooter()
+        x = game.assault_shooter()
         return max(actions, key=lambda a: self.expected_effect(game, x, game.state.units[a[1]],
                                                                mode=a[2] if len(a) > 2 else None))
 
@@ -405,7 +405,7 @@ class HeuristicBot:
             return ("spotter", plan[0])
         u = game.state.units[game.cx["unit"]]
         best, value = ("cancel",), 0.0
-        for sp, t in game._indirect_plans(u):
+        for sp, t in game.indirect_plans(u):
             v = self.expected_indirect(game, u, sp, t)
             if v > value and ("spotter", sp.id) in actions:
                 best, value = ("spotter", sp.id), v
@@ -442,13 +442,13 @@ class HeuristicBot:
         """The hex of the enemy unit that sees the most friendly units (its spotting takes −2)."""
         if hexes is None:
             viewer = game.state.units[game.cx["spotter"]] if game.cx.get("spotter") else u
-            hexes = set(game._smoke_hexes(u, viewer))
+            hexes = set(game.smoke_hexes(u, viewer))
         best, seen = None, 1
         friends = [f for f in game.state.units.values() if f.side == u.side and f.on_map]
         for e in game.state.units.values():
             if e.side == u.side or not e.on_map or e.hidden or e.hex not in hexes or e.hex in game.state.smoke:
                 continue
-            n = sum(1 for f in friends if game._can_target(e, f))
+            n = sum(1 for f in friends if game.can_target(e, f))
             if n > seen:
                 best, seen = e.hex, n
         return best
@@ -478,7 +478,7 @@ class HeuristicBot:
         return ("raid-turn", min(turns, key=lambda t: (abs(t - want), t)))
 
     def _air_strike(self, game, actions):
-        return ("air-strike",) if game._air_targets(game.side_to_act, []) else ("pass",)
+        return ("air-strike",) if game.air_targets(game.side_to_act, []) else ("pass",)
 
     def _plan_bombardment(self, game, actions):
         me = game.side_to_act
@@ -500,7 +500,7 @@ class HeuristicBot:
         return best if best in actions else actions[0]
 
     def expected_raid(self, game, target, raid) -> float:
-        mode = game._raid_mode(target, raid)
+        mode = game.raid_mode(target, raid)
         factor = raid["anti_vehicle" if mode == "av" else "anti_infantry"]
         column = "vehicle" if target.type.is_vehicle else "non_vehicle"
         shift = factor - target.type.defense + sum(game.raid_modifiers(target, mode).values())
@@ -563,7 +563,7 @@ def _known_mines(game, side: str) -> dict:
     enemy one attacks every time (§15.13), its own only on 2 or 12 (§15.14), none if exempt."""
     if not game.state.minefields:
         return {}
-    own = 0 if game._exempt_from_own_mines(side) else 0.5
+    own = 0 if game.exempt_from_own_mines(side) else 0.5
     return {m["hex"]: (own if m["side"] == side else 6) for m in game.state.minefields
             if m["active"] and (m["revealed"] or m["side"] == side)}
 

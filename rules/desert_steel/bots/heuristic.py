@@ -263,7 +263,7 @@ class HeuristicBot2(HeuristicBot):
         # keyed on where they are: a search sample redraws unrevealed ones, and one can be cleared
         key = ("mines", side, tuple((m["hex"], m["side"], m["active"], m["revealed"]) for m in fields))
         if key not in self._memo:
-            own = 0 if game._exempt_from_own_mines(side) else 3
+            own = 0 if game.exempt_from_own_mines(side) else 3
             self._memo[key] = frozenset((m["hex"], own if m["side"] == side else 6) for m in fields
                                         if m["active"] and (m["revealed"] or m["side"] == side)
                                         and (own or m["side"] != side))
@@ -301,7 +301,7 @@ class HeuristicBot2(HeuristicBot):
         return goal.get(u.hex, 99) / max(1.0, game.ctx.field.allowance(u.type))
 
     def _fortified(self, game, u) -> bool:
-        return game._entrenched(u) or game._bunker_of(u) is not None
+        return game.entrenched(u) or game.bunker_of(u) is not None
 
     def _block_distance(self, game, side: str) -> dict:
         """Hex -> distance to the enemy's way to its objective (the hexes its leading units would
@@ -353,13 +353,13 @@ class HeuristicBot2(HeuristicBot):
             return ("pass",)
         threat = {top} | set(self._subordinates(game, top))
         targets = [e for e in s.units.values() if e.card in threat and e.on_map and not e.hidden]
-        cards = sorted((a for a in actions if a[0] == "interrupt"), key=lambda a: game._priority(a[1]))
+        cards = sorted((a for a in actions if a[0] == "interrupt"), key=lambda a: game.priority(a[1]))
         for a in cards:
             mine = [a[1]] if s.formations[a[1]].kind != "command" else self._subordinates(game, a[1])
             if self._best_shot_at(game, mine, targets) >= self.INTERRUPT:
                 return a
             if self.stance(game, me) == "attack" and self.URGENT_INTERRUPT and any(
-                    self._urgent(game, u) for c in mine for u in game._units_of(c) if u.ready):
+                    self._urgent(game, u) for c in mine for u in game.units_of(c) if u.ready):
                 return a
         return ("pass",)
 
@@ -375,12 +375,12 @@ class HeuristicBot2(HeuristicBot):
         for c in cards:
             if game.state.formations[c].shaken:
                 continue
-            for u in game._units_of(c):
+            for u in game.units_of(c):
                 if not u.ready:
                     continue
-                for t in game._targets(u):
+                for t in game.targets(u):
                     if t.id in wanted:
-                        for m in game._fire_modes(u, t):
+                        for m in game.fire_modes(u, t):
                             best = max(best, self.expected_effect(game, u, t, mode=m))
         return best
 
@@ -447,8 +447,8 @@ class HeuristicBot2(HeuristicBot):
         for a in ops:  # infantry assaults enemy vehicles it may reach (§14.1)
             if a[2] == "assault":
                 u = units[a[1]]
-                for h in game._assault_hexes(u):
-                    if any(self._assault_value(game, u, v) > 0.3 for v in game.state.at(h) if game._armour(v)):
+                for h in game.assault_hexes(u):
+                    if any(self._assault_value(game, u, v) > 0.3 for v in game.state.at(h) if game.armour(v)):
                         return a
         for a in ops:  # tanks overrun soft targets nearby (§14.2)
             if a[2] == "overrun" and not (holding and self._fortified(game, units[a[1]])):
@@ -461,7 +461,7 @@ class HeuristicBot2(HeuristicBot):
         for a in ops:  # transports carry what wants to go somewhere (§13.3)
             if a[2] == "transport":
                 carrier = units[a[1]]
-                riders = [p for p in game._riders(carrier) if game._can_load(carrier, p, [])]
+                riders = [p for p in game.riders(carrier) if game.can_load(carrier, p, [])]
                 if any(self._rides(game, p) for p in riders):
                     return a
         for a in ops:
@@ -497,7 +497,7 @@ class HeuristicBot2(HeuristicBot):
             if a[2] == "transport":
                 carrier = units[a[1]]
                 if carrier.hex == u.hex and field.allowance(carrier.type) > field.allowance(u.type) \
-                        and game._can_load(carrier, u, []):
+                        and game.can_load(carrier, u, []):
                     return a
         return None
 
@@ -562,20 +562,20 @@ class HeuristicBot2(HeuristicBot):
         holding = self.stance(game, enemy) == "hold"
         staying = [e for e in game.state.units.values()
                    if e.side == enemy and e.on_map and not e.hidden and board.distance(fo.hex, e.hex) <= 9
-                   and game._visible(fo.hex, e.hex) and (holding or self._fortified(game, e) or e.pinned)]
+                   and game.visible(fo.hex, e.hex) and (holding or self._fortified(game, e) or e.pinned)]
         return len(staying) >= 2
 
     def _unit_shot(self, game, u, kinds) -> tuple[float, tuple | None]:
         best, action = 0.0, None
         if "fire" in kinds:
-            for t in game._targets(u):
-                for m in game._fire_modes(u, t):
+            for t in game.targets(u):
+                for m in game.fire_modes(u, t):
                     v = self.expected_effect(game, u, t, mode=m)
                     if v > best:
                         best, action = v, kinds["fire"]
         if "indirect" in kinds:
-            for sp, t in game._indirect_plans(u):
-                for m in game._fire_modes(u, t, indirect=True):
+            for sp, t in game.indirect_plans(u):
+                for m in game.fire_modes(u, t, indirect=True):
                     v = self.expected_indirect(game, u, sp, t, m) - (0.05 if sp is not u else 0)
                     if v > best:
                         best, action = v, kinds["indirect"]
@@ -584,7 +584,7 @@ class HeuristicBot2(HeuristicBot):
 
     def _only_fresh_targets(self, game, u) -> bool:
         """Every enemy it could shoot is still face up (it will act: wait for it to move)."""
-        return all(t.ready for t in game._targets(u))
+        return all(t.ready for t in game.targets(u))
 
     def _enemy_near(self, game, u, hexes: int) -> bool:
         axial = game.ctx.field.board._axials
@@ -605,7 +605,7 @@ class HeuristicBot2(HeuristicBot):
             return False
         if not self._open_step(game, u, goal):
             return False  # the way ahead is blocked: a way round needs every MP
-        reach = (game._range(u, True) or 0) + max(1, int(game.ctx.field.allowance(u.type) // 2))
+        reach = (game.range(u, True) or 0) + max(1, int(game.ctx.field.allowance(u.type) // 2))
         return self._enemy_near(game, u, reach)
 
     def _open_step(self, game, u, goal) -> bool:
@@ -657,7 +657,7 @@ class HeuristicBot2(HeuristicBot):
         if stance == "hold":
             if self._fortified(game, u) or u.type.unit_class == "forward-observer" or u.type.towed:
                 return False
-            if game._targets(u):
+            if game.targets(u):
                 return False  # in the fight already: stay, shoot, or wait face-up for opportunity fire
             block = self._block_distance(game, u.side)
             return bool(block) and block.get(u.hex, 99) > 1
@@ -693,7 +693,7 @@ class HeuristicBot2(HeuristicBot):
     def _watching(self, game, hex_, targets) -> bool:
         """An enemy in sight from the hex, but not next to it."""
         board = game.ctx.field.board
-        return any(board.distance(hex_, e) >= 2 and game._visible(hex_, e) for e in targets)
+        return any(board.distance(hex_, e) >= 2 and game.visible(hex_, e) for e in targets)
 
     def _exit_counts(self, game, u) -> bool:
         return any(s["event"] == "exited" for s in self._unit_specs(game, u.side, u))
@@ -706,7 +706,7 @@ class HeuristicBot2(HeuristicBot):
         if overruns:
             return overruns[0]
         exits = [a for a in actions if a[0] == "exit"]
-        load = game._passengers(u) if u.type.transport_capacity else []
+        load = game.passengers(u) if u.type.transport_capacity else []
         who = load[0] if load else u  # passengers leave with their carrier (§8.4)
         goal = self._goal_distance(game, u.side, None, who)
         if exits and goal and goal.get(u.hex, 99) == 0 and self._exit_counts(game, who):
@@ -744,7 +744,7 @@ class HeuristicBot2(HeuristicBot):
     def _stop(self, game, u, actions):
         """Stop; but a declared move that stops within half its MP becomes a move-and-fire when
         the engine offers it (§7) and there is something worth shooting from here."""
-        if ("move-fire",) in actions and any(self.expected_effect(game, u, t) >= self.FIRE for t in game._targets(u)):
+        if ("move-fire",) in actions and any(self.expected_effect(game, u, t) >= self.FIRE for t in game.targets(u)):
             return ("move-fire",)
         return ("stop",)
 
@@ -760,7 +760,7 @@ class HeuristicBot2(HeuristicBot):
         prev: dict[str, str | None] = {}
         heap = []
         for n in sorted(first_steps):
-            c = game._enter_cost(u, u.hex, n)
+            c = game.enter_cost(u, u.hex, n)
             c = mp_left if c == "all" else c
             if c == "prohibited" or not view["passable"](n):
                 continue
@@ -776,10 +776,10 @@ class HeuristicBot2(HeuristicBot):
                     continue
                 if n in enemy_hexes and (carrying or not u.type.is_vehicle):
                     continue  # transports never enter enemy hexes; infantry only by assault
-                c = game._enter_cost(u, h, n)
+                c = game.enter_cost(u, h, n)
                 if not isinstance(c, (int, float)) or d + c > mp_left + 1e-9:
                     continue
-                if not game._may_enter_zone(u, n) or not view["passable"](n):
+                if not game.may_enter_zone(u, n) or not view["passable"](n):
                     continue  # a move can stop anywhere (opportunity fire): not through a full hex near the enemy
                 if d + c < dist.get(n, math.inf):
                     dist[n], prev[n] = d + c, h
@@ -813,7 +813,7 @@ class HeuristicBot2(HeuristicBot):
     def _make_view(self, game, u) -> dict:
         view = super()._view(game, u)
         side = u.side
-        passengers_now = game._passengers(u) if u.type.transport_capacity else []
+        passengers_now = game.passengers(u) if u.type.transport_capacity else []
         # a transport goes where its load wants to go (scenario transports count for nothing, §13.31)
         goal = self._goal_distance(game, side, u.type, passengers_now[0] if passengers_now else u)
         stance = self.stance(game, side)
@@ -825,7 +825,7 @@ class HeuristicBot2(HeuristicBot):
         view["close_in"] = bool(goal) and stance == "attack" and not self._exit_counts(
             game, passengers_now[0] if passengers_now else u)
         state = game.state
-        passengers = len(game._passengers(u)) if u.type.transport_capacity else 0
+        passengers = len(game.passengers(u)) if u.type.transport_capacity else 0
         vehicle = 1 if u.type.is_vehicle else 0
         limits = game.ctx.tables.stacking()
 
@@ -857,7 +857,7 @@ class HeuristicBot2(HeuristicBot):
         view["friends"] = lambda h: 0  # crowded() decides
         mines = dict(view["mines"])
         if mines:
-            exempt = game._exempt_from_own_mines(side)
+            exempt = game.exempt_from_own_mines(side)
             for m in game.state.minefields:
                 if m["active"] and m["side"] == side and m["hex"] in mines:
                     mines[m["hex"]] = 0 if exempt else 3  # a 1 in 18 attack (§15.14): not worth it
@@ -883,7 +883,7 @@ class HeuristicBot2(HeuristicBot):
         if u.type.unit_class == "transport" and any(
                 p.type.unit_class == "forward-observer" and self._on_duty(game, p) for p in passengers_now):
             vis = state.visibility
-            view["guns"] = [(x.hex, min(vis, max(game._range(x, True) or 0, game._range(x, False) or 0)))
+            view["guns"] = [(x.hex, min(vis, max(game.range(x, True) or 0, game.range(x, False) or 0)))
                             for x in state.units.values() if x.side != side and x.status == "on-map"
                             and not x.hidden and x.carried_by is None and (x.type.anti_infantry or x.type.anti_vehicle)]
         return view
@@ -909,7 +909,7 @@ class HeuristicBot2(HeuristicBot):
                 score += 3.0 if near <= 2 else 1.0
         if view.get("guns"):
             board = game.ctx.field.board
-            if any(board.distance(hex_, h) <= reach and game._visible(h, hex_) for h, reach in view["guns"]):
+            if any(board.distance(hex_, h) <= reach and game.visible(h, hex_) for h, reach in view["guns"]):
                 score += 10.0
         return score
 
@@ -947,7 +947,7 @@ class HeuristicBot2(HeuristicBot):
         for f in s.formations.values():
             if f.side == side or f.kind != "combat":
                 continue
-            places = [axial[u.hex] for u in game._units_of(f.card) if u.on_map] or \
+            places = [axial[u.hex] for u in game.units_of(f.card) if u.on_map] or \
                 [axial[h] for h in list(f.entry_zone)[:20]]
             if not places or not mine:
                 continue
@@ -1006,7 +1006,7 @@ class HeuristicBot2(HeuristicBot):
             return cache[key]
         seen: dict = {}
         cards = {c for c, f in game.state.formations.items() if f.side == side and f.kind == "combat"
-                 and game._observers(c)}
+                 and game.observers(c)}
         for k in range(self.FORECAST_GAMES):
             g = game.clone()
             # fixed seeds: the forecast depends on the position (as the bot sees it) only
@@ -1024,9 +1024,9 @@ class HeuristicBot2(HeuristicBot):
                     for c in g.cx.get("cards", ()):
                         if c in cards and (g.state.turn, c) not in done:
                             done.add((g.state.turn, c))
-                            n = sum(1 for fo in g._observers(c, ready=True) for u in g.state.units.values()
+                            n = sum(1 for fo in g.observers(c, ready=True) for u in g.state.units.values()
                                     if u.side != side and u.on_map and not u.hidden and not u.carried_by
-                                    and (u.hex == fo.hex or g._visible(fo.hex, u.hex)))
+                                    and (u.hex == fo.hex or g.visible(fo.hex, u.hex)))
                             seen[(g.state.turn, c)] = seen.get((g.state.turn, c), 0) + min(n, 3)
                 g.apply(bots[g.current_player()].choose(g, g.legal_actions()))
                 steps += 1

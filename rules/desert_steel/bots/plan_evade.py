@@ -171,7 +171,7 @@ class EvadeBot(VariantBot):
         if u.hex is None or u.pinned:
             return False
         if u.type.unit_class == "transport":
-            return not game._passengers(u)
+            return not game.passengers(u)
         if u.type.unit_class == "forward-observer":
             return not self._on_duty(game, u) and not self._fortified(game, u)
         return False
@@ -197,7 +197,7 @@ class EvadeBot(VariantBot):
         for e in game.state.units.values():
             if e.side == side or not e.on_map or e.hidden or e.carried_by:
                 continue
-            rng = max(game._range(e, True) or 0, game._range(e, False) or 0)
+            rng = max(game.range(e, True) or 0, game.range(e, False) or 0)
             if rng <= 0 and not (e.type.anti_vehicle or e.type.anti_infantry):
                 continue
             shoot = min(vis, max(1, rng))
@@ -241,7 +241,7 @@ class EvadeBot(VariantBot):
             for e in game.state.units.values():
                 if e.side == side or not e.on_map or e.hidden or e.carried_by:
                     continue
-                rng = max(game._range(e, True) or 0, game._range(e, False) or 0)
+                rng = max(game.range(e, True) or 0, game.range(e, False) or 0)
                 if rng <= 0:
                     continue
                 for h in table.seen_from(e.hex):

@@ -163,18 +163,18 @@ class ObjectiveBot(VariantBot):
     def _unit_shot(self, game, u, kinds):
         best, action = 0.0, None
         if "fire" in kinds:
-            for t in game._targets(u):
+            for t in game.targets(u):
                 scale, bonus = self._holder_weight(game, t)
-                for m in game._fire_modes(u, t):
+                for m in game.fire_modes(u, t):
                     v = self.expected_effect(game, u, t, mode=m)
                     if v > 0:
                         v = v * scale + bonus
                     if v > best:
                         best, action = v, kinds["fire"]
         if "indirect" in kinds:
-            for sp, t in game._indirect_plans(u):
+            for sp, t in game.indirect_plans(u):
                 scale, bonus = self._holder_weight(game, t)
-                for m in game._fire_modes(u, t, indirect=True):
+                for m in game.fire_modes(u, t, indirect=True):
                     v = self.expected_indirect(game, u, sp, t, m) - (0.05 if sp is not u else 0)
                     if v > 0:
                         v = v * scale + bonus

@@ -544,7 +544,7 @@ class SearchBot:
     def _ranked_interrupts(self, game, pool: list) -> list:
         """Interrupt cards cheapest first (the card spent matters: a cheap one keeps the others)."""
         cards = [a for a in pool if a[0] == "interrupt"]
-        return sorted(cards, key=lambda a: game._priority(a[1]))
+        return sorted(cards, key=lambda a: game.priority(a[1]))
 
     # --- rollouts ------------------------------------------------------------------------------
 

@@ -17,11 +17,11 @@ class CloseCombatMixin:
         return u.pinned
 
     @staticmethod
-    def _armour(u: Unit) -> bool:
+    def armour(u: Unit) -> bool:
         """Vehicles in §14's sense: trucks and motorcycles are not."""
         return u.type.is_vehicle and u.type.transport_capacity not in ("truck", "motorcycle")
 
-    def _may_assault(self, u: Unit, h: str) -> bool:
+    def may_assault(self, u: Unit, h: str) -> bool:
         """§14.11: ready infantry of the activated formation, in or next to a hex of enemy vehicles
         without enemy infantry; the vehicles in cover, the infantry in an entrenchment, or entering
         through a vehicle's flank arc; no more than the stacking limit."""
@@ -31,24 +31,24 @@ class CloseCombatMixin:
         if board.distance(u.hex, h) > 1:
             return False
         there = [e for e in self.state.at(h) if e.side != u.side and not e.hidden]
-        vehicles = [e for e in there if self._armour(e)]
+        vehicles = [e for e in there if self.armour(e)]
         if not vehicles or any(e.type.unit_class == "infantry" for e in there):
             return False
-        if u.hex != h and (self._enter_cost(u, u.hex, h) == "prohibited" or not self._may_enter_zone(u, h)
-                           or self._may_not_move(u)):  # §11.5: it may still assault in its own hex
+        if u.hex != h and (self.enter_cost(u, u.hex, h) == "prohibited" or not self.may_enter_zone(u, h)
+                           or self.may_not_move(u)):  # §11.5: it may still assault in its own hex
             return False
-        if self._entrenched(u):
+        if self.entrenched(u):
             return True
         terrain = self.ctx.field.terrain
         if terrain.hexes[h].building or terrain.level(h) > terrain.level(u.hex):
             return True
-        return u.hex != h and any(self._in_flank(v, u.hex) for v in vehicles)
+        return u.hex != h and any(self.in_flank(v, u.hex) for v in vehicles)
 
-    def _assault_hexes(self, u: Unit) -> list[str]:
+    def assault_hexes(self, u: Unit) -> list[str]:
         if u.type.unit_class != "infantry" or not u.ready:
             return []
         board = self.ctx.field.board
-        return [h for h in [u.hex] + list(board.neighbours(u.hex)) if self._may_assault(u, h)]
+        return [h for h in [u.hex] + list(board.neighbours(u.hex)) if self.may_assault(u, h)]
 
     def _assault_room(self, h: str, side: str, joining: list) -> bool:
         limit = self.ctx.tables.stacking()["units"]
@@ -57,7 +57,7 @@ class CloseCombatMixin:
 
     def _legal_assault_hex(self):
         u = self.state.units[self.cx["unit"]]
-        return [("hex", h) for h in self._assault_hexes(u) if self._assault_room(h, u.side, [u.id])] + [("cancel",)]
+        return [("hex", h) for h in self.assault_hexes(u) if self._assault_room(h, u.side, [u.id])] + [("cancel",)]
 
     def _do_assault_hex(self, action):
         u = self.state.units[self.cx["unit"]]
@@ -70,8 +70,8 @@ class CloseCombatMixin:
     def _legal_assault_join(self):
         a = self.cx["assault"]
         me = self.state.units[self.cx["unit"]]
-        out = [("join", x.id) for c in self.cx["cards"] for x in self._units_of(c)
-               if x.id not in a["units"] and x.side == me.side and x.on_map and self._may_assault(x, a["hex"])
+        out = [("join", x.id) for c in self.cx["cards"] for x in self.units_of(c)
+               if x.id not in a["units"] and x.side == me.side and x.on_map and self.may_assault(x, a["hex"])
                and self._assault_room(a["hex"], me.side, a["units"] + [x.id])]
         return out + [("go",)]
 
@@ -86,7 +86,7 @@ class CloseCombatMixin:
         going = []
         for uid in a["units"]:  # step 1: each takes a morale check; failure flips it
             x = self.state.units[uid]
-            mods = {"losses": self._loss_modifier(x.card), **self._separation_morale(x)}
+            mods = {"losses": self.loss_modifier(x.card), **self.separation_morale(x)}
             special = self._special("morale", x.side)
             if special:
                 mods["scenario"] = special
@@ -113,15 +113,15 @@ class CloseCombatMixin:
         side = self.state.units[self.cx["unit"]].side
         out = []
         for v in self.state.at(a["hex"]):
-            if v.side == side or not self._armour(v) or not v.ready or self.state.formations[v.card].shaken:
+            if v.side == side or not self.armour(v) or not v.ready or self.state.formations[v.card].shaken:
                 continue
             if v.opportunity_fired and not v.flash_kill:
                 continue
             for aid in a["going"]:
                 x = self.state.units[aid]
                 if x.on_map and not x.suppressed:
-                    out += [("react-fire", v.id, aid) if m == self._natural_mode(x) else ("react-fire", v.id, aid, m)
-                            for m in self._fire_modes(v, x)]
+                    out += [("react-fire", v.id, aid) if m == self.natural_mode(x) else ("react-fire", v.id, aid, m)
+                            for m in self.fire_modes(v, x)]
         return out
 
     def _assault_reactions(self) -> None:
@@ -143,7 +143,7 @@ class CloseCombatMixin:
         self._shoot(v, x, opportunity=True, move_fire=False, mode=action[3] if len(action) > 3 else None)
         self._assault_reactions()
 
-    def _assault_shooter(self) -> Unit | None:
+    def assault_shooter(self) -> Unit | None:
         a = self.cx["assault"]
         if a["going"] and self._assault_targets(self.state.units[a["going"][0]]) and \
                 self.state.units[a["going"][0]].on_map and not self.state.units[a["going"][0]].suppressed:
@@ -161,24 +161,24 @@ class CloseCombatMixin:
     def _assault_targets(self, x: Unit) -> list:
         out = []
         for v in self.state.at(x.hex):
-            if v.side != x.side and self._armour(v):
-                out += [("target", v.id) if m == "av" else ("target", v.id, m) for m in self._fire_modes(x, v)]
+            if v.side != x.side and self.armour(v):
+                out += [("target", v.id) if m == "av" else ("target", v.id, m) for m in self.fire_modes(x, v)]
         return out
 
     def _assault_fire(self) -> None:
         """Step 2: each assaulting unit must fire at a vehicle of the hex (AV, or AI at light armour),
         +6 same hex, the close-assault modifier, no cover; then it is flipped."""
-        x = self._assault_shooter()
+        x = self.assault_shooter()
         if x is None:
             self._back_to_activation()
             return
         self.mode, self.side_to_act = "assault-fire", x.side
 
     def _legal_assault_fire(self):
-        return self._assault_targets(self._assault_shooter())
+        return self._assault_targets(self.assault_shooter())
 
     def _do_assault_fire(self, action):
-        x = self._assault_shooter()
+        x = self.assault_shooter()
         self._shoot(x, self.state.units[action[1]], opportunity=False, move_fire=False,
                     mode=action[2] if len(action) > 2 else None, close_assault=True)
         x.flipped = True
@@ -208,7 +208,7 @@ class CloseCombatMixin:
         return [axials[e.hex] for e in self.state.units.values()
                 if e.side != side and e.status == ON_MAP and not e.hidden and not e.type.is_vehicle]
 
-    def _overrun_cost(self, u: Unit, n: str) -> float | None:
+    def overrun_cost(self, u: Unit, n: str) -> float | None:
         """§14.21: a hex of enemy non-vehicles (trucks and motorcycles may be there, no other
         vehicle), not cover (a building or higher ground), for its cost plus half the printed MP
         rounded up, which the vehicle must have."""
@@ -218,8 +218,8 @@ class CloseCombatMixin:
         terrain = self.ctx.field.terrain
         if terrain.hexes[n].building or terrain.level(n) > terrain.level(u.hex):
             return None
-        cost = self._enter_cost(u, u.hex, n)  # wire costs all the MP: no overrun into or out of it (§15.32)
-        if not isinstance(cost, (int, float)) or not self._may_enter_zone(u, n):
+        cost = self.enter_cost(u, u.hex, n)  # wire costs all the MP: no overrun into or out of it (§15.32)
+        if not isinstance(cost, (int, float)) or not self.may_enter_zone(u, n):
             return None
         fraction = self.ctx.tables.setting("overrun_extra_cost_fraction", 0.5)
         total = cost + math.ceil((u.type.movement or 1) * fraction)
@@ -227,7 +227,7 @@ class CloseCombatMixin:
 
     def _overrun(self, u: Unit, dest: str) -> None:
         f = self.ctx.field
-        cost = self._overrun_cost(u, dest)
+        cost = self.overrun_cost(u, dest)
         self.cx["spent"] += cost
         self.cx["steps"] += 1
         self.cx["overrun"] = "done"  # one overrun per operation
@@ -250,7 +250,7 @@ class CloseCombatMixin:
         for e in defenders:  # step 2: morale, without the same-hex/flank +2
             if e.type.is_vehicle or e.suppressed:
                 continue
-            mods = {"losses": self._loss_modifier(e.card), **self._separation_morale(e)}
+            mods = {"losses": self.loss_modifier(e.card), **self.separation_morale(e)}
             special = self._special("morale", e.side)
             if special:
                 mods["scenario"] = special
@@ -260,7 +260,7 @@ class CloseCombatMixin:
                 # units of a shaken formation, as for close assault (§14.11); only infantry has
                 # §12.14's same-hex exception (flipped or not, no operation): any other non-vehicle
                 # (a gun) fires as opportunity fire does, face up and once a turn (§9.4, NOTES.md)
-                if e.on_map and not self.state.formations[e.card].shaken and self._fire_modes(e, u) \
+                if e.on_map and not self.state.formations[e.card].shaken and self.fire_modes(e, u) \
                         and (self._same_hex_infantry(e) or self._may_opportunity_fire(e)):
                     reactors.append(e.id)
         self.cx["reactors"] = reactors
@@ -289,8 +289,8 @@ class CloseCombatMixin:
         out = []
         for rid in self.cx["reactors"]:
             r = self.state.units[rid]
-            out += [("react-fire", rid) if m == self._natural_mode(u) else ("react-fire", rid, m)
-                    for m in self._fire_modes(r, u)]
+            out += [("react-fire", rid) if m == self.natural_mode(u) else ("react-fire", rid, m)
+                    for m in self.fire_modes(r, u)]
         return out + [("react-pass",)]
 
     def _do_overrun_react(self, action):

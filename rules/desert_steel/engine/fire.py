@@ -13,7 +13,7 @@ from .modifiers import Shot, modifiers
 
 
 class FireMixin:
-    def _opportunity_firers(self, mover: Unit) -> list[Unit]:
+    def opportunity_firers(self, mover: Unit) -> list[Unit]:
         s = self.state
         if mover.status != ON_MAP or mover.hidden or mover.carried_by:
             return []  # nobody may fire at it (_fire_modes)
@@ -26,7 +26,7 @@ class FireMixin:
                 continue  # on_map: u.ready is not flipped and not suppressed
             if u.opportunity_fired and not u.flash_kill:
                 continue
-            if self._can_target(u, mover):
+            if self.can_target(u, mover):
                 out.append(u)
         return out
 
@@ -38,16 +38,16 @@ class FireMixin:
         done = self.cx.get("same_hex_done", ())
         return [u for u in self.state.at(mover.hex)
                 if u.side != mover.side and u.type.unit_class == "infantry" and not u.suppressed and not u.carried_by
-                and not self.state.formations[u.card].shaken and u.id not in done and self._fire_modes(u, mover)]
+                and not self.state.formations[u.card].shaken and u.id not in done and self.fire_modes(u, mover)]
 
     def _opp_actions(self, mover: Unit) -> list:
         out = []
         for u in self._same_hex_firers(mover):
-            out += [("same-hex-fire", u.id) if m == self._natural_mode(mover) else ("same-hex-fire", u.id, m)
-                    for m in self._fire_modes(u, mover)]
-        for u in self._opportunity_firers(mover):
-            out += [("opp-fire", u.id) if m == self._natural_mode(mover) else ("opp-fire", u.id, m)
-                    for m in self._fire_modes(u, mover)]
+            out += [("same-hex-fire", u.id) if m == self.natural_mode(mover) else ("same-hex-fire", u.id, m)
+                    for m in self.fire_modes(u, mover)]
+        for u in self.opportunity_firers(mover):
+            out += [("opp-fire", u.id) if m == self.natural_mode(mover) else ("opp-fire", u.id, m)
+                    for m in self.fire_modes(u, mover)]
         return out
 
     def _open_opportunity(self, mover: Unit) -> None:
@@ -83,10 +83,10 @@ class FireMixin:
 
     # --- fire (§9) ---------------------------------------------------------------------------
 
-    def _factor(self, u: Unit, vs_vehicle: bool) -> int | None:
+    def factor(self, u: Unit, vs_vehicle: bool) -> int | None:
         return u.type.anti_vehicle if vs_vehicle else u.type.anti_infantry
 
-    def _range(self, u: Unit, vs_vehicle: bool) -> int | None:
+    def range(self, u: Unit, vs_vehicle: bool) -> int | None:
         if vs_vehicle and u.type.anti_vehicle_range is not None:
             return u.type.anti_vehicle_range
         if vs_vehicle and u.type.unit_class == "infantry":
@@ -94,11 +94,11 @@ class FireMixin:
         return u.type.range
 
     @staticmethod
-    def _natural_mode(target: Unit) -> str:
+    def natural_mode(target: Unit) -> str:
         """AV fire at vehicles, AI fire at non-vehicles (§13.1); AI at lightly armoured is a choice."""
         return "av" if target.type.is_vehicle else "ai"
 
-    def _fire_modes(self, firer: Unit, target: Unit, indirect: bool = False) -> list[str]:
+    def fire_modes(self, firer: Unit, target: Unit, indirect: bool = False) -> list[str]:
         """The kinds of fire (``"av"``, ``"ai"``) the firer may direct at the target: factor, range,
         the stacking limits of §8.51 and §13.13 (no line of sight or dice here)."""
         if firer.status != ON_MAP or target.status != ON_MAP or target.hidden or target.carried_by \
@@ -112,8 +112,8 @@ class FireMixin:
             profile = self._fire_profile(firer, target, indirect)
         if not profile:
             return []
-        if self.state.bunkers and not indirect and firer.hex != target.hex and self._bunker_of(firer) is not None \
-                and self._in_flank(firer, target.hex):
+        if self.state.bunkers and not indirect and firer.hex != target.hex and self.bunker_of(firer) is not None \
+                and self.in_flank(firer, target.hex):
             return []  # §15.24: a bunker's occupant never fires into its own flank arc
         axials = self.ctx.field.board._axials
         a, b = axials[firer.hex], axials[target.hex]
@@ -155,21 +155,21 @@ class FireMixin:
             if tt.is_vehicle and tt.lightly_armored:
                 modes.append("ai")  # §13.13: AI fire may be directed at a lightly armoured vehicle
         for m in modes:
-            factor = self._factor(firer, m == "av")
-            reach = firer.type.range if indirect else self._range(firer, m == "av")
+            factor = self.factor(firer, m == "av")
+            reach = firer.type.range if indirect else self.range(firer, m == "av")
             if factor is None or reach is None:
                 continue
             yield m, reach, m == "av" and not indirect, advanced and m == "ai", indirect
 
-    def _can_target(self, firer: Unit, target: Unit) -> bool:
+    def can_target(self, firer: Unit, target: Unit) -> bool:
         """Range, line of sight and the stacking restrictions of §8.51 (no dice)."""
-        if not self._fire_modes(firer, target):
+        if not self.fire_modes(firer, target):
             return False
         if firer.hex != target.hex and any(e.side != firer.side and not e.hidden for e in self.state.here(firer.hex)):
             return False  # §8.51: only at units in its own hex
-        return self._visible(firer.hex, target.hex)
+        return self.visible(firer.hex, target.hex)
 
-    def _visible(self, a: str, b: str) -> bool:
+    def visible(self, a: str, b: str) -> bool:
         """Line of sight within the turn's visibility; smoke markers block it (§17.3) except in
         the two end hexes."""
         if not self.ctx.table(self.state.visibility).visible(a, b):
@@ -187,12 +187,12 @@ class FireMixin:
                 return False
         return True
 
-    def _smoke_hexes(self, firer: Unit, viewer: Unit) -> list[str]:
+    def smoke_hexes(self, firer: Unit, viewer: Unit) -> list[str]:
         """§17.2: any hex in the firer's range within the spotting unit's visibility (no roll)."""
         board = self.ctx.field.board
         reach = firer.type.range or 0
         return [h for h in self.ctx.table(self.state.visibility).seen_from(viewer.hex)
-                if board.distance(firer.hex, h) <= reach and self._visible(viewer.hex, h)]
+                if board.distance(firer.hex, h) <= reach and self.visible(viewer.hex, h)]
 
     def _may_smoke(self, firer: Unit, indirect: bool) -> bool:
         if not self.ctx.advanced or self.state.smoke_points.get(firer.side, 0) <= 0:
@@ -220,7 +220,7 @@ class FireMixin:
                  points_left=self.state.smoke_points[u.side], section="17.2")
         self._finish_operation(u)
 
-    def _targets(self, firer: Unit) -> list[Unit]:
+    def targets(self, firer: Unit) -> list[Unit]:
         """The enemy units _can_target allows, its §8.51 test made once for the firer's hex."""
         if firer.status != ON_MAP or firer.carried_by:
             return []  # it has no fire modes
@@ -244,19 +244,19 @@ class FireMixin:
         for t in self.state.on_map(other(firer.side)):
             if engaged and t.hex != firer.hex:
                 continue
-            if sees[index[t.hex]] and self._fire_modes(firer, t) and self._visible(firer.hex, t.hex):
+            if sees[index[t.hex]] and self.fire_modes(firer, t) and self.visible(firer.hex, t.hex):
                 out.append(t)
         return out
 
     def _target_actions(self, firer: Unit, targets: list[Unit], indirect: bool = False) -> list:
         out = []
         for t in targets:
-            out += [("target", t.id) if m == self._natural_mode(t) else ("target", t.id, m)
-                    for m in self._fire_modes(firer, t, indirect)]
+            out += [("target", t.id) if m == self.natural_mode(t) else ("target", t.id, m)
+                    for m in self.fire_modes(firer, t, indirect)]
         return out
 
     def _start_targeting(self, u: Unit, move_fire: bool) -> None:
-        targets = self._targets(u)
+        targets = self.targets(u)
         self.cx["move_fire"] = move_fire
         if not targets and self._may_smoke(u, False):
             self.cx["targets"] = []
@@ -299,7 +299,7 @@ class FireMixin:
             return
         if action[0] == "smoke":
             viewer = self.state.units[self.cx["spotter"]] if self.cx.get("spotter") else u
-            self.cx["smoke_hexes"] = self._smoke_hexes(u, viewer)
+            self.cx["smoke_hexes"] = self.smoke_hexes(u, viewer)
             self.mode = "smoke-hex"
             return
         target = self.state.units[action[1]]
@@ -331,7 +331,7 @@ class FireMixin:
             self._unit_check(target, x, flank=flank)
         return result
 
-    def _experience(self, u: Unit) -> str:
+    def experience(self, u: Unit) -> str:
         memo = self.ctx.memo.setdefault("experience", {})  # asked for every modifier list
         key = (u.card, u.experience_bonus, id(self.ctx.years))
         level = memo.get(key)
@@ -349,7 +349,7 @@ class FireMixin:
                 total += r.get("value", 0)
         return total
 
-    def _self_spotting(self, u: Unit) -> int:
+    def self_spotting(self, u: Unit) -> int:
         if self.ctx.advanced and u.type.indirect_fire:
             return self.ctx.tables.fire("self_spotting")  # §13.28: direct and opportunity fire too
         for r in self.ctx.special:
@@ -358,7 +358,7 @@ class FireMixin:
                 return 3  # §13.28: an indirect-fire unit spotting its own target, +3 to its factors
         return 0
 
-    def _in_flank(self, target: Unit, source_hex: str) -> bool:
+    def in_flank(self, target: Unit, source_hex: str) -> bool:
         """Whether fire from source_hex comes through the target's flank arc (§8.2, §8.21)."""
         f = self.ctx.field.board
         if source_hex == target.hex:
@@ -370,11 +370,11 @@ class FireMixin:
         """§9.14's modifiers of the spotting roll (rules_tables.MODIFIERS, kind "spot")."""
         return modifiers(Shot(self, "spot", firer, target, move_fire=move_fire))
 
-    def _separation_key(self, u: Unit) -> str | None:
+    def separation_key(self, u: Unit) -> str | None:
         """The §11.5 row of a separated unit; §11.5 gives Seasoned non-vehicles none (NOTES.md)."""
         if not u.separated:
             return None
-        exp = self._experience(u)
+        exp = self.experience(u)
         if exp == "veteran":
             return "separated_veteran"
         if u.type.is_vehicle:
@@ -382,7 +382,7 @@ class FireMixin:
         return "separated_green_non_vehicle" if exp == "green" else None
 
     def _separation_fire(self, u: Unit) -> dict:
-        key = self._separation_key(u)
+        key = self.separation_key(u)
         return {key: self.ctx.tables.fire(key)} if key else {}
 
     def fire_modifiers(self, firer: Unit, target: Unit, move_fire: bool, cover: bool, mode: str = "av",
@@ -396,7 +396,7 @@ class FireMixin:
         return modifiers(Shot(self, "direct", firer, target, mode=mode, distance=d, move_fire=move_fire,
                               cover=cover, close_assault=close_assault, spill=spill))
 
-    def _cover(self, firer: Unit, target: Unit) -> bool:
+    def cover(self, firer: Unit, target: Unit) -> bool:
         terrain = self.ctx.field.terrain
         return terrain.hexes[target.hex].building or terrain.level(target.hex) > terrain.level(firer.hex)
 
@@ -409,16 +409,16 @@ class FireMixin:
             self._reveal(firer, "fired")
         t = self.ctx.tables
         f = self.ctx.field
-        mode = mode or self._natural_mode(target)
+        mode = mode or self.natural_mode(target)
         # Facing its target (§8.22, never in a bunker, §15.22): an active firer turns as its formation is
         # activated, before spotting; an opportunity firer's formation is not active, and it "peut
         # également modifier son orientation après avoir effectué un repérage réussi pour un tir
         # d'opportunité": it spots as it stands, through its flank arc if so (§9.15), then turns.
-        turns = firer.hex != target.hex and self._bunker_of(firer) is None
+        turns = firer.hex != target.hex and self.bunker_of(firer) is None
         if turns and not opportunity:
             firer.facing = sector(f.board.axial(firer.hex), f.board.axial(target.hex))
         d = f.board.distance(firer.hex, target.hex)
-        cover = self._cover(firer, target) and not close_assault  # §14.13: no cover in a close assault
+        cover = self.cover(firer, target) and not close_assault  # §14.13: no cover in a close assault
         spot_cover = cover and not target.fired  # a Fired marker loses cover's spotting benefit (§9.17)
         if d == 0:
             spotted, number, roll, mods = True, 0, None, {}
@@ -441,7 +441,7 @@ class FireMixin:
             target.spotted = letter  # §9.18
         vs_vehicle = mode == "av"
         column = "vehicle" if target.type.is_vehicle else "non_vehicle"
-        factor = self._factor(firer, vs_vehicle) + self._self_spotting(firer)
+        factor = self.factor(firer, vs_vehicle) + self.self_spotting(firer)
         differential = factor - target.type.defense
         mods = self.fire_modifiers(firer, target, move_fire, cover, mode, same_hex and firer.flipped,
                                    close_assault=close_assault)
@@ -451,13 +451,13 @@ class FireMixin:
         result = t.crt(column, total)
         self.log("fire", unit=firer.id, target=target.id, dice=dice, differential=differential, modifiers=mods,
                  total=total, result=result, section="9.22")
-        flank = self._flank_hit(target, firer.hex)
+        flank = self.flank_hit(target, firer.hex)
         hex_ = target.hex
         flash = False
         if result == "destroyed":
             # §13.13: AI fire never flash-kills; same-hex infantry fire is no operation (§12.14)
             flash = (vs_vehicle and not move_fire and not same_hex and not close_assault and firer.flash_kills == 0
-                     and raw >= t.flash_kill(self._experience(firer)))
+                     and raw >= t.flash_kill(self.experience(firer)))
             if flash:
                 self.log("flash-kill", unit=firer.id, raw=raw, section="9.35")
             self._destroy(target, "fire")
@@ -484,9 +484,9 @@ class FireMixin:
                 self._reveal(x, "attacked by anti-infantry fire at its hex")
             if firer.type.anti_infantry is None:
                 continue
-            mods = self.fire_modifiers(firer, x, move_fire, self._cover(firer, x), "ai", spill=True)
-            flank = self._flank_hit(x, firer.hex)
-            self._attack(x, firer.type.anti_infantry + self._self_spotting(firer), mods, flank=flank, unit=firer.id,
+            mods = self.fire_modifiers(firer, x, move_fire, self.cover(firer, x), "ai", spill=True)
+            flank = self.flank_hit(x, firer.hex)
+            self._attack(x, firer.type.anti_infantry + self.self_spotting(firer), mods, flank=flank, unit=firer.id,
                          spill=True, section="13.11")
 
     def _fired_marker(self, firer: Unit, destroyed: Unit | None) -> None:
@@ -497,7 +497,7 @@ class FireMixin:
         enemies = [e for e in self.state.units.values() if e.side != firer.side and e.on_map]
         in_cover_of = [e for e in enemies if terrain.hexes[firer.hex].building
                        or terrain.level(firer.hex) > terrain.level(e.hex)]
-        if any(self._visible(e.hex, firer.hex) for e in in_cover_of if e is not destroyed):
+        if any(self.visible(e.hex, firer.hex) for e in in_cover_of if e is not destroyed):
             firer.fired = True
 
     # --- morale (§10) ---------------------------------------------------------------------

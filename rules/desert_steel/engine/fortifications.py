@@ -65,14 +65,14 @@ class FortificationsMixin:
     def _entrenchment(self, u: Unit) -> dict | None:
         return next((e for e in self.state.entrenchments if e["occupant"] == u.id), None)
 
-    def _entrenched(self, u: Unit) -> bool:
+    def entrenched(self, u: Unit) -> bool:
         e = self._entrenchment(u) if self.state.entrenchments else None
         return bool(e and e["done"])
 
-    def _may_entrench(self, u: Unit) -> bool:
+    def may_entrench(self, u: Unit) -> bool:
         """§13.4-13.41: an active non-vehicle not yet entrenched, in a hex without enemy units nor
         a minefield, outside rocky ground, with fewer than six entrenchments."""
-        if not self.ctx.advanced or u.type.is_vehicle or not u.ready or self._bunker_of(u) is not None:
+        if not self.ctx.advanced or u.type.is_vehicle or not u.ready or self.bunker_of(u) is not None:
             return False
         own = self._entrenchment(u)
         if own is not None:
@@ -81,7 +81,7 @@ class FortificationsMixin:
             return False
         if any(e.side != u.side and not e.hidden for e in self.state.at(u.hex)):
             return False
-        if self._minefield_at(u.hex, known_to=u.side) is not None:
+        if self.minefield_at(u.hex, known_to=u.side) is not None:
             return False  # §13.4: never in a minefield hex
         here = [e for e in self.state.entrenchments if e["hex"] == u.hex]
         empty = any(e["done"] and e["occupant"] is None for e in here)
@@ -121,7 +121,7 @@ class FortificationsMixin:
 
     # --- bunkers (§15.2) ---------------------------------------------------------------------------
 
-    def _bunker_of(self, u: Unit) -> dict | None:
+    def bunker_of(self, u: Unit) -> dict | None:
         if not self.state.bunkers:
             return None
         return next((b for b in self.state.bunkers if b["occupant"] == u.id), None)
@@ -139,7 +139,7 @@ class FortificationsMixin:
             self.log("enter-bunker", unit=u.id, hex=u.hex, section="15.22")
 
     def _leave_bunker(self, u: Unit, destroyed: bool = False) -> None:
-        b = self._bunker_of(u)
+        b = self.bunker_of(u)
         if b is None:
             return
         if destroyed:  # §15.23: the bunker goes with its occupant
@@ -150,7 +150,7 @@ class FortificationsMixin:
 
     # --- minefields (§15.1) ------------------------------------------------------------------------
 
-    def _minefield_at(self, hex_: str, known_to: str | None = None) -> dict | None:
+    def minefield_at(self, hex_: str, known_to: str | None = None) -> dict | None:
         """The active minefield of a hex (one at most, §15.11); ``known_to``: only one that side
         knows of (its own, or a revealed one)."""
         for m in self.state.minefields:
@@ -159,10 +159,10 @@ class FortificationsMixin:
         return None
 
     def _in_revealed_minefield(self, u: Unit) -> bool:
-        m = self._minefield_at(u.hex) if self.state.minefields and u.hex else None
+        m = self.minefield_at(u.hex) if self.state.minefields and u.hex else None
         return bool(m and m["revealed"])
 
-    def _exempt_from_own_mines(self, side: str) -> bool:
+    def exempt_from_own_mines(self, side: str) -> bool:
         return any(r["type"] == "exempt-friendly-minefields" and r.get("side", "both") in (side, "both")
                    for r in self.ctx.special)
 
@@ -177,11 +177,11 @@ class FortificationsMixin:
     def _mines_on_entry(self, u: Unit) -> bool:
         """§15.12-15.14: a unit entering a minefield hex. True when the minefield attacked it (the
         unit then stops, as in the §15.13 example). Resolved before fire zones and opportunity fire."""
-        m = self._minefield_at(u.hex) if self.state.minefields else None
+        m = self.minefield_at(u.hex) if self.state.minefields else None
         if m is None:
             return False
         if m["side"] == u.side:
-            if self._exempt_from_own_mines(u.side) or not self._friendly_mine_roll(u):
+            if self.exempt_from_own_mines(u.side) or not self._friendly_mine_roll(u):
                 return False
         self._minefield_attack(u, m)
         return True
@@ -198,7 +198,7 @@ class FortificationsMixin:
 
     # --- wire (§15.3) ------------------------------------------------------------------------------
 
-    def _enter_cost(self, u: Unit, frm: str, to: str):
+    def enter_cost(self, u: Unit, frm: str, to: str):
         """The battlefield's movement cost, with this game's wire (engineers remove it in play)."""
         wire = self.state.wire
         if wire and (to in wire or frm in wire):
@@ -225,12 +225,12 @@ class FortificationsMixin:
 
     # --- effects on fire and morale --------------------------------------------------------------
 
-    def _flank_hit(self, target: Unit, source_hex: str) -> bool:
+    def flank_hit(self, target: Unit, source_hex: str) -> bool:
         """Whether a hit counts as flank or same-hex fire for morale (§10.11): a bunker's occupant
         takes the +2 only from fire in its own hex (§15.24)."""
         if source_hex == target.hex:
             return True
-        return self._bunker_of(target) is None and self._in_flank(target, source_hex)
+        return self.bunker_of(target) is None and self.in_flank(target, source_hex)
 
     # --- engineers (§15.4) -------------------------------------------------------------------------
 
@@ -254,26 +254,26 @@ class FortificationsMixin:
             out |= granted
         return out
 
-    def _engineer_clearable(self, u: Unit) -> bool:
+    def engineer_clearable(self, u: Unit) -> bool:
         """§15.4 step 4: in the hex since the Operations Phase began, with wire or a minefield the
         unit knows of that it may clear."""
         if u.start_hex != u.hex:
             return False
         abilities = self._engineer_abilities(u)
         return ("clear-wire" in abilities and u.hex in self.state.wire) or \
-            ("clear-minefields" in abilities and self._minefield_at(u.hex, known_to=u.side) is not None)
+            ("clear-minefields" in abilities and self.minefield_at(u.hex, known_to=u.side) is not None)
 
-    def _engineer_steps(self, u: Unit) -> list[str]:
+    def engineer_steps(self, u: Unit) -> list[str]:
         """§15.4 step 2: one adjacent hex, wire or not (other terrain limits still hold)."""
         if "enter-wire" not in self._engineer_abilities(u):
             return []
         out = []
         for n in self.ctx.field.board.neighbours(u.hex):
-            if self.ctx.field.enter_cost(u.type, u.hex, n) == "prohibited" or not self._may_enter_zone(u, n):
+            if self.ctx.field.enter_cost(u.type, u.hex, n) == "prohibited" or not self.may_enter_zone(u, n):
                 continue
             if any(e.side != u.side and not e.hidden for e in self.state.at(n)):
                 continue  # an engineer operation is no close assault (§14.1)
-            if n in self.state.wire or self._minefield_at(n, known_to=u.side) is not None or \
+            if n in self.state.wire or self.minefield_at(n, known_to=u.side) is not None or \
                     self._may_enter_minefields(u):
                 out.append(n)
         return out
@@ -286,12 +286,12 @@ class FortificationsMixin:
             return False
         if not self._engineer_abilities(u):
             return False
-        return self._engineer_clearable(u) or bool(self._engineer_steps(u))
+        return self.engineer_clearable(u) or bool(self.engineer_steps(u))
 
     def _legal_engineer(self):
         u = self.state.units[self.cx["unit"]]
-        out = [("clear",)] if self._engineer_clearable(u) else []
-        return out + [("step", n) for n in self._engineer_steps(u)] + [("cancel",)]
+        out = [("clear",)] if self.engineer_clearable(u) else []
+        return out + [("step", n) for n in self.engineer_steps(u)] + [("cancel",)]
 
     def _do_engineer(self, action):
         u = self.state.units[self.cx["unit"]]
@@ -309,7 +309,7 @@ class FortificationsMixin:
         if "clear-wire" in abilities and u.hex in self.state.wire:
             del self.state.wire[u.hex]
             self.log("wire-removed", unit=u.id, hex=u.hex, section="15.4")
-        m = self._minefield_at(u.hex, known_to=u.side)
+        m = self.minefield_at(u.hex, known_to=u.side)
         if "clear-minefields" in abilities and m is not None:
             m["active"], m["revealed"] = False, True
             self.log("minefield-cleared", unit=u.id, hex=u.hex, owner=m["side"], section="15.4")
@@ -323,7 +323,7 @@ class FortificationsMixin:
         u.hex, u.moved, u.spotted = dest, True, None
         self.cx.update(mp=1, spent=1, steps=1)
         self.log("engineer-move", unit=u.id, hex=dest, section="15.4")
-        m = self._minefield_at(dest)
+        m = self.minefield_at(dest)
         if m is not None:
             m["revealed"] = True
             self.log("minefield-revealed", hex=dest, owner=m["side"], by=u.id, section="15.4")
@@ -339,11 +339,11 @@ class FortificationsMixin:
 
     # --- scenario limits on movement (§18.7) ----------------------------------------------------
 
-    def _may_enter_zone(self, u: Unit, hex_: str) -> bool:
+    def may_enter_zone(self, u: Unit, hex_: str) -> bool:
         """Scenario prohibited hexes (e.g. Lightfoot: west of Kidney Ridge for the Allies)."""
-        return hex_ not in self._prohibited(u.side)
+        return hex_ not in self.prohibited(u.side)
 
-    def _prohibited(self, side: str) -> frozenset:
+    def prohibited(self, side: str) -> frozenset:
         cache = self.ctx.memo.setdefault("prohibited", {})
         if side not in cache:
             out = set()

@@ -150,7 +150,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         return {
             "turn": s.turn, "mode": self.mode, "to_act": self.side_to_act, "visibility": s.visibility,
             "hand": sorted(s.hands[side]), "opponent_cards_in_hand": len(s.hands[other(side)]),
-            "stack": [{"face_down": True, "c3": "ABCDEF"[5 - self._priority(c)[0]]} if self._face_down(c, side)
+            "stack": [{"face_down": True, "c3": "ABCDEF"[5 - self.priority(c)[0]]} if self._face_down(c, side)
                       else {"card": c} for c in s.stack],
             "units": [{"id": u.id, "card": u.card, "type": u.type.id, "side": u.side, "hex": u.hex,
                        "status": u.status, "flipped": u.flipped, "suppressed": u.suppressed,
@@ -280,7 +280,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
     def _has_units(self, card: int) -> bool:
         return any(u.card == card and u.status in (ON_MAP, OFF_MAP) for u in self.state.units.values())
 
-    def _priority(self, card: int) -> tuple:
+    def priority(self, card: int) -> tuple:
         return priority(self.ctx.model, card, self.ctx.years[self.state.formations[card].side])
 
     def _combat_cards(self, side: str) -> list[int]:
@@ -291,7 +291,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         if s.stack:
             self._open_interrupts()
             return
-        candidates = [(self._priority(c), c) for side in SIDES for c in self._combat_cards(side)]
+        candidates = [(self.priority(c), c) for side in SIDES for c in self._combat_cards(side)]
         if not candidates:
             self._morale_phase()
             return
@@ -325,11 +325,11 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         try (except one that already failed against it)."""
         top_card = self.state.stack[-1]
         if self._face_down(top_card, side):
-            top_c3 = self._priority(top_card)[0]
+            top_c3 = self.priority(top_card)[0]
             failed = self.state.failed_interrupts.get(top_card, ())
-            return [c for c in self.state.hands[side] if self._priority(c)[0] >= top_c3 and c not in failed]
-        top = self._priority(top_card)
-        return [c for c in self.state.hands[side] if self._priority(c) > top]
+            return [c for c in self.state.hands[side] if self.priority(c)[0] >= top_c3 and c not in failed]
+        top = self.priority(top_card)
+        return [c for c in self.state.hands[side] if self.priority(c) > top]
 
     def _face_down(self, card: int, viewer: str) -> bool:
         return bool(self.options.get("limited_intelligence")) and self.state.formations[card].side != viewer
@@ -372,7 +372,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         if self.options.get("limited_intelligence"):
             top = self.state.stack[-1]
             for c in list(declared):  # disclosure (§6.55): a card that proves lower goes back to hand
-                if self._priority(c) <= self._priority(top):
+                if self.priority(c) <= self.priority(top):
                     declared.remove(c)
                     self.state.failed_interrupts.setdefault(top, set()).add(c)
                     self.log("interrupt-failed", card=c, against=top, section="6.55")
@@ -386,7 +386,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         if not declared:
             self._activate_top()
             return
-        winner = max(declared, key=self._priority)
+        winner = max(declared, key=self.priority)
         if len(declared) > 1:
             self.log("simultaneous-interrupt", cards=declared, winner=winner, section="6.43")
         self._play(winner)
@@ -424,7 +424,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         card = self.cx["card"]
         cmd = self.ctx.model.cards[card]
         subs = [n for n in self._subordinates(card) if n in self.state.formations]
-        ready = [n for n in subs if not self.state.formations[n].shaken and self._operable(n)]
+        ready = [n for n in subs if not self.state.formations[n].shaken and self.operable(n)]
         if cmd.nationality == "german":  # §6.53: up to two subordinates
             combos = [(n,) for n in ready] + list(itertools.combinations(ready, 2))
         else:  # §6.52: one subordinate plus the command's HQ, or rally
@@ -453,21 +453,21 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 continue
             if self._formation_check(n, "rally by command card", section="6.52"):
                 f.shaken, f.must_replay = False, True
-                for u in self._units_of(n):
+                for u in self.units_of(n):
                     if not u.suppressed:
                         u.flipped = False
                 self.state.hands[f.side].append(n)
 
-    def _units_of(self, card: int) -> list[Unit]:
+    def units_of(self, card: int) -> list[Unit]:
         return list(self.state.of_card(card))  # memoised while no unit changes card, side or type
 
-    def _operable(self, card: int) -> bool:
+    def operable(self, card: int) -> bool:
         return any(u.ready or (u.status == OFF_MAP and self.state.formations[card].arrival == self.state.turn)
-                   for u in self._units_of(card))
+                   for u in self.units_of(card))
 
     def _unentered(self, cards) -> list[Unit]:
         s = self.state
-        return [u for c in cards for u in self._units_of(c)
+        return [u for c in cards for u in self.units_of(c)
                 if u.status == OFF_MAP and s.formations[c].arrival == s.turn and not u.flipped and not u.type.towed]
 
     def _legal_activation(self):
@@ -475,30 +475,30 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         if self.ctx.advanced:
             for u in self.state.by_placement("pool transports", lambda: tuple(
                     x for x in self.state.units.values() if x.card < 0), ("roster",)):
-                if u.side == self.side_to_act and self._loadable(u):  # §13.31: they join any activation
+                if u.side == self.side_to_act and self.loadable(u):  # §13.31: they join any activation
                     out.append(("op", u.id, "transport"))
         for card in self.cx["cards"]:
             for u in self.state.of_card(card):  # _units_of(card), memoised
                 if u.status == OFF_MAP and self.state.formations[card].arrival == self.state.turn and not u.flipped:
                     if not u.type.towed:  # §12.3: a towed gun enters only in tow
                         out.append(("op", u.id, "move"))
-                    if u.type.formation_transport and self.ctx.advanced and self._loadable(u):
+                    if u.type.formation_transport and self.ctx.advanced and self.loadable(u):
                         out.append(("op", u.id, "transport"))  # §13.32, §18.6: a Carrier or Jeep tows it in
                     continue
                 if not u.ready:
                     continue
-                if not u.type.towed and not self._pinned(u) and not self._may_not_move(u):  # §12.3, §11.5
+                if not u.type.towed and not self._pinned(u) and not self.may_not_move(u):  # §12.3, §11.5
                     out.append(("op", u.id, "move"))
-                if u.type.unit_class == "infantry" and self.ctx.advanced and self._assault_hexes(u):
+                if u.type.unit_class == "infantry" and self.ctx.advanced and self.assault_hexes(u):
                     out.append(("op", u.id, "assault"))
                 if self._fireable(u) and u.id not in self.cx.get("cancelled", ()):
                     out.append(("op", u.id, "fire"))
-                    if not u.flash_kill and self._factor(u, True) is not None and u.type.is_vehicle:
+                    if not u.flash_kill and self.factor(u, True) is not None and u.type.is_vehicle:
                         out.append(("op", u.id, "move-fire"))
                     if u.type.indirect_fire and self.ctx.advanced and \
-                            (self._has_indirect_plan(u) or (self._may_smoke(u, True) and self._spotters(u))):
+                            (self._has_indirect_plan(u) or (self._may_smoke(u, True) and self.spotters(u))):
                         out.append(("op", u.id, "indirect"))
-                if self._may_entrench(u):
+                if self.may_entrench(u):
                     out.append(("op", u.id, "entrench"))
                 if self._may_engineer(u):
                     out.append(("op", u.id, "engineer"))  # §15.4
@@ -506,7 +506,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     out.append(("op", u.id, "overrun"))
                 if self.state.raids and self._may_call(u):
                     out.append(("op", u.id, "call-bombardment"))  # §16.35
-                if u.type.formation_transport and self.ctx.advanced and self._loadable(u):
+                if u.type.formation_transport and self.ctx.advanced and self.loadable(u):
                     out.append(("op", u.id, "transport"))  # §13.32: Carriers and Jeeps
         if not self._unentered(self.cx["cards"]) or not any(a[2] == "move" for a in out):
             out.append(("end",))
@@ -522,7 +522,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         for card in self.cx["cards"]:
             for u in self.state.of_card(card):
                 if u.status != ON_MAP or u.carried_by or u.hidden or u.id in done or \
-                        (self.state.bunkers and self._bunker_of(u) is not None):
+                        (self.state.bunkers and self.bunker_of(u) is not None):
                     continue
                 out += [("face", u.id, side) for side in range(6) if side != u.facing]
         return out
@@ -534,7 +534,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         return all(a[0] in ("end", "face") for a in legal)
 
     def _fireable(self, u: Unit) -> bool:
-        return self._factor(u, True) is not None or self._factor(u, False) is not None
+        return self.factor(u, True) is not None or self.factor(u, False) is not None
 
     def _do_activation(self, action):
         if action[0] == "end":
@@ -568,13 +568,13 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         elif kind == "engineer":
             self.mode = "engineer"
         elif kind == "indirect":
-            spotters = self._spotters(u) if self._may_smoke(u, True) else [sp for sp, _ in self._indirect_plans(u)]
+            spotters = self.spotters(u) if self._may_smoke(u, True) else [sp for sp, _ in self.indirect_plans(u)]
             self.cx["spotters"] = sorted({sp.id for sp in spotters})
             self.mode = "spotter"
         else:
             mp = self.ctx.field.allowance(u.type)
             if kind == "move-fire":
-                mp = self._move_fire_mp(u)
+                mp = self.move_fire_mp(u)
             self.cx.update(mp=mp, spent=0, steps=0, entering=u.status == OFF_MAP)
             if kind == "overrun":
                 self.cx["overrun"] = "pending"
@@ -601,10 +601,10 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     # --- movement (§8) -------------------------------------------------------------------------
 
-    def _may_not_move(self, u: Unit) -> bool:
+    def may_not_move(self, u: Unit) -> bool:
         """§11.5: separated Green non-vehicles, "tout déplacement leur est en outre interdit": no move,
         no close assault into another hex, no ride in a transport (NOTES.md)."""
-        return u.separated and self._separation_key(u) == "separated_green_non_vehicle"
+        return u.separated and self.separation_key(u) == "separated_green_non_vehicle"
 
     def _legal_move(self):
         u = self.state.units[self.cx["unit"]]
@@ -615,8 +615,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             card = u.card if u.card >= 0 else self.state.units[self.cx["loaded"][0]].card  # §18.6
             zone = self.state.formations[card].entry_zone
             for h in sorted(zone):
-                cost = self._enter_cost(u, h, h)
-                if cost == "prohibited" or not self._may_enter_zone(u, h):
+                cost = self.enter_cost(u, h, h)
+                if cost == "prohibited" or not self.may_enter_zone(u, h):
                     continue
                 out.append(("step", h))
             return out or [("stop",)]
@@ -637,7 +637,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             if cost == "all" or spent + cost <= mp or first:
                 out.append(("step", n))
         if self.cx.get("overrun") == "pending":
-            out += [("overrun", n) for n in f.board.neighbours(u.hex) if self._overrun_cost(u, n) is not None]
+            out += [("overrun", n) for n in f.board.neighbours(u.hex) if self.overrun_cost(u, n) is not None]
         exit_cost = f.exit_cost(u.type, u.hex)
         if exit_cost is not None and (first or spent + exit_cost <= mp):
             for edge in ("north", "east", "south", "west"):
@@ -652,18 +652,18 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         scenario prohibits to its side left out: the terrain's part memoised per context by hex and
         unit type (checked by identity, as the fire profiles), this game's wire read live."""
         if self.state.wire:
-            return tuple((n, self._enter_cost(u, u.hex, n)) for n in self.ctx.field.board.neighbours(u.hex)
-                         if self._may_enter_zone(u, n))
+            return tuple((n, self.enter_cost(u, u.hex, n)) for n in self.ctx.field.board.neighbours(u.hex)
+                         if self.may_enter_zone(u, n))
         memo = self.ctx.memo.setdefault("step_costs", {})
         key = (u.hex, id(u.type), u.side)
         hit = memo.get(key)
         if hit is None or hit[0] is not u.type:
-            banned, field = self._prohibited(u.side), self.ctx.field
+            banned, field = self.prohibited(u.side), self.ctx.field
             hit = memo[key] = (u.type, tuple((n, field.enter_cost(u.type, u.hex, n))
                                              for n in field.board.neighbours(u.hex) if n not in banned))
         return hit[1]
 
-    def _move_fire_mp(self, u: Unit) -> int:
+    def move_fire_mp(self, u: Unit) -> int:
         """§9.52: half the movement points, rounded down."""
         return math.floor(self.ctx.field.allowance(u.type) * self.ctx.tables.setting("move_and_fire_mp_fraction", 0.5))
 
@@ -675,8 +675,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         (§9.51), while what it spent fits the limited move (§9.52)."""
         cx = self.cx
         return (cx.get("op") == "move" and not cx.get("overrun") and not cx.get("entering") and u.on_map
-                and u.type.is_vehicle and not u.flash_kill and self._factor(u, True) is not None
-                and u.id not in cx.get("cancelled", ()) and cx["spent"] <= self._move_fire_mp(u))
+                and u.type.is_vehicle and not u.flash_kill and self.factor(u, True) is not None
+                and u.id not in cx.get("cancelled", ()) and cx["spent"] <= self.move_fire_mp(u))
 
     def _do_move(self, action):
         u = self.state.units[self.cx["unit"]]
@@ -684,7 +684,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             self._end_move(u)
             return
         if action[0] == "move-fire":  # §7: the declared move becomes a move-and-fire; it may go on moving
-            self.cx.update(op="move-fire", mp=self._move_fire_mp(u))
+            self.cx.update(op="move-fire", mp=self.move_fire_mp(u))
             self.log("move-becomes-move-fire", unit=u.id, spent=self.cx["spent"], mp=self.cx["mp"], section="7")
             if len(self._legal_move()) == 1:
                 self._end_move(u)
@@ -699,11 +699,11 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             self._overrun(u, dest)
             return
         if u.status == OFF_MAP:
-            cost = self._enter_cost(u, dest, dest)
+            cost = self.enter_cost(u, dest, dest)
             u.status = ON_MAP
             self.log("enter", unit=u.id, hex=dest, section="5.3")
         else:
-            cost = self._enter_cost(u, u.hex, dest)
+            cost = self.enter_cost(u, u.hex, dest)
             u.facing = direction(f.board.axial(u.hex), f.board.axial(dest))
         cost = self.cx["mp"] if cost == "all" else cost
         self.cx["spent"] = min(self.cx["mp"], self.cx["spent"] + cost) if self.cx["steps"] == 0 else \
@@ -714,7 +714,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         if u.hex is not None:
             self._leave_position(u)
         u.hex, u.moved, u.spotted = dest, True, None
-        for p in self._passengers(u):  # §13.3 step 3: the passengers move with their carrier
+        for p in self.passengers(u):  # §13.3 step 3: the passengers move with their carrier
             self._leave_position(p)
             p.hex, p.moved, p.facing, p.status = dest, True, u.facing, ON_MAP
         self.log("move", unit=u.id, hex=dest, spent=self.cx["spent"])

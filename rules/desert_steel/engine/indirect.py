@@ -9,7 +9,7 @@ from .modifiers import Shot, modifiers
 
 
 class IndirectFireMixin:
-    def _spotters(self, firer: Unit) -> list[Unit]:
+    def spotters(self, firer: Unit) -> list[Unit]:
         """§13.22: the firer itself, or a ready friendly unit with the spotting star (FOs, US Jeeps,
         §12.2) of a formation activated by the same card; one IF spotting per unit per turn (§13.23)."""
         cards = self.cx.get("cards", (firer.card,))
@@ -20,20 +20,20 @@ class IndirectFireMixin:
                 out.append(u)
         return out
 
-    def _indirect_plans(self, firer: Unit) -> list[tuple[Unit, Unit]]:
+    def indirect_plans(self, firer: Unit) -> list[tuple[Unit, Unit]]:
         """(spotter, target) pairs an indirect fire could use now."""
         if not firer.ready or not firer.type.indirect_fire:
             return []
         enemies = [t for t in self.state.units.values() if t.side != firer.side and t.on_map and not t.hidden
-                   and self._fire_modes(firer, t, indirect=True)]
-        return [(sp, t) for sp in self._spotters(firer) for t in enemies
-                if sp.hex == t.hex or self._visible(sp.hex, t.hex)]
+                   and self.fire_modes(firer, t, indirect=True)]
+        return [(sp, t) for sp in self.spotters(firer) for t in enemies
+                if sp.hex == t.hex or self.visible(sp.hex, t.hex)]
 
     def _has_indirect_plan(self, firer: Unit) -> bool:
         """Whether _indirect_plans is not empty, stopping at the first pair (asked at every activation)."""
         if not firer.ready or not firer.type.indirect_fire:
             return False
-        spotters = self._spotters(firer)
+        spotters = self.spotters(firer)
         if not spotters:
             return False
         # memoised per firer while nothing is placed anew and the visibility, the smoke markers
@@ -44,9 +44,9 @@ class IndirectFireMixin:
         key = ("indirect-plan", firer.id)
         hit = s._memo.get(key)
         if hit is None or hit[0] != stamp or hit[1] is not firer:
-            found = any(h == t.hex or self._visible(h, t.hex)
+            found = any(h == t.hex or self.visible(h, t.hex)
                         for t in s.units.values()
-                        if t.side != firer.side and t.on_map and not t.hidden and self._fire_modes(firer, t, indirect=True)
+                        if t.side != firer.side and t.on_map and not t.hidden and self.fire_modes(firer, t, indirect=True)
                         for h in eyes)
             hit = s._memo[key] = (stamp, firer, found)
         return hit[2]
@@ -60,7 +60,7 @@ class IndirectFireMixin:
             self._cancel_declared(u)
             return
         spotter = self.state.units[action[1]]
-        targets = [t for sp, t in self._indirect_plans(u) if sp is spotter]
+        targets = [t for sp, t in self.indirect_plans(u) if sp is spotter]
         self.cx.update(spotter=spotter.id, move_fire=False, targets=self._target_actions(u, targets, indirect=True))
         self.mode = "target"
 
@@ -77,12 +77,12 @@ class IndirectFireMixin:
         every other enemy unit in the hex is attacked at the zone modifier. Never a flash kill."""
         t = self.ctx.tables
         f = self.ctx.field
-        mode = mode or self._natural_mode(target)
+        mode = mode or self.natural_mode(target)
         spotter.if_spotted = True
-        if spotter.hex != target.hex and self._bunker_of(spotter) is None:
+        if spotter.hex != target.hex and self.bunker_of(spotter) is None:
             spotter.facing = sector(f.board.axial(spotter.hex), f.board.axial(target.hex))
         d = f.board.distance(spotter.hex, target.hex)
-        cover = self._cover(spotter, target) and not target.fired
+        cover = self.cover(spotter, target) and not target.fired
         if d == 0:
             spotted, number, roll, mods = True, 0, None, {}
         else:
@@ -99,7 +99,7 @@ class IndirectFireMixin:
         own = spotter is firer
         bonus = t.fire("self_spotting") if own else 0  # §13.28
         distance = f.board.distance(firer.hex, target.hex)
-        factor = self._factor(firer, mode == "av") + bonus
+        factor = self.factor(firer, mode == "av") + bonus
         mods = self.indirect_modifiers(firer, target, mode, distance)
         hex_ = target.hex
         self._attack(target, factor, mods, unit=firer.id, indirect=True, section="13.27")
@@ -112,14 +112,14 @@ class IndirectFireMixin:
                            if x.side == target.side and x is not target and not x.carried_by]:
             if other_unit.hidden:
                 self._reveal(other_unit, "attacked by a fire zone")
-            m = self._best_zone_mode(firer, other_unit, bonus)
+            m = self.best_zone_mode(firer, other_unit, bonus)
             mods = self.indirect_modifiers(firer, other_unit, m, distance, fire_zone=True)
-            self._attack(other_unit, self._factor(firer, m == "av") + bonus, mods, unit=firer.id, zone=True,
+            self._attack(other_unit, self.factor(firer, m == "av") + bonus, mods, unit=firer.id, zone=True,
                          section="13.25")
         firer.flipped = True
         self._fired_marker(firer, None)
 
-    def _best_zone_mode(self, firer: Unit, target: Unit, bonus: int = 0) -> str:
+    def best_zone_mode(self, firer: Unit, target: Unit, bonus: int = 0) -> str:
         """A lightly armoured vehicle in a zone is attacked with the better of the two factors
         (the firer's choice, §13.27, made by the engine)."""
         if not target.type.is_vehicle:

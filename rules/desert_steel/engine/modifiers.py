@@ -35,8 +35,8 @@ class Shot:
         self.game, self.kind, self.firer, self.target, self.mode = game, kind, firer, target, mode
         self.distance, self.move_fire, self.cover = distance, move_fire, cover
         self.close_assault, self.spill, self.fire_zone = close_assault, spill, fire_zone
-        self.target_experience = game._experience(target)
-        self.firer_experience = None if firer is None else game._experience(firer)
+        self.target_experience = game.experience(target)
+        self.firer_experience = None if firer is None else game.experience(firer)
 
     @property
     def target_is_vehicle(self) -> bool:
@@ -53,11 +53,11 @@ class Shot:
 
     @property
     def target_entrenched(self) -> bool:
-        return self.game._entrenched(self.target)
+        return self.game.entrenched(self.target)
 
     @property
     def target_in_bunker(self) -> bool:
-        return self.game._bunker_of(self.target) is not None
+        return self.game.bunker_of(self.target) is not None
 
     @property
     def target_in_minefield(self) -> bool:
@@ -69,11 +69,11 @@ class Shot:
 
     @property
     def flank_fire(self) -> bool:
-        return self.game._in_flank(self.target, self.firer.hex) and self.game._bunker_of(self.target) is None
+        return self.game.in_flank(self.target, self.firer.hex) and self.game.bunker_of(self.target) is None
 
     @property
     def through_own_flank(self) -> bool:
-        return self.game._in_flank(self.firer, self.target.hex)
+        return self.game.in_flank(self.firer, self.target.hex)
 
     @property
     def smoke(self) -> bool:
@@ -82,7 +82,7 @@ class Shot:
 
     @property
     def separation_row(self) -> str | None:
-        return self.game._separation_key(self.firer) if self.firer is not None and self.firer.separated else None
+        return self.game.separation_key(self.firer) if self.firer is not None and self.firer.separated else None
 
     @property
     def scenario_modifier(self) -> int:

@@ -9,13 +9,13 @@ from .state import DESTROYED, Unit
 
 
 class MoraleMixin:
-    def _loss_modifier(self, card: int) -> int:
+    def loss_modifier(self, card: int) -> int:
         f = self.state.formations[card]
         return math.ceil(f.losses * self.ctx.variant(card).loss_modifier * self.ctx.tables.morale("per_loss"))
 
     def _formation_check(self, card: int, why: str, section: str = "10.22") -> bool:
         variant = self.ctx.variant(card)
-        mod = self._loss_modifier(card) + self._special("morale", self.state.formations[card].side)
+        mod = self.loss_modifier(card) + self._special("morale", self.state.formations[card].side)
         dice = self.dice.roll(2)
         ok = sum(dice) + mod <= variant.morale
         self.log("formation-check", card=card, why=why, dice=dice, modifier=mod, morale=variant.morale,
@@ -25,14 +25,14 @@ class MoraleMixin:
     def _unit_check(self, u: Unit, x: int, flank: bool) -> None:
         t = self.ctx.tables
         variant = self.ctx.variant(u.card)
-        mods = {"losses": self._loss_modifier(u.card)}
+        mods = {"losses": self.loss_modifier(u.card)}
         if x:
             mods["hit_plus_x"] = x * t.morale("hit_plus_x")
         if flank:
             mods["flank_or_same_hex"] = t.morale("flank_or_same_hex")
         elif self._in_revealed_minefield(u):  # §15.13: a hit in a minefield hex, as if in the same hex
             mods["minefield"] = t.morale("minefield")
-        mods.update(self._separation_morale(u))
+        mods.update(self.separation_morale(u))
         special = self._special("morale", u.side)
         if special:
             mods["scenario"] = special
@@ -48,7 +48,7 @@ class MoraleMixin:
         if raw == t.setting("morale_rout_roll", 12):
             outcome = "rout"
         elif raw == t.setting("morale_steel_roll", 2) and u.experience_bonus == 0 and \
-                self._experience(u) != "veteran":
+                self.experience(u) != "veteran":
             u.experience_bonus = 1
             outcome = "steel" if passed else "steel-failed"
         self.log("unit-check", unit=u.id, why=why, dice=dice, modifiers=mods, morale=morale, result=outcome,
@@ -102,12 +102,12 @@ class MoraleMixin:
                 if not self._formation_check(f.card, "losses this turn"):
                     f.shaken = True
                     self.log("shaken", card=f.card, section="10.14")
-                    for u in self._units_of(f.card):
+                    for u in self.units_of(f.card):
                         u.flipped = True
         for u in list(s.units.values()):  # step 3
             if u.on_map and u.suppressed and not s.formations[u.card].shaken:
                 variant = self.ctx.variant(u.card)
-                mods = {"losses": self._loss_modifier(u.card), **self._separation_morale(u)}
+                mods = {"losses": self.loss_modifier(u.card), **self.separation_morale(u)}
                 if self._resolve_unit_check(u, variant.morale, mods, "rally suppressed", "10.22"):
                     u.suppressed = False
         self._enforce_stacking()  # step 4
@@ -134,8 +134,8 @@ class MoraleMixin:
         s.turn += 1
         self._start_turn()
 
-    def _separation_morale(self, u: Unit) -> dict:
-        key = self._separation_key(u)
+    def separation_morale(self, u: Unit) -> dict:
+        key = self.separation_key(u)
         return {key: self.ctx.tables.morale(key)} if key else {}
 
     def _enforce_stacking(self) -> None:
@@ -164,7 +164,7 @@ class MoraleMixin:
         for card, f in self.state.formations.items():
             if f.kind != "combat":
                 continue
-            units = [u for u in self._units_of(card) if u.on_map and u.type.unit_class != "forward-observer"]
+            units = [u for u in self.units_of(card) if u.on_map and u.type.unit_class != "forward-observer"]
             if not units:
                 continue
             radius = doctrine_radius(self.ctx.field.settings, self.ctx.model.cards[card])

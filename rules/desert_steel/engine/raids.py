@@ -35,7 +35,7 @@ class RaidsMixin:
                                   f"the scenario gives {len(pre_recs)} (§16.31)")
             for rec, r in zip(pre_recs, pre):
                 card = r.get("spotting_card")
-                if card not in s.formations or s.formations[card].side != side or not self._observers(card):
+                if card not in s.formations or s.formations[card].side != side or not self.observers(card):
                     raise EngineError(f"preplanned bombardment: formation {card} has no FO (§16.31)")
                 if self._booked(side, card, r["turn"]):
                     raise EngineError(f"formation {card} spots two bombardments in turn {r['turn']} (§16.31)")
@@ -147,7 +147,7 @@ class RaidsMixin:
         s.raid_used.append(card)
         return card
 
-    def _air_targets(self, side: str, markers: list) -> list[Unit]:
+    def air_targets(self, side: str, markers: list) -> list[Unit]:
         """§16.24: any enemy unit on the map (no spotting, no LOS), in a hex holding or adjacent
         to a hex holding another air-strike marker; hidden FOs are only on paper (§12.21)."""
         board = self.ctx.field.board
@@ -157,13 +157,13 @@ class RaidsMixin:
                                           or any(board.distance(u.hex, h) == 1 for h in hexes))]
 
     def _next_air_marker(self) -> None:
-        if len(self.cx["markers"]) < self.cx["passes"] and self._air_targets(self.side_to_act, self.cx["markers"]):
+        if len(self.cx["markers"]) < self.cx["passes"] and self.air_targets(self.side_to_act, self.cx["markers"]):
             self.mode = "air-target"
             return
         self._resolve_air_strike()
 
     def _legal_air_target(self):
-        return [("air-target", u.id) for u in self._air_targets(self.side_to_act, self.cx["markers"])]
+        return [("air-target", u.id) for u in self.air_targets(self.side_to_act, self.cx["markers"])]
 
     def _do_air_target(self, action):
         self.cx["markers"] = self.cx["markers"] + [action[1]]  # new lists: clones share cx's values
@@ -185,7 +185,7 @@ class RaidsMixin:
             target = self.state.units[uid]
             if not target.on_map:
                 continue  # already destroyed by an earlier marker
-            mode = self._raid_mode(target, air)
+            mode = self.raid_mode(target, air)
             mods = self.raid_modifiers(target, mode)
             self._attack(target, air["anti_vehicle" if mode == "av" else "anti_infantry"], mods,
                          unit=f"raid:{self.cx['raid_card']}", air_strike=True, mode=mode, section="16.23")
@@ -194,7 +194,7 @@ class RaidsMixin:
         else:
             self._next_card()
 
-    def _raid_mode(self, target: Unit, raid: Mapping) -> str:
+    def raid_mode(self, target: Unit, raid: Mapping) -> str:
         """AV against vehicles, AI against the rest; against lightly armoured vehicles the better
         of the two (the raiding player's choice, §16.23/§16.33, made by the engine)."""
         if not target.type.is_vehicle:
@@ -212,9 +212,9 @@ class RaidsMixin:
 
     # artillery bombardments (§16.3): preplanned (§16.31-16.34) and on call (§16.35-16.37)
 
-    def _observers(self, card: int, ready: bool = False) -> list[Unit]:
+    def observers(self, card: int, ready: bool = False) -> list[Unit]:
         """§16.31: the FOs (or Jeeps) of a formation that may spot a bombardment."""
-        return [u for u in self._units_of(card) if (u.type.unit_class == "forward-observer" or
+        return [u for u in self.units_of(card) if (u.type.unit_class == "forward-observer" or
                                                     u.type.counts_as_observer)
                 and (not ready or (u.on_map and u.ready and not u.carried_by))]
 
@@ -225,7 +225,7 @@ class RaidsMixin:
     def _plan_bombardment_choices(self, side: str) -> list[tuple]:
         s = self.state
         cards = [c for c, f in sorted(s.formations.items()) if f.side == side and f.kind == "combat"
-                 and self._observers(c)]
+                 and self.observers(c)]
         return [("bombardment-plan", t, c) for t in range(1, self.ctx.scenario.turns + 1) for c in cards
                 if s.formations[c].arrival <= t and not self._booked(side, c, t)]
 
@@ -250,7 +250,7 @@ class RaidsMixin:
                     or rec["spotting_card"] not in cards:
                 continue
             rec["done"] = True
-            if not self._observers(rec["spotting_card"], ready=True):
+            if not self.observers(rec["spotting_card"], ready=True):
                 self.log("bombardment-cancelled", side=rec["side"], spotting_card=rec["spotting_card"],
                          reason="no ready FO", section="16.32")
                 continue
@@ -306,7 +306,7 @@ class RaidsMixin:
         board = self.ctx.field.board
         hexes = {self.state.units[t].hex for _, t in b["markers"]}
         return [u for u in self.state.units.values() if u.side != fo.side and u.on_map and not u.hidden
-                and not u.carried_by and (u.hex == fo.hex or self._visible(fo.hex, u.hex))
+                and not u.carried_by and (u.hex == fo.hex or self.visible(fo.hex, u.hex))
                 and (not hexes or u.hex in hexes or any(board.distance(u.hex, h) == 1 for h in hexes))]
 
     def _legal_bombard(self):
@@ -315,7 +315,7 @@ class RaidsMixin:
         if len(b["markers"]) >= t.setting("bombardment_markers", 3):
             return []
         per_fo = t.setting("bombardment_targets_per_observer", 3)
-        out = [("bombard", fo.id, x.id) for fo in self._observers(b["card"], ready=True)
+        out = [("bombard", fo.id, x.id) for fo in self.observers(b["card"], ready=True)
                if sum(f == fo.id for f, _ in b["markers"]) < per_fo for x in self._bombard_targets(fo)]
         return out + [("fire-bombardment",)] if out and b["markers"] else out
 
@@ -342,7 +342,7 @@ class RaidsMixin:
             if d == 0:
                 spotted, number, roll, mods = True, 0, None, {}
             else:
-                number = t.spotting_number(d, self._cover(fo, target) and not target.fired)
+                number = t.spotting_number(d, self.cover(fo, target) and not target.fired)
                 mods = self.spot_modifiers(fo, target, False, False)
                 roll = self.dice.roll(1)[0]
                 spotted = roll + sum(mods.values()) >= number
@@ -353,7 +353,7 @@ class RaidsMixin:
         for tid, hex_ in hits:
             target = self.state.units[tid]
             if target.on_map and target.hex == hex_:
-                mode = self._raid_mode(target, bomb)
+                mode = self.raid_mode(target, bomb)
                 self._attack(target, bomb["anti_vehicle" if mode == "av" else "anti_infantry"],
                              self.raid_modifiers(target, mode), unit=f"raid:{b['raid_card']}", bombardment=True,
                              mode=mode, section="16.33")
@@ -366,7 +366,7 @@ class RaidsMixin:
             for x in [x for x in self.state.at(hex_) if x.side != side and x is not target and not x.carried_by]:
                 if x.hidden:
                     self._reveal(x, "attacked by a bombardment's fire zone")
-                mode = self._raid_mode(x, bomb)
+                mode = self.raid_mode(x, bomb)
                 mods = self.raid_modifiers(x, mode, fire_zone=True)
                 self._attack(x, bomb["anti_vehicle" if mode == "av" else "anti_infantry"], mods,
                              unit=f"raid:{b['raid_card']}", zone=True, mode=mode, section="16.33")

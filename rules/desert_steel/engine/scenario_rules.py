@@ -58,7 +58,7 @@ def start_shaken(game) -> None:
             if f is None or f.kind != "combat" or r.get("side", "both") not in (f.side, "both"):
                 raise EngineError(f"start-shaken rule {r['id']}: {card} is not a combat formation of the "
                                   f"{r.get('side')} side in this scenario (§10.23: command formations never are)")
-            units = game._units_of(card)
+            units = game.units_of(card)
             if any(u.status != ON_MAP for u in units):
                 raise EngineError(f"start-shaken rule {r['id']}: formation {card} enters the map; a formation "
                                   "arriving shaken is not implemented")

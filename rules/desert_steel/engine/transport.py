@@ -68,13 +68,13 @@ class TransportMixin:
         return (t.setting(f"transport_{cls}_capacity", default[0]), t.setting(f"transport_{cls}_max_infantry",
                 default[1]), t.setting(f"transport_{cls}_can_tow", default[2]))
 
-    def _passengers(self, carrier: Unit) -> list[Unit]:
+    def passengers(self, carrier: Unit) -> list[Unit]:
         if not self.cx.get("loaded") or self.cx.get("unit") != carrier.id:
             return [u for u in self.state.units.values() if u.carried_by == carrier.id] \
                 if carrier.type.transport_capacity else []
         return [self.state.units[p] for p in self.cx["loaded"]]
 
-    def _can_load(self, carrier: Unit, p: Unit, loaded: list[Unit]) -> bool:
+    def can_load(self, carrier: Unit, p: Unit, loaded: list[Unit]) -> bool:
         """§13.3-13.34: a face-up non-vehicle of an activated formation that shared the carrier's
         hex when the Operations Phase began, within capacity (towed guns not on motorcycles)."""
         if p.type.is_vehicle or p.card not in self.cx.get("cards", ()) or p in loaded or p.side != carrier.side:
@@ -86,19 +86,19 @@ class TransportMixin:
                     self.state.formations[loaded[0].card].entry_zone:
                 return False
         elif not p.ready or p.hex != carrier.hex or p.start_hex != carrier.hex or carrier.start_hex != carrier.hex \
-                or self._may_not_move(p):  # §11.5: a separated Green non-vehicle may not move, even carried
+                or self.may_not_move(p):  # §11.5: a separated Green non-vehicle may not move, even carried
             return False
         capacity, max_inf, tow = self._capacity(carrier)
         if len(loaded) + 1 > capacity or (p.type.towed and not tow):
             return False
         return p.type.unit_class != "infantry" or sum(x.type.unit_class == "infantry" for x in loaded) < max_inf
 
-    def _riders(self, carrier: Unit) -> list[Unit]:
+    def riders(self, carrier: Unit) -> list[Unit]:
         if carrier.status == OFF_MAP:
-            return [u for c in self.cx.get("cards", ()) for u in self._units_of(c) if u.status == OFF_MAP]
+            return [u for c in self.cx.get("cards", ()) for u in self.units_of(c) if u.status == OFF_MAP]
         return self.state.at(carrier.hex)
 
-    def _loadable(self, carrier: Unit) -> bool:
+    def loadable(self, carrier: Unit) -> bool:
         if not carrier.type.transport_capacity or carrier.flipped or carrier.suppressed:
             return False
         if carrier.status == OFF_MAP:  # scenario transports wait off the map from their turn on
@@ -107,12 +107,12 @@ class TransportMixin:
                 return False
         elif carrier.status != ON_MAP:
             return False
-        return any(self._can_load(carrier, p, []) for p in self._riders(carrier))
+        return any(self.can_load(carrier, p, []) for p in self.riders(carrier))
 
     def _legal_load(self):
         carrier = self.state.units[self.cx["unit"]]
         loaded = [self.state.units[p] for p in self.cx["loaded"]]
-        out = [("load", p.id) for p in self._riders(carrier) if self._can_load(carrier, p, loaded)]
+        out = [("load", p.id) for p in self.riders(carrier) if self.can_load(carrier, p, loaded)]
         return out + ([("go",)] if loaded else [("cancel",)])
 
     def _do_load(self, action):

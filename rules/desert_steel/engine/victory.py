@@ -158,7 +158,7 @@ def path_exists(game, arg: Mapping) -> bool:
                 d = board.distance(e.hex, h)
                 reach = max(e.type.range or 0, e.type.anti_vehicle_range or 0)
                 if ("range" in outside and d <= reach) or ("visibility" in outside and d <= vis) or \
-                        ("line-of-sight" in outside and (d == 0 or game._visible(e.hex, h))):
+                        ("line-of-sight" in outside and (d == 0 or game.visible(e.hex, h))):
                     memo[h] = False
                     break
         return memo[h]

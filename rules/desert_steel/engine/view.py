@@ -175,7 +175,7 @@ def hidden_zone(g: Game, unit) -> list:
                         hexes = field.zone(group["setup"])
         except Exception:  # noqa: BLE001 - a zone the field cannot read: nowhere to draw from
             hexes = frozenset()
-        banned = g._prohibited(unit.side)
+        banned = g.prohibited(unit.side)
         memo[key] = sorted(h for h in hexes if h in field.board.usable and h not in banned
                            and _may_stand(field, unit.type, h))
     return memo[key]
@@ -263,7 +263,7 @@ def place_unseen(g: Game, me: str, rng: random.Random) -> None:
         elif r["kind"] == "bombardment":
             cards = sorted(c for c, f in st.formations.items() if f.side == enemy and f.kind == "combat"
                            and any(x.type.unit_class == "forward-observer" or x.type.counts_as_observer
-                                   for x in g._units_of(c) if x.status in (ON_MAP, OFF_MAP)))
+                                   for x in g.units_of(c) if x.status in (ON_MAP, OFF_MAP)))
             r["turn"] = rng.randint(st.turn, turns)
             r["spotting_card"] = rng.choice(cards) if cards else None
 
