@@ -2,6 +2,9 @@
 unknown actions) and the search bot with its OpenSpiel-style state."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 import pytest
 
 from sandtable.rules.desert_steel.bots.core import make_bot, valid_bot
@@ -11,6 +14,7 @@ from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.engine.runner import play, sample_setup
 from sandtable.rules.desert_steel.bots.search import SearchBot, SpielState, evaluate
 from test_engine_advanced import activate, advanced_game, moving, place
+from sandtable.rules.desert_steel.engine.decisions import Decision
 
 
 def test_bot_names():
@@ -71,11 +75,19 @@ def test_exits_are_goals_only_where_they_pay_and_while_they_count(model, catalog
     assert not HeuristicBot2(0)._goal_distance(game, "axis", None, tank)
 
 
+@dataclass(frozen=True, slots=True)
+class NewRule(Decision):
+    """A question no bot knows yet."""
+
+    unit: str = ""
+    kind: ClassVar[str] = "some-new-rule"
+
+
 def test_the_new_heuristic_copes_with_actions_it_does_not_know(model, catalog):
     scenario = model.scenario("I")
     game = Game(model, scenario, sample_setup(catalog, scenario), seed=1)
     bot = HeuristicBot2(0)
-    game.mode = "some-new-rule"
+    game.ask(NewRule("allied"))
     assert bot.choose(game, [("brew-tea", 1), ("pass",)]) == ("pass",)
     assert bot.choose(game, [("brew-tea", 1), ("brew-tea", 2)]) == ("brew-tea", 1)
     assert fallback([("x",), ("stop",), ("end",)]) == ("end",)  # 'end' before 'stop'
@@ -83,7 +95,7 @@ def test_the_new_heuristic_copes_with_actions_it_does_not_know(model, catalog):
     a = next(u for u in game.state.units.values() if u.side == "allied" and u.on_map)
     axis = next(u for u in game.state.units.values() if u.side == "axis")
     axis.status, axis.hex = "on-map", next(iter(game.ctx.field.board.neighbours(a.hex)))
-    game.cx = {"unit": a.id}
+    game.ask(NewRule("allied", unit=a.id))
     from sandtable.rules.desert_steel.engine.facing import sector
     axial = game.ctx.field.board._axials
     want = sector(axial[a.hex], axial[axis.hex])

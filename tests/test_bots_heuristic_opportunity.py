@@ -6,6 +6,7 @@ from __future__ import annotations
 from sandtable.rules.desert_steel.bots.heuristic import HeuristicBot2
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
 from test_engine_advanced import advanced_game, place, start_phase
+from sandtable.rules.desert_steel.engine.decisions import Opportunity
 
 
 def test_a_unit_with_nothing_left_to_do_this_turn_takes_a_long_opportunity_shot(model):
@@ -13,7 +14,7 @@ def test_a_unit_with_nothing_left_to_do_this_turn_takes_a_long_opportunity_shot(
     grant = place(game, "410.1", 410, "gb-grant", "B2105", "allied")
     panzer = place(game, "166.1", 166, "de-pz-iii-j", "B2110", "axis")
     start_phase(game)
-    game.mode, game.side_to_act, game.cx = "opportunity", "allied", {"mover": panzer.id}
+    game.ask(Opportunity("allied", mover=panzer.id))
     actions = [("opp-fire", grant.id), ("opp-pass",)]
     bot = HeuristicBot2(0)
     bot.expected_effect = lambda *a, **k: 0.09  # a long shot: under every threshold of a unit still to act

@@ -1,5 +1,6 @@
 """The basic-rules engine: worked examples with scripted dice, rule sentences, determinism."""
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -11,6 +12,7 @@ from sandtable.rules.desert_steel.engine.game import EngineError, Game, sector, 
 from sandtable.rules.desert_steel.engine.priority import priority
 from sandtable.rules.desert_steel.engine.runner import digest, play, replay, sample_setup, write_log
 from sandtable.rules.desert_steel.engine.state import ON_MAP, Unit
+from sandtable.rules.desert_steel.engine.decisions import Activation
 
 
 def supercharge_on_map_b(model, dice):
@@ -262,8 +264,7 @@ def test_8_22_an_activated_formation_turns_a_unit_without_an_operation(model):
     game = supercharge_on_map_b(model, ScriptedDice([]))
     tank = place(game, "429.1", 429, "gb-sherman", "B2120", "allied", facing=0)
     game.state.formations.setdefault(429, game.state.formations.get(429))
-    game.mode, game.side_to_act, game.cx = "activation", "allied", {"cards": [429]}
-    game._legal_cache = None
+    game.ask(Activation("allied", cards=(429,)))
     legal = game.legal_actions()
     assert {("face", tank.id, s) for s in range(1, 6)} <= set(legal) and ("face", tank.id, 0) not in legal
     game.apply(("face", tank.id, 3))
@@ -306,14 +307,13 @@ def test_7_a_declared_move_may_become_a_move_and_fire(model):
     tank = place(game, "429.1", 429, "gb-sherman", "B2120", "allied", facing=0)
     enemy = place(game, "161.1", 161, "de-pz-iii-j", "B2116", "axis", facing=3)
     game.state.formations[161].shaken = True  # no opportunity fire in the way
-    game.mode, game.side_to_act, game.cx = "activation", "allied", {"cards": [429]}
-    game._legal_cache = None
+    game.ask(Activation("allied", cards=(429,)))
     game.apply(("op", tank.id, "move"))
     assert ("move-fire",) in game.legal_actions()
     game.apply(("step", "B2119"))
     game.apply(("move-fire",))
     half = game.ctx.field.allowance(tank.type) // 2  # §9.52: half, rounded down
-    assert game.cx["op"] == "move-fire" and game.cx["mp"] == half
+    assert game.decision.op == "move-fire" and game.decision.mp == half
     assert events(game, "move-becomes-move-fire")[-1]["section"] == "7"
     assert ("move-fire",) not in game.legal_actions()
     game.apply(("stop",))
@@ -325,11 +325,9 @@ def test_7_a_declared_move_may_become_a_move_and_fire(model):
     # once it has spent more than half its points, the move stays a move
     game2 = supercharge_on_map_b(model, ScriptedDice([]))
     t2 = place(game2, "429.1", 429, "gb-sherman", "B2120", "allied", facing=0)
-    game2.mode, game2.side_to_act, game2.cx = "activation", "allied", {"cards": [429]}
-    game2._legal_cache = None
+    game2.ask(Activation("allied", cards=(429,)))
     game2.apply(("op", t2.id, "move"))
-    game2.cx["spent"] = half + 1
-    game2._legal_cache = None
+    game2.ask(*game2.pending[:-1], replace(game2.decision, spent=half + 1))
     assert ("move-fire",) not in game2.legal_actions()
 
 

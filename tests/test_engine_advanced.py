@@ -8,6 +8,7 @@ from sandtable.rules.desert_steel.battlefield import Battlefield
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
 from sandtable.rules.desert_steel.engine.game import EngineError, Game, make_context, missing_rules
 from sandtable.rules.desert_steel.engine.state import ON_MAP, Formation, Unit
+from sandtable.rules.desert_steel.engine.decisions import Activation, Move
 
 
 def advanced_game(model, dice):
@@ -36,14 +37,11 @@ def events(game, kind):
 
 
 def activate(game, side, cards):
-    game.mode, game.side_to_act, game.cx = "activation", side, {"cards": list(cards)}
-    game._legal_cache = None
+    game.ask(Activation(side, cards=tuple(cards)))
 
 
 def moving(game, unit, side, mp=10):
-    game.cx = {"cards": [unit.card], "unit": unit.id, "op": "move", "mp": mp, "spent": 0, "steps": 0}
-    game.mode, game.side_to_act = "move", side
-    game._legal_cache = None
+    game.ask(Activation(side, cards=(unit.card,)), Move(side, unit=unit.id, op="move", mp=mp))
 
 
 # --- §12.1 infantry ------------------------------------------------------------------------------
@@ -729,7 +727,7 @@ def test_14_21_no_overrun_into_a_hex_with_enemy_tanks_or_cover(model):
     a, b = _open_pair(game)
     tank = place(game, "161.1", 161, "de-pz-iii-j", a, "axis")
     place(game, "330.1", 330, "us-infantry", b, "allied")
-    game.cx = {"mp": 10, "spent": 0}
+    game.ask(Move("axis", unit=tank.id, mp=10))
     assert game.overrun_cost(tank, b) is not None
     sherman = place(game, "429.1", 429, "gb-sherman", b, "allied")
     assert game.overrun_cost(tank, b) is None
@@ -737,7 +735,7 @@ def test_14_21_no_overrun_into_a_hex_with_enemy_tanks_or_cover(model):
     game.state.units.pop("429.1")
     truck(game, "TA.1", "gb-truck", b, "allied")
     assert game.overrun_cost(tank, b) is not None  # trucks do not prevent it
-    game.cx = {"mp": 10, "spent": 9}
+    game.ask(Move("axis", unit=tank.id, mp=10, spent=9))
     assert game.overrun_cost(tank, b) is None  # not enough movement points
 
 

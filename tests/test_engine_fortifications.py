@@ -1,6 +1,8 @@
 """Fortifications in the engine (§15.1 minefields, §15.2 bunkers, §15.3 wire, §15.4 engineers) and
 the scenario rules that bend them (engineer abilities, prohibited hexes, exempt friendly
 minefields): each rule sentence by itself with scripted dice, and the §15.13 example replayed."""
+from dataclasses import replace
+
 import pytest
 
 from sandtable.rules.catalog import load_catalog
@@ -8,6 +10,7 @@ from sandtable.rules.desert_steel.battlefield import Battlefield
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
 from sandtable.rules.desert_steel.engine.game import EngineError, Game, missing_rules
 from test_engine_advanced import activate, advanced_game, events, moving, place
+from sandtable.rules.desert_steel.engine.decisions import Move
 
 
 @pytest.fixture(scope="module")
@@ -217,8 +220,7 @@ def test_15_32_vehicles_spend_all_mp_to_enter_and_to_leave_wire_never_wire_to_wi
     game.state.wire.update({"B2119": "allied", "B2118": "allied"})
     tank = place(game, "161.1", 161, "de-pz-iv-e", "B2120", "axis")
     moving(game, tank, "axis")
-    game.cx["steps"], game.cx["spent"] = 1, 1
-    game._legal_cache = None
+    game.ask(*game.pending[:-1], replace(game.decision, steps=1, spent=1))
     assert ("step", "B2119") not in game.legal_actions()  # all MP: only as the first hex
     moving(game, tank, "axis")
     game.apply(("step", "B2119"))
@@ -383,7 +385,7 @@ def test_15_32_no_overrun_into_wire_and_15_13_an_overrun_sets_off_a_minefield(mo
     a, b = _open_pair(game)
     tank = place(game, "161.1", 161, "de-pz-iv-e", a, "axis")
     place(game, "330.1", 330, "us-infantry", b, "allied")
-    game.cx = {"mp": 10, "spent": 0}
+    game.ask(Move("axis", unit=tank.id, mp=10))
     game.state.wire[b] = "allied"
     assert game.overrun_cost(tank, b) is None
     del game.state.wire[b]

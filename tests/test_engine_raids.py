@@ -8,6 +8,7 @@ from sandtable.rules.desert_steel.engine.dice import Dice, ScriptedDice
 from sandtable.rules.desert_steel.engine.game import EngineError, Game, make_context, missing_rules
 
 from test_engine_advanced import advanced_game, events, place
+from sandtable.rules.desert_steel.engine.decisions import Activation, Load
 
 CARDS = [f"S{i}" for i in range(1, 10)]
 
@@ -163,11 +164,11 @@ def test_16_23_worked_example_s7_beaufighters(model):
     place(game, "419.1", 419, "gb-crusader", "B2120", "allied")
     at_card(game, 163, "axis")
     game.apply(("air-strike",))
-    assert events(game, "air-strike")[0]["raid_card"] == "S7" and game.cx["passes"] == 3
+    assert events(game, "air-strike")[0]["raid_card"] == "S7" and game.decision.passes == 3
     assert game.mode == "air-target"
     copy = game.clone()
     game.apply(("air-target", mg.id))
-    assert copy.cx["markers"] == []  # a clone keeps its own markers
+    assert copy.decision.markers == ()  # a clone keeps its own markers
     legal = {a[1] for a in game.legal_actions()}
     assert pz.id in legal and sdkfz.id not in legal  # 3005 is two hexes from 3103: not yet
     game.apply(("air-target", pz.id))
@@ -321,7 +322,7 @@ def test_16_33_three_markers_chain_adjacent_and_visible_to_the_fo(model):
     game._begin_activation([166])
     copy = game.clone()
     game.apply(("bombard", fo.id, inf.id))
-    assert copy.cx["bombard"]["markers"] == []  # a clone keeps its own markers
+    assert copy.decision.markers == ()  # a clone keeps its own markers
     legal = game.legal_actions()
     assert ("bombard", fo.id, matilda.id) not in legal and ("bombard", fo.id, carrier.id) in legal
     assert ("fire-bombardment",) in legal  # fewer than three markers is allowed
@@ -337,8 +338,7 @@ def test_16_35_on_call_immediate_and_delayed(model):
     game.state.raids = [{"side": "axis", "kind": "on-call", "done": False},
                         {"side": "axis", "kind": "on-call", "done": False}]
     game.state.raid_deck = ["S7", "S8"] + [c for c in CARDS if c not in ("S7", "S8")]  # S7: immediate
-    game.mode, game.side_to_act, game.cx = "activation", "axis", {"cards": [166]}
-    game._legal_cache = None
+    game.ask(Activation("axis", cards=(166,)))
     assert ("op", fo.id, "call-bombardment") in game.legal_actions()
     game.apply(("op", fo.id, "call-bombardment"))
     assert game.mode == "bombard" and events(game, "bombardment-call")[0]["delay"] == 0
@@ -360,8 +360,7 @@ def test_16_36_delay_skips_turns_the_formation_is_booked(model):
     game, fo, *_ = example_16_37(model, ScriptedDice([]), [bombardment("axis", 2, 166),
                                                            {"side": "axis", "kind": "on-call", "done": False}])
     game.state.raid_deck = ["S8"] + [c for c in CARDS if c != "S8"]
-    game.mode, game.side_to_act, game.cx = "activation", "axis", {"cards": [166]}
-    game._legal_cache = None
+    game.ask(Activation("axis", cards=(166,)))
     game.apply(("op", fo.id, "call-bombardment"))
     assert game.state.raids[-1]["turn"] == 3
 
@@ -420,8 +419,7 @@ def test_a_suppressed_or_loaded_unit_loses_its_pending_flash_kill(model):
     assert tank.suppressed and tank.flipped and not tank.flash_kill
     carrier = place(game, "TA.1", -1, "gb-truck", "B2219", "allied")
     inf = place(game, "429.5", 429, "gb-infantry", "B2219", "allied", flash_kill=True)
-    game.mode, game.side_to_act, game.cx = "load", "allied", {"cards": [429], "unit": carrier.id, "loaded": []}
-    game._legal_cache = None
+    game.ask(Activation("allied", cards=(429,)), Load("allied", unit=carrier.id))
     carrier.start_hex = inf.start_hex = "B2219"
     game.apply(("load", inf.id))
     assert inf.carried_by == carrier.id and inf.flipped and not inf.flash_kill

@@ -16,6 +16,7 @@ from sandtable.rules.desert_steel.engine.game import EngineError, Game, make_con
 from sandtable.rules.desert_steel.engine.invariants import assert_ok, check
 from sandtable.rules.desert_steel.engine.state import DESTROYED, OFF_MAP, ON_MAP
 from sandtable.rules.desert_steel.engine.runner import sample_setup
+from sandtable.rules.desert_steel.engine.decisions import Activation, Command, Move
 
 def new_game(catalog, number, dice=None, setup=None, scenario=None, seed=1):
     model = catalog.model
@@ -32,8 +33,7 @@ def events(game, kind):
 def activate(game, side, cards, turn=None):
     if turn is not None:
         game.state.turn = turn
-    game.mode, game.side_to_act, game.cx = "activation", side, {"cards": list(cards)}
-    game._legal_cache = None
+    game.ask(Activation(side, cards=tuple(cards)))
 
 
 def units_of(game, card):
@@ -193,8 +193,7 @@ def test_6_52_start_shaken_formations_rally_by_their_command_card(catalog):
     """Turn 3: the 65th's command card (504) joins the hand and may rally 505-507 (Italian, §6.52)."""
     game = new_game(catalog, "VI", dice=ScriptedDice([2, 2, 2, 2, 6, 6]))
     game.state.turn = 3
-    game.mode, game.side_to_act, game.cx = "command", "axis", {"card": 504}
-    game._legal_cache = None
+    game.ask(Command("axis", card=504))
     assert ("rally",) in game.legal_actions()
     game.apply(("rally",))
     assert [c for c in (505, 506, 507) if not game.state.formations[c].shaken] == [505, 506]
@@ -320,9 +319,7 @@ def _ambush(catalog, dice):
         if gun in game.opportunity_firers(tank):
             start = next(n for n in board.neighbours(dest) if n != gun.hex and board.distance(n, gun.hex) == 2)
             tank.hex = start
-            game.cx = {"cards": [161], "unit": tank.id, "op": "move", "mp": 10, "spent": 0, "steps": 0}
-            game.mode, game.side_to_act = "move", "axis"
-            game._legal_cache = None
+            game.ask(Activation("axis", cards=(161,)), Move("axis", unit=tank.id, op="move", mp=10))
             return game, gun, tank, dest
     raise AssertionError("no hex in the gun's view")
 

@@ -4,6 +4,7 @@ import pytest
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
 from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.engine.runner import sample_setup
+from sandtable.rules.desert_steel.engine.decisions import Activation, Command, Move
 
 
 def new(catalog, number, seed=0, dice=None):
@@ -17,7 +18,7 @@ def test_6_41_the_lowest_priority_combat_card_is_played_first(catalog):
     everyone = [c for c, f in game.state.formations.items() if f.kind == "combat"]
     lowest = min(game.priority(c) for c in everyone)
     if game.mode == "lowest":  # the owner holds several equally low cards: he picks one
-        assert all(game.priority(c) == lowest for c in game.cx["cards"])
+        assert all(game.priority(c) == lowest for c in game.decision.cards)
         game.apply(game.legal_actions()[0])
     first = next(e for e in game.events if e["e"] == "play")
     assert first["forced"] and game.priority(first["card"]) == lowest
@@ -36,14 +37,14 @@ def test_6_42_interrupts_need_a_better_card(catalog):
 
 def test_6_53_german_command_activates_up_to_two_subordinates(catalog):
     game = new(catalog, "IV")  # 160 1st Panzer commands 161-164
-    game.cx = {"card": 160}
+    game.ask(Command("axis", card=160))
     combos = [a[1] for a in game._legal_command() if a[0] == "activate"]
     assert max(len(c) for c in combos) == 2 and ("rally",) not in game._legal_command()
 
 
 def test_6_52_allied_command_activates_one_subordinate_and_rallies(catalog):
     game = new(catalog, "IV")  # 418 9th RTR commands 419-421
-    game.cx = {"card": 418}
+    game.ask(Command("allied", card=418))
     combos = [a[1] for a in game._legal_command() if a[0] == "activate"]
     assert combos and all(len(c) == 1 for c in combos)
     game.state.formations[419].shaken = True
@@ -66,8 +67,7 @@ def test_8_53_entering_an_enemy_hex_ends_the_move(catalog):
     enemy.hex = game.ctx.field.board.neighbours(mover.hex)[0]
     for u in game.state.units.values():
         u.flipped = u.side == "axis"  # no opportunity fire to get in the way
-    game.cx = {"cards": [423], "unit": mover.id, "op": "move", "mp": 10, "spent": 0, "steps": 0}
-    game.mode, game.side_to_act = "move", "allied"
+    game.ask(Activation("allied", cards=(423,)), Move("allied", unit=mover.id, op="move", mp=10))
     game.apply(("step", enemy.hex))
     assert mover.hex == enemy.hex and game.mode != "move" and mover.flipped
 
@@ -186,7 +186,7 @@ def test_6_56_limited_interruption_gives_each_card_one_window(catalog):
     for _ in range(400):
         if game.is_terminal():
             break
-        if game.mode == "interrupt" and not game.cx["declared"]:
+        if game.mode == "interrupt" and not game.decision.declared:
             top = game.state.stack[-1]
             windows[top] = windows.get(top, 0) + 1
         game.apply(bot.choose(game, game.legal_actions()))

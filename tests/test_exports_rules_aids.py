@@ -9,6 +9,7 @@ from sandtable.rules.desert_steel.engine.dice import ScriptedDice
 from sandtable.rules.desert_steel.engine.game import Game, make_context
 from sandtable.rules.desert_steel.engine.state import ON_MAP, Formation, Unit
 from sandtable.rules.desert_steel.engine.tables import Tables
+from sandtable.rules.desert_steel.engine.decisions import Activation
 
 
 def empty_game(model, dice=None):
@@ -34,8 +35,7 @@ def place(game, uid, card, type_id, hex_, side, facing=0, **kw):
 
 
 def activate(game, side, cards):
-    game.mode, game.side_to_act, game.cx = "activation", side, {"cards": list(cards)}
-    game._legal_cache = None
+    game.ask(Activation(side, cards=tuple(cards)))
 
 
 def topic(model, key):
@@ -151,7 +151,7 @@ def test_close_assault_eligibility_matches_the_engine(model):
     inf = place(game, "330.1", 330, "us-infantry", "B2120", "allied")
     tank = place(game, "161.1", 161, "de-pz-iii-j", "B2119", "axis")
     board = game.ctx.field.board
-    game.cx = {"cards": [330]}
+    game.ask(Activation("allied", cards=(330,)))
     terrain = game.ctx.field.terrain
     open_ground = not terrain.hexes["B2119"].building and terrain.level("B2119") <= terrain.level("B2120")
     assert open_ground

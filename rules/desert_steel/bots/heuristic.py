@@ -85,7 +85,7 @@ class HeuristicBot2(HeuristicBot):
         """A decision the bot has no rule for. Facing choices (a kind naming 'fac', a hexside
         0-5) turn the unit towards the nearest enemy; anything else takes a neutral action."""
         facings = [a for a in actions if "fac" in str(a[0]) and len(a) > 1 and isinstance(a[-1], int)]
-        uid = game.cx.get("unit")
+        uid = getattr(game.decision, "unit", None)
         if facings and uid in game.state.units and game.state.units[uid].hex:
             u = game.state.units[uid]
             axial = game.ctx.field.board._axials

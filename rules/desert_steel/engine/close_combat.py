@@ -65,7 +65,7 @@ class CloseCombatMixin:
             self._cancel_declared(u)
             return
         self.cx["assault"] = {**self.cx["assault"], "hex": action[1]}  # copied: clones share cx values
-        self.mode = "assault-join"
+        self._mode = "assault-join"
 
     def _legal_assault_join(self):
         a = self.cx["assault"]
@@ -126,7 +126,7 @@ class CloseCombatMixin:
 
     def _assault_reactions(self) -> None:
         if self._assault_reactors():
-            self.mode, self.side_to_act = "assault-react", other(self.state.units[self.cx["unit"]].side)
+            self._mode, self.side_to_act = "assault-react", other(self.state.units[self.cx["unit"]].side)
             return
         self._assault_fire()
 
@@ -172,7 +172,7 @@ class CloseCombatMixin:
         if x is None:
             self._back_to_activation()
             return
-        self.mode, self.side_to_act = "assault-fire", x.side
+        self._mode, self.side_to_act = "assault-fire", x.side
 
     def _legal_assault_fire(self):
         return self._assault_targets(self.assault_shooter())
@@ -280,7 +280,7 @@ class CloseCombatMixin:
 
     def _overrun_reactions(self, u: Unit) -> None:
         if u.on_map and not u.suppressed and self.cx.get("reactors"):
-            self.mode, self.side_to_act = "overrun-react", other(u.side)
+            self._mode, self.side_to_act = "overrun-react", other(u.side)
             return
         self._overrun_fire(u)
 
@@ -326,7 +326,7 @@ class CloseCombatMixin:
             self._overrun_done(u)
             return
         self.cx["targets"] = [("target", e.id) if not e.type.is_vehicle else ("target", e.id, "ai") for e in targets]
-        self.mode, self.side_to_act = "overrun-target", u.side
+        self._mode, self.side_to_act = "overrun-target", u.side
 
     def _legal_overrun_target(self):
         return list(self.cx["targets"]) + [("hold",)]
@@ -341,7 +341,7 @@ class CloseCombatMixin:
         self._overrun_done(u)
 
     def _overrun_done(self, u: Unit) -> None:
-        self.mode, self.side_to_act = "move", u.side
+        self._mode, self.side_to_act = "move", u.side
         self._open_opportunity(u)  # other enemies may fire at it as it entered (§9.4)
 
     # --- transport (§13.3) -------------------------------------------------------------------

@@ -55,7 +55,7 @@ class FireMixin:
         if mover.suppressed or not self._opp_actions(mover):
             self._after_opportunity(mover)
             return
-        self.mode, self.side_to_act = "opportunity", other(mover.side)
+        self._mode, self.side_to_act = "opportunity", other(mover.side)
 
     def _legal_opportunity(self):
         mover = self.state.units[self.cx["mover"]]
@@ -77,7 +77,7 @@ class FireMixin:
             self.log("opportunity-fire", unit=firer.id, target=mover.id, section="9.4")
             self._shoot(firer, mover, opportunity=True, move_fire=False, mode=mode)
         if mover.on_map and not mover.suppressed and self._opp_actions(mover):
-            self.mode, self.side_to_act = "opportunity", other(mover.side)
+            self._mode, self.side_to_act = "opportunity", other(mover.side)
         else:
             self._after_opportunity(mover)
 
@@ -260,7 +260,7 @@ class FireMixin:
         self.cx["move_fire"] = move_fire
         if not targets and self._may_smoke(u, False):
             self.cx["targets"] = []
-            self.mode = "target"
+            self._mode = "target"
             return
         if not targets:
             self.log("no-target", unit=u.id, section="9.19")
@@ -270,7 +270,7 @@ class FireMixin:
                 self._back_to_activation()
             return
         self.cx["targets"] = self._target_actions(u, targets)
-        self.mode = "target"
+        self._mode = "target"
 
     def _legal_target(self):
         out = list(self.cx["targets"])
@@ -300,7 +300,7 @@ class FireMixin:
         if action[0] == "smoke":
             viewer = self.state.units[self.cx["spotter"]] if self.cx.get("spotter") else u
             self.cx["smoke_hexes"] = self.smoke_hexes(u, viewer)
-            self.mode = "smoke-hex"
+            self._mode = "smoke-hex"
             return
         target = self.state.units[action[1]]
         mode = action[2] if len(action) > 2 else None

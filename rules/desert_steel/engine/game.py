@@ -29,6 +29,8 @@ from .state import EXITED, OFF_MAP, ON_MAP, REMOVED, Formation, State, Unit
 from .context import (SIDES, TRANSPORT_POOL, Action, Context, EngineError, make_context,
                       missing_rules, other)
 from .facing import direction, sector
+from . import bridge
+from .decisions import Decision
 from .raids import RaidsMixin
 from .transport import TransportMixin
 from .close_combat import CloseCombatMixin
@@ -82,7 +84,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         self.events: list[dict] = []
         self._bunker_occupants: list[tuple[str, str]] = []  # (unit, hex) set up in a bunker, until placed
         self.actions: list[Action] = []
-        self.mode = "start"
+        self._mode = "start"
         self.side_to_act: str | None = None
         self.cx: dict = {}  # what the current decision is about
         self._setup(setup or {})
@@ -93,27 +95,65 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     # --- OpenSpiel-like surface ------------------------------------------------------------
 
+    # --- the pending decisions (engine/decisions) ----------------------------------------------
+
+    @property
+    def mode(self) -> str:
+        """The kind of the pending decision ("over" once the game has ended)."""
+        return self._mode
+
+    @property
+    def decision(self) -> Decision | None:
+        """The question the game asks now (the top of ``pending``); None once the game is over."""
+        decision = bridge.from_cx(self._mode, self.side_to_act, self.cx)
+        if decision is None and self._mode != "over":  # a kind the engine does not ask (a test's)
+            asked = getattr(self, "_asked", ())
+            return asked[-1] if asked and asked[-1].kind == self._mode else None
+        return decision
+
+    @property
+    def pending(self) -> tuple[Decision, ...]:
+        """The stack of pending decisions, bottom first: e.g. an activation, the move of one of
+        its units, the enemy's opportunity-fire question about that move."""
+        return bridge.pending_from_cx(self._mode, self.side_to_act, self.cx,
+                                      lambda card: self.state.formations[card].side)
+
+    def ask(self, *decisions: Decision) -> None:
+        """Put the game at a decision (tests and tools building a position): ``decisions`` are
+        the new pending stack, bottom first; the last is asked now. E.g.
+        ``game.ask(Activation("allied", cards=(429,)))`` or
+        ``game.ask(Activation("axis", (161,)), Move("axis", unit="161.1", mp=10))``."""
+        if not decisions:
+            raise EngineError("ask() needs at least one decision")
+        top = decisions[-1]
+        self._mode, self.side_to_act, self.cx = top.kind, top.side, bridge.to_cx(decisions)
+        self._asked = decisions
+        self._legal_cache = None
+
+    # --- OpenSpiel-like surface ------------------------------------------------------------
+
     def current_player(self) -> str | None:
-        return None if self.mode == "over" else self.side_to_act
+        return None if self._mode == "over" else self.side_to_act
 
     def is_terminal(self) -> bool:
-        return self.mode == "over"
+        return self._mode == "over"
 
     def legal_actions(self) -> list[Action]:
         cached = getattr(self, "_legal_cache", None)
         if cached is not None and cached[0] == len(self.actions):
             return list(cached[1])
-        legal = getattr(self, f"_legal_{self.mode.replace('-', '_')}")() if self.mode != "over" else []
+        decision = self.decision
+        legal = decision.legal(self) if decision is not None else []
         self._legal_cache = (len(self.actions), legal)
         return list(legal)
 
     def apply(self, action: Action) -> None:
         action = tuple(action)
         if action not in self.legal_actions():
-            raise EngineError(f"illegal action {action!r} in mode {self.mode} for {self.side_to_act}")
+            raise EngineError(f"illegal action {action!r} in mode {self._mode} for {self.side_to_act}")
         self.actions.append(action)
         self.log("action", side=self.side_to_act, action=list(action))
-        getattr(self, f"_do_{self.mode.replace('-', '_')}")(action)
+        self.decision.apply(self, action)
 
     def returns(self) -> dict:
         """The result once terminal: winner, level, points per side (see victory.py)."""
@@ -137,7 +177,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         g.seed = self.seed
         g.options = dict(self.options)
         g.state = self.state.copy(units)
-        g.mode = self.mode
+        g._mode = self._mode
         g.side_to_act = self.side_to_act
         g.cx = _owned(self.cx)  # nested too: a searcher's look-ahead must never write into this game
         if hasattr(self, "result"):
@@ -148,7 +188,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         """What a side may know: everything on the map (§8.55), its own hand, the stack."""
         s = self.state
         return {
-            "turn": s.turn, "mode": self.mode, "to_act": self.side_to_act, "visibility": s.visibility,
+            "turn": s.turn, "mode": self._mode, "to_act": self.side_to_act, "visibility": s.visibility,
             "hand": sorted(s.hands[side]), "opponent_cards_in_hand": len(s.hands[other(side)]),
             "stack": [{"face_down": True, "c3": "ABCDEF"[5 - self.priority(c)[0]]} if self._face_down(c, side)
                       else {"card": c} for c in s.stack],
@@ -299,7 +339,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         owner_cards = [c for p, c in candidates if p == lowest]
         owner = s.formations[owner_cards[0]].side
         if len(owner_cards) > 1:
-            self.mode, self.side_to_act, self.cx = "lowest", owner, {"cards": owner_cards}
+            self._mode, self.side_to_act, self.cx = "lowest", owner, {"cards": owner_cards}
             return
         self._play(owner_cards[0], forced=True)
 
@@ -351,7 +391,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             if side in self.cx["declared"]:
                 continue
             if self._beating(side):
-                self.mode, self.side_to_act = "interrupt", side
+                self._mode, self.side_to_act = "interrupt", side
                 return
             self.cx["declared"][side] = None
         self._resolve_interrupts()
@@ -400,7 +440,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         f = s.formations[card]
         self.log("activate", side=f.side, card=card)
         if f.kind == "command":
-            self.mode, self.side_to_act, self.cx = "command", f.side, {"card": card}
+            self._mode, self.side_to_act, self.cx = "command", f.side, {"card": card}
             if not self._legal_command()[:-1]:
                 self.log("set-aside", card=card, reason="nothing to activate or rally")
                 self._next_card()
@@ -409,10 +449,10 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     def _begin_activation(self, cards: list[int]) -> None:
         side = self.state.formations[cards[0]].side
-        self.mode, self.side_to_act, self.cx = "activation", side, {"cards": cards}
+        self._mode, self.side_to_act, self.cx = "activation", side, {"cards": cards}
         if self.state.raids and self._start_bombardments(cards):
             return
-        self.mode, self.side_to_act = "activation", side
+        self._mode, self.side_to_act = "activation", side
         if self._only_facings_left(self._legal_activation()) and not self._unentered(cards):
             self.log("set-aside", cards=cards, reason="no unit can operate", section="6.51")
             self._next_card()
@@ -558,19 +598,19 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             self._start_targeting(u, move_fire=False)
         elif kind == "assault":
             self.cx["assault"] = {"units": [uid]}
-            self.mode = "assault-hex"
+            self._mode = "assault-hex"
         elif kind == "transport":
             self.cx["loaded"] = []
-            self.mode = "load"
+            self._mode = "load"
         elif kind == "entrench":
             self._entrench(u)
             self._finish_operation(u)
         elif kind == "engineer":
-            self.mode = "engineer"
+            self._mode = "engineer"
         elif kind == "indirect":
             spotters = self.spotters(u) if self._may_smoke(u, True) else [sp for sp, _ in self.indirect_plans(u)]
             self.cx["spotters"] = sorted({sp.id for sp in spotters})
-            self.mode = "spotter"
+            self._mode = "spotter"
         else:
             mp = self.ctx.field.allowance(u.type)
             if kind == "move-fire":
@@ -578,7 +618,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             self.cx.update(mp=mp, spent=0, steps=0, entering=u.status == OFF_MAP)
             if kind == "overrun":
                 self.cx["overrun"] = "pending"
-            self.mode = "move"
+            self._mode = "move"
             if u.status == OFF_MAP and self._legal_move() == [("stop",)]:
                 self.log("cannot-enter", unit=uid, reason="every entry hex is out of reach")
                 u.flipped = True
@@ -588,7 +628,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         for key in ("unit", "op", "mp", "spent", "steps", "targets", "move_fire", "spotter", "spotters", "stop",
                     "smoke_hexes", "loaded", "overrun", "reactors", "assault", "bombard", "entering"):
             self.cx.pop(key, None)
-        self.mode, self.side_to_act = "activation", self.state.formations[self.cx["cards"][0]].side
+        self._mode, self.side_to_act = "activation", self.state.formations[self.cx["cards"][0]].side
         if self._only_facings_left(self._legal_activation()) and not self._unentered(self.cx["cards"]):
             self.log("end-activation", cards=self.cx["cards"], reason="no unit left to operate")
             self._next_card()
@@ -745,7 +785,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             self.log("stop", unit=mover.id, reason=reason, section=section)
             self._end_move(mover)
         else:
-            self.mode, self.side_to_act = "move", mover.side
+            self._mode, self.side_to_act = "move", mover.side
             if len(self._legal_move()) == 1:
                 self._end_move(mover)
 
@@ -773,7 +813,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     def _end_game(self) -> None:
         self.result = victory.evaluate(self)
-        self.mode, self.side_to_act = "over", None
+        self._mode, self.side_to_act = "over", None
         self.log("game-over", **self.result)
 
 

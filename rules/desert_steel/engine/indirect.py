@@ -62,7 +62,7 @@ class IndirectFireMixin:
         spotter = self.state.units[action[1]]
         targets = [t for sp, t in self.indirect_plans(u) if sp is spotter]
         self.cx.update(spotter=spotter.id, move_fire=False, targets=self._target_actions(u, targets, indirect=True))
-        self.mode = "target"
+        self._mode = "target"
 
     def indirect_modifiers(self, firer: Unit, target: Unit, mode: str, distance: int,
                            fire_zone: bool = False) -> dict[str, float]:

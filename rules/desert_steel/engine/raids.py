@@ -71,7 +71,7 @@ class RaidsMixin:
                 if not self._plan_turns(rec["side"]):
                     rec["turn"], rec["done"] = 0, True  # more strikes than turns: the extra is lost
                     continue
-                self.mode, self.side_to_act, self.cx = "plan-raid", rec["side"], {}
+                self._mode, self.side_to_act, self.cx = "plan-raid", rec["side"], {}
                 return
         for rec in self.state.raids:
             if rec["kind"] == "bombardment" and rec["turn"] is None:
@@ -80,7 +80,7 @@ class RaidsMixin:
                     self.log("bombardment-lost", side=rec["side"], reason="no formation with an FO",
                              section="16.31")
                     continue
-                self.mode, self.side_to_act, self.cx = "plan-bombardment", rec["side"], {}
+                self._mode, self.side_to_act, self.cx = "plan-bombardment", rec["side"], {}
                 return
         self._start_turn()
 
@@ -112,7 +112,7 @@ class RaidsMixin:
             return False
         side = max(ready)[1]
         s.air_windows.add((top, side))
-        self.mode, self.side_to_act, self.cx = "air-strike", side, {}
+        self._mode, self.side_to_act, self.cx = "air-strike", side, {}
         return True
 
     def _legal_air_strike(self):
@@ -158,7 +158,7 @@ class RaidsMixin:
 
     def _next_air_marker(self) -> None:
         if len(self.cx["markers"]) < self.cx["passes"] and self.air_targets(self.side_to_act, self.cx["markers"]):
-            self.mode = "air-target"
+            self._mode = "air-target"
             return
         self._resolve_air_strike()
 
@@ -263,7 +263,7 @@ class RaidsMixin:
 
     def _open_bombardment(self, side: str, card: int, raid_card: str, then: str) -> bool:
         self.cx["bombard"] = {"card": card, "raid_card": raid_card, "markers": [], "then": then}
-        self.mode, self.side_to_act = "bombard", side
+        self._mode, self.side_to_act = "bombard", side
         if not self._legal_bombard():
             self.log("bombardment-no-target", raid_card=raid_card, section="16.33")
             self.cx.pop("bombard")

@@ -132,7 +132,7 @@ class TransportMixin:
         if carrier.hidden:
             self._reveal(carrier, "moved")
         self.cx.update(mp=self.ctx.field.allowance(carrier.type), spent=0, steps=0)
-        self.mode = "move"
+        self._mode = "move"
         if self._legal_move() == [("stop",)]:
             self._end_move(carrier)
 

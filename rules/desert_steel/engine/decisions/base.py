@@ -1,0 +1,39 @@
+"""The questions the game asks a player, as values.
+
+A pending decision is a frozen dataclass: what the question is about lives in its fields
+(never in a shared working dict), ``legal(game)`` lists the answers, ``apply(game, action)``
+carries one out. The game holds a stack of them (an activation under a move under an
+opportunity-fire question...): ``game.decision`` is the top, ``game.pending`` the stack. A
+decision that changes (a move's spent MP) is replaced by a new value (``dataclasses.replace``),
+so clones and side views share the stack as it is."""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import ClassVar
+
+Action = tuple  # ("pass",), ("play", card), ("op", unit, "move"), ("step", hex)... JSON-friendly
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """``side``: who answers. ``kind``: the name the logs, bots and ``game.mode`` use."""
+
+    side: str
+    kind: ClassVar[str] = ""
+    # what the enemy of ``side`` may not learn from this value (see ``seen_by``)
+    secret: ClassVar[tuple[str, ...]] = ()
+
+    def legal(self, game) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, game, action: Action) -> None:
+        raise NotImplementedError
+
+    def seen_by(self, side: str) -> "Decision":
+        """This decision as ``side`` may know it (a side view): the same value, unless it holds
+        something of the other side that is secret (an interrupt it declared)."""
+        return self
+
+    def about(self) -> dict:
+        """The fields but ``side``, by name (diagnostics, reports)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "side"}
