@@ -97,3 +97,132 @@ def test_a_shot_takes_the_rows_whose_test_holds(catalog):
     assert "spotter_green" not in mods and "target_in_cover" not in mods
     spot = game.spot_modifiers(firer, target, False, False)
     assert spot["spotter_green"] == t.spot("spotter_green") and "firer_green" not in spot and "range" not in spot
+
+
+# --- what people read: the print aids' charts, the play account, the diagnostics -------------------------------
+
+def _engine_values(raw, kind):
+    """Every rule-table id a roll of this kind reads, with the value the engine's modifiers() gives it: a stand-in
+    roll where every row's test holds, once per id of a keyed row (the Spotted letter, the separation row)."""
+    from types import SimpleNamespace
+
+    from sandtable.rules.desert_steel.engine import modifiers as engine
+    from sandtable.rules.desert_steel.engine.tables import Tables
+    out = {}
+    for spotted, separated in zip("ABC", SEPARATION_ROWS):
+        state = SimpleNamespace(entrenchments=[1], bunkers=[1], minefields=[1], wire={"h"}, smoke={"h"})
+        game = SimpleNamespace(state=state, ctx=SimpleNamespace(tables=Tables(raw), special=[1], advanced=False))
+        target = SimpleNamespace(moved=True, spotted=spotted)
+        shot = SimpleNamespace(game=game, kind=kind, mode="ai", distance=None, cover=True, move_fire=True,
+                               close_assault=True, spill=True, fire_zone=True, target=target, target_is_vehicle=True,
+                               target_experience="veteran", firer_experience="green", target_entrenched=True,
+                               target_in_bunker=True, target_in_minefield=True, target_in_wire=True, flank_fire=True,
+                               through_own_flank=True, smoke=True, separation_row=separated, scenario_modifier=0)
+        out.update(engine.modifiers(shot))
+    return out
+
+
+def _thaw(x):
+    from collections.abc import Mapping
+    if isinstance(x, Mapping):
+        return {k: _thaw(v) for k, v in x.items()}
+    return [_thaw(v) for v in x] if isinstance(x, (list, tuple)) else x
+
+
+def _model_with(model, change):
+    from types import SimpleNamespace
+    raw = _thaw(model.rule_tables)
+    change(raw)
+    return SimpleNamespace(rule_tables=raw)
+
+
+def _check_charts(model):
+    from sandtable.exports.desert_steel.rule_aids import CHARTS, modifier_lines
+    for chart, kinds in CHARTS.items():
+        lines = modifier_lines(model, chart)
+        for kind in kinds:  # one line per row of the kind (per id of a keyed row), in the table's order
+            mine = [(ln.row, ln.key) for ln in lines if kind in ln.kinds]
+            want = [(m, i) for m in rows(kind) for i in (m.ids() or (None,))]
+            assert mine == want, (chart, kind)
+            engine = _engine_values(model.rule_tables, kind)
+            for ln in lines:
+                if kind in ln.kinds and ln.key is not None:
+                    assert ln.value == engine[ln.key], (kind, ln.key)
+        for ln in lines:  # the words are the table's, in both languages
+            variant = ln.variant
+            assert ln.text("en").lower() == (variant.when if variant else ln.row.when).lower()
+            assert ln.text("fr").lower() == (variant.when_fr if variant else ln.row.when_fr).lower()
+            assert ln.row.computed == (ln.key is None) and (not ln.row.computed or ln.pointer("en"))
+
+
+def test_every_row_has_its_words_in_both_languages():
+    for m in MODIFIERS:
+        assert m.label and m.label_fr and m.when_fr, m
+        for v in m.variants:
+            assert v.label and v.label_fr and v.when and v.when_fr, v
+        if m.computed:
+            assert m.pointer and m.pointer_fr, m
+    assert tuple(v.key for v in rules_tables.modifier("separated").variants) == SEPARATION_ROWS
+
+
+def test_the_aids_charts_are_the_tables_rows_with_the_engines_values(model):
+    _check_charts(model)
+
+
+def test_a_mod_packs_values_reach_the_aids_charts(model):
+    """A mod pack that changes a spotting and a fire value: the charts print the new values, as the engine reads them."""
+    from sandtable.exports.desert_steel.rule_aids import modifier_lines
+
+    def change(raw):
+        for m in raw["spotting_modifiers"]:
+            if m["id"] == "target_spotted_b":
+                m["value"] = 5
+        for m in raw["fire_modifiers"]:
+            if m["id"] == "firer_green":
+                m["value"] = -3
+    mod = _model_with(model, change)
+    _check_charts(mod)
+    assert {ln.key: ln.value for ln in modifier_lines(mod, "spot")}["target_spotted_b"] == 5
+    assert {ln.key: ln.value for ln in modifier_lines(mod, "fire")}["firer_green"] == -3
+
+
+def test_the_aids_pdf_prints_each_rows_condition(model):
+    import io
+
+    from pypdf import PdfReader
+
+    from sandtable.exports.desert_steel.aids import aids_pdf
+    for lang in ("en", "fr"):
+        text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(aids_pdf(model, lang=lang)[0])).pages)
+        for m in MODIFIERS:
+            words = " ".join(((m.when_fr if lang == "fr" else m.when)).split()[:3])
+            if not m.variants:
+                assert words[1:] in text, (lang, m.name, words)
+
+
+def test_the_play_account_names_modifiers_by_the_tables_label_and_section():
+    from sandtable.rules.desert_steel.narration import _modifier
+    assert _modifier("moving_target", -2) == f"moving target -2 (\u00a7{rules_tables.modifier('moving_target').section})"
+    assert _modifier("target_spotted_c", 1).startswith("target Spotted C +1 (\u00a79.18")
+    assert _modifier("separated_vehicle", -2).startswith("separated Seasoned or Green vehicle -2 (\u00a711.5")
+
+
+def test_no_reader_carries_its_own_modifier_list():
+    """The aids, the play account and the diagnostics read the table: none of them writes a spotting or fire
+    modifier's id (nor a French label keyed by one) but through rules_tables."""
+    root = Path(rules_tables.__file__).parents[2]
+    files = [root / "exports" / "desert_steel" / n for n in ("aids.py", "lang_aids.py", "rule_aids.py", "reminders.py")]
+    files += [root / "rules" / "desert_steel" / n for n in ("narration.py", "engine/diagnostics.py")]
+    ids = {i for m in MODIFIERS for i in m.ids()} | {m.name for m in MODIFIERS}
+    # through the table: rule_aids asks a row by its name (modifier_value, clause, v.mod, the separated variants)
+    allowed = re.compile(r"""(mod|modifier_value|clause|modifier|table_value)\(.*["'](\w+)["']""")
+    from sandtable.rules.desert_steel.engine.diagnostics import FIELDS
+    offenders = []
+    for path in files:
+        # the diagnostics count move-and-fire operations (\u00a79.5), a field named as the operation
+        own = set(FIELDS) if path.name == "diagnostics.py" else set()
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for found in re.finditer(r"""["'](\w+)["']""", line):
+                if found.group(1) in ids - own and not allowed.search(line):
+                    offenders.append(f"{path.name}:{n}: {line.strip()}")
+    assert offenders == []

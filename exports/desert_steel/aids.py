@@ -13,9 +13,11 @@ from __future__ import annotations
 from contextvars import ContextVar
 
 from reportlab.lib.colors import HexColor, white
-from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
+from reportlab.platypus import CondPageBreak, KeepTogether, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
 
+from sandtable.rules.desert_steel import rules_tables as rt
+from sandtable.rules.desert_steel.engine.tables import Tables
 from sandtable.rules.desert_steel.model import DesertSteel
 
 from .counters import CounterSpec, draw_back, draw_front
@@ -23,7 +25,8 @@ from ..flow import BODY, CELL, CELL_BOLD, H2, H3, SMALL, esc, flow, para
 from ..lang import tr
 from ..page import GREY, INK, LIGHT, NATIONALITY_COLOUR, TERRAIN_COLOUR, Doc, PrinterProfile, lang_text, text
 from ..provmarks import DAGGER, sources
-from .rule_aids import Topic, topics
+from .rule_aids import (CHARTS, Topic, adjacent_anti_infantry, modifier_lines, modifier_value, table_value,
+                        topics)
 
 _HEAD = HexColor("#e9e1cf")
 _RESULT = {"miss": "Miss", "hit": "Hit", "destroyed": "Destroyed"}
@@ -50,12 +53,12 @@ def _t_result(r: str) -> str:
     return out.replace("Destroyed", "D\u00e9truit").replace("Miss", "Rat\u00e9").replace("Hit", "Touch\u00e9")
 
 
-def _modifier_label(kind: str, m, lang: str) -> str:
-    """A modifier's label: the table's own in English; in French the chart's words (lang_aids.py) rather
+def _morale_label(m, lang: str) -> str:
+    """A morale modifier's label: the table's own in English; in French the chart's words (lang_aids.py) rather
     than the rulebook sentence the table quotes as its source."""
     if lang == "fr":
-        from .lang_aids import MODIFIERS_FR
-        fr = MODIFIERS_FR.get((kind, m.get("id", "")))
+        from .lang_aids import MORALE_FR
+        fr = MORALE_FR.get(m.get("id", ""))
         if fr:
             return fr
     return lang_text(m.get("label"), lang) or m.get("id", "")
@@ -83,6 +86,8 @@ def _band(b) -> str:
 
 
 def _signed(v) -> str:
+    if v is None:  # the pack lacks it (the engine would stop there)
+        return "\u2014"
     if isinstance(v, (int, float)):
         s = f"{v:g}"
         return ("+" + s) if v > 0 else s.replace("-", "\u2212")
@@ -300,20 +305,59 @@ def _movement(model: DesertSteel) -> list:
     return out
 
 
-def _modifiers(tables, key: str, title: str, lang: str) -> list:
-    mods = tables.get(key) or []
-    if not mods:
+_KIND_LETTER = {rt.DIRECT: "D", rt.INDIRECT: "I", rt.RAID: "R", rt.ZONE: "Z"}
+
+
+def _modifier_chart(model: DesertSteel, chart: str, title: str) -> list:
+    """The spotting ("spot") or fire ("fire") modifiers: one line per row of the modifier table
+    (rules_tables.MODIFIERS) that enters that kind of roll, its value as the engine reads it from the
+    pack, its \u00a7 and the condition in the aids' language; the fire chart marks which kinds of fire each
+    modifier enters."""
+    lines = modifier_lines(model, chart)
+    if not lines:
         return []
+    tables = model.rule_tables or {}
     src = sources(tables)
-    rows = [[_p(_t("Modifier"), True), _p(_t(""), True), _p(_t("\u00a7"), True)]]
-    for i, m in enumerate(mods):
-        label = _modifier_label(key, m, lang)
-        if m.get("cumulative") is False:
-            label = esc(label) + f" <font color='#6d6d6d'>({_t('not cumulative')})</font>"
-        rows.append([_p(esc(label) if "<font" not in label else label),
-                     _p(f"<b>{_signed(m['value'])}</b>" + _dag(src.reconstructed(f"/{key}/{i}"))),
-                     _p(m.get("section", ""))])
-    return [KeepTogether([para(_t(title), H3), _table(rows, [None, 30, 30])])]
+    table = rt.value_table(CHARTS[chart][0])
+    fire = chart == "fire"
+    head = [_p(_t("Modifier"), True), _p("")] + ([_p(_t("Fire"), True)] if fire else []) + [_p("\u00a7", True)]
+    rows = [head]
+    for line in lines:
+        label = esc(line.text(_LANG.get()))
+        if line.pointer(_LANG.get()):
+            label += f" <font color='#6d6d6d'>\u2192 {esc(line.pointer(_LANG.get()))}</font>"
+        if not line.cumulative:
+            label += f" <font color='#6d6d6d'>({_t('not cumulative')})</font>"
+        if line.value is not None:
+            value = f"<b>{_signed(line.value)}</b>" + _dag(src.reconstructed(f"/{table}/{line.index}"))
+        else:
+            value = "\u2014"
+        row = [_p(label), _p(value)]
+        if fire:
+            row.append(_p("".join(_KIND_LETTER[k] for k in line.kinds)))
+        row.append(_p(line.row.section))
+        rows.append(row)
+    widths = [None, 22, 26, 50] if fire else [None, 22, 50]
+    # the heading starts a chart only with room for its first lines under it; a long chart then runs on into the
+    # next column, its header repeated
+    out = [CondPageBreak(110), para(_t(title), H3)]
+    if fire:
+        out.append(para(_t("Fire: D direct (and opportunity, close assault, overrun), I indirect, R raid, Z fire "
+                           "zone."), SMALL))
+    return out + [_table(rows, widths)]
+
+
+def _not_modifiers(model: DesertSteel) -> list:
+    """\u00a713.28's bonus to both fire factors, which the fire modifiers' chart does not hold (it is no die-roll
+    modifier), read as the engine reads it."""
+    tables = model.rule_tables or {}
+    value = table_value(Tables(tables), rt.INDIRECT, "self_spotting")
+    if value is None:
+        return []
+    i = next(i for i, m in enumerate(tables.get("fire_modifiers") or ()) if m.get("id") == "self_spotting")
+    return [para(_t("Not a die-roll modifier: an indirect-fire unit spotting its own target adds {v} to both its fire "
+                    "factors (\u00a713.28).", v=f"<b>{_signed(value)}</b>" + _dag(
+                        sources(tables).reconstructed(f"/fire_modifiers/{i}"))), SMALL)]
 
 
 def _spotting(model: DesertSteel, lang: str) -> list:
@@ -332,8 +376,8 @@ def _spotting(model: DesertSteel, lang: str) -> list:
                                  else ""),
         "4. " + _t("Place a Spotted A, B or C marker when the spotter's C3 is A, B or C (\u00a79.18)."),
     ]
-    return [para(_t("Spotting"), H2)] + [para(s, CELL) for s in steps] + _modifiers(
-        tables, "spotting_modifiers", "Spotting modifiers (added to 1d6)", lang)
+    return [para(_t("Spotting"), H2)] + [para(s, CELL) for s in steps] + _modifier_chart(
+        model, "spot", "Spotting modifiers (added to 1d6)")
 
 
 def _combat(model: DesertSteel, lang: str) -> list:
@@ -372,9 +416,16 @@ def _combat(model: DesertSteel, lang: str) -> list:
                 else:
                     row += ["", ""]
             rows.append(row)
-        out += [KeepTogether([para(_t("Range modifiers (only the most favourable applies, \u00a79.23)"), H3),
-                              _table(rows)])]
-    out += _modifiers(tables, "fire_modifiers", "Fire modifiers (added to 3d6)", lang)
+        st = tables.get("settings") or {}
+        adjacent = para(_t("Adjacent anti-infantry fire in the advanced rules: {v} instead (\u00a712.14).",
+                           v=f"<b>{_signed(adjacent_anti_infantry(model))}</b>" + _dag(
+                               "adjacent_anti_infantry_range_modifier" in st and
+                               src.reconstructed("/settings/adjacent_anti_infantry_range_modifier"))), SMALL)
+        # like the modifier charts: begun where there is room, its header repeated in the next column
+        out += [CondPageBreak(70), para(_t("Range modifiers (only the most favourable applies, \u00a79.23)"), H3),
+                _table(rows), adjacent]
+    out += _modifier_chart(model, "fire", "Fire modifiers (added to 3d6)")
+    out += _not_modifiers(model)
     return out
 
 
@@ -388,13 +439,14 @@ def _morale(model: DesertSteel, lang: str) -> list:
                        "formation shaken (\u00a710.12).")
                     + (" " + _t("An unmodified {n} is steel: the unit gains a level of experience (\u00a710.31).",
                                 n=st["morale_steel_roll"]) if "morale_steel_roll" in st else ""), CELL))
-    mods = [m for m in tables.get("morale_modifiers") or [] if not m.get("id", "").startswith("separated")]
+    # the separation rows are the separation topic's (\u00a711.5)
+    mods = [m for m in tables.get("morale_modifiers") or [] if m.get("id") not in rt.SEPARATION_ROWS]
     if mods:
         rows = [[_p(_t("Morale modifier"), True), _p(_t(""), True), _p(_t("\u00a7"), True)]]
         allm = tables.get("morale_modifiers")
         for m in mods:
             i = allm.index(m)
-            rows.append([_p(esc(_modifier_label("morale_modifiers", m, lang))), _p(f"<b>{_signed(m['value'])}</b>" +
+            rows.append([_p(esc(_morale_label(m, lang))), _p(f"<b>{_signed(m['value'])}</b>" +
                                                                       _dag(src.reconstructed(f"/morale_modifiers/{i}"))),
                          _p(m.get("section", ""))])
         out.append(_table(rows, [None, 30, 30]))
@@ -565,8 +617,8 @@ def _smoke(model: DesertSteel) -> list:
         "Each marker costs one of the side's smoke points (record sheet); none when they are spent.",
         _t("Pick a hex instead of a unit: no spotting roll, it must be within the spotter's visibility. A "
            "bombardment places up to {n}{d} markers.", n=per, d=d1),
-        "Smoke blocks line of sight through the hex; smoke in the spotter's or target's hex gives \u22122 to "
-        "spotting instead. No effect on movement, stacking or fire.",
+        _t("Smoke blocks line of sight through the hex; smoke in the spotter's or target's hex gives {v} to "
+           "spotting instead. No effect on movement, stacking or fire.", v=_signed(modifier_value(model, "spot", "smoke"))),
         _t("Morale Phase step 5: roll 1d6 for each marker, removed on 1\u2013{n}{d}.", n=removal, d=d2)], CELL))]
 
 
@@ -616,7 +668,8 @@ def _fortifications(model: DesertSteel) -> list:
         _t("A friendly unit entering: roll 2d6, attacked on {rolls}{d}. A minefield not announced is lost.",
            rolls=trig.replace(",", " " + _t("or") + " "), d=d3)], CELL)
     out += _steps("Bunkers, wire, engineers (\u00a715.2\u2013\u00a715.4)", [
-        "Bunker: one infantry or FO unit inside, under the marker; fire at it \u22126; it cannot turn.",
+        _t("Bunker: one infantry or FO unit inside, under the marker; fire at it {v}; it cannot turn.",
+           v=_signed(modifier_value(model, "fire", "target_in_bunker"))),
         "Wire: one a hex, never in buildings; entering it ends the move (see the movement costs).",
         "Engineer operation: move into an adjacent hex whatever the wire (a minefield there is revealed, 2d6 as "
         "friendly), or stay to remove the wire and deactivate the minefield."], CELL)
@@ -624,7 +677,9 @@ def _fortifications(model: DesertSteel) -> list:
         _t("An active infantry, FO or artillery unit: Entrenching marker; the same operation {n}{d} turns in a row "
            "makes it Entrenched.", n=turns, d=d5),
         _t("Not for vehicles, not in rocky zone, enemy or minefield hexes; at most {n}{d} a hex; removed with its "
-           "occupant. Fire at an entrenched unit: \u22121 spotting, \u22123 fire.", n=per_hex, d=d4)], CELL)
+           "occupant. Fire at an entrenched unit: {s} spotting, {f} fire.", n=per_hex, d=d4,
+           s=_signed(modifier_value(model, "spot", "target_entrenched")),
+           f=_signed(modifier_value(model, "fire", "target_entrenched")))], CELL)
     return out
 
 
@@ -652,7 +707,7 @@ def _aids_story(doc: Doc, model: DesertSteel, lang: str) -> list:
     story += _morale(model, lang)
     story += _rule_topics(model, lang, ("elimination", "separation", "assault"))
     story += _transport(model) + _smoke(model) + _raids(model)
-    story += _rule_topics(model, lang, ("overrun", "fire_zone"))
+    story += _rule_topics(model, lang, ("overrun", "fire_zones"))
     story += _fortifications(model)
     return story
 

@@ -198,10 +198,10 @@ FR_AIDS: dict[str, str] = {
     "up to {n}{d} markers.":
         "Choisir un hex au lieu d'une unité : pas de lancer de repérage, il doit être dans la visibilité de l'unité "
         "qui repère. Un pilonnage pose jusqu'à {n}{d} marqueurs.",
-    "Smoke blocks line of sight through the hex; smoke in the spotter's or target's hex gives −2 to spotting "
+    "Smoke blocks line of sight through the hex; smoke in the spotter's or target's hex gives {v} to spotting "
     "instead. No effect on movement, stacking or fire.":
         "Les fumigènes bloquent la ligne de visée à travers l'hex ; dans l'hex de l'unité qui repère ou de la cible, "
-        "ils donnent −2 au repérage à la place. Aucun effet sur le mouvement, l'empilement ou le tir.",
+        "ils donnent {v} au repérage à la place. Aucun effet sur le mouvement, l'empilement ou le tir.",
     "Morale Phase step 5: roll 1d6 for each marker, removed on 1–{n}{d}.":
         "Phase du moral, étape 5 : lancer 1d6 par marqueur, retiré sur 1–{n}{d}.",
     # raids
@@ -251,8 +251,8 @@ FR_AIDS: dict[str, str] = {
     "or": "ou",
     "A friendly unit entering: roll 2d6, attacked on {rolls}{d}. A minefield not announced is lost.":
         "Une unité amie y entre : lancer 2d6, attaquée sur {rolls}{d}. Un champ de mines non annoncé est perdu.",
-    "Bunker: one infantry or FO unit inside, under the marker; fire at it −6; it cannot turn.":
-        "Bunker : une unité d'infanterie ou un OA dedans, sous le marqueur ; tir contre elle −6 ; elle ne peut "
+    "Bunker: one infantry or FO unit inside, under the marker; fire at it {v}; it cannot turn.":
+        "Bunker : une unité d'infanterie ou un OA dedans, sous le marqueur ; tir contre elle {v} ; elle ne peut "
         "pivoter.",
     "Wire: one a hex, never in buildings; entering it ends the move (see the movement costs).":
         "Barbelés : un par hex, jamais dans les bâtiments ; y entrer termine le mouvement (voir les coûts de "
@@ -266,61 +266,28 @@ FR_AIDS: dict[str, str] = {
         "Une unité active d'infanterie, OA ou artillerie : marqueur Retranchement en cours ; la même opération {n}{d} "
         "tours de suite la rend Retranchée.",
     "Not for vehicles, not in rocky zone, enemy or minefield hexes; at most {n}{d} a hex; removed with its occupant. "
-    "Fire at an entrenched unit: −1 spotting, −3 fire.":
+    "Fire at an entrenched unit: {s} spotting, {f} fire.":
         "Ni pour les véhicules, ni en zone rocheuse, ni dans un hex ennemi ou de champ de mines ; au plus {n}{d} par "
-        "hex ; retiré avec son occupant. Tir contre une unité retranchée : −1 au repérage, −3 au tir.",
+        "hex ; retiré avec son occupant. Tir contre une unité retranchée : {s} au repérage, {f} au tir.",
     "the charts of the pack": "les tables du paquet",
+    # the modifier charts (their lines are the modifier table's, rules_tables.MODIFIERS)
+    "Fire: D direct (and opportunity, close assault, overrun), I indirect, R raid, Z fire zone.":
+        "Tir : D direct (opportunit\u00e9, assaut, enfoncement), I indirect, R raid, Z zone de tir.",
+    "Not a die-roll modifier: an indirect-fire unit spotting its own target adds {v} to both its fire factors "
+    "(§13.28).":
+        "Pas un modificateur : une unité de tir indirect qui repère sa cible ajoute {v} à ses deux facteurs (§13.28).",
+    "Adjacent anti-infantry fire in the advanced rules: {v} instead (§12.14).":
+        "Tir anti-infanterie adjacent, règles avancées : {v} à la place (§12.14).",
 }
 
-# (table, modifier id) -> the chart's label in French (the table's "fr" quotes the rulebook's sentence)
-MODIFIERS_FR: dict[tuple[str, str], str] = {
-    ("spotting_modifiers", "target_veteran"): "Cible Vétéran",
-    ("spotting_modifiers", "spotter_green"): "Unité qui repère Bleue",
-    ("spotting_modifiers", "moving_target"): "Cible en mouvement (tir d'opportunité contre un mouvement ou un tir "
-                                             "en mouvement)",
-    ("spotting_modifiers", "move_and_fire"): "L'unité qui repère fait un tir en mouvement",
-    ("spotting_modifiers", "target_entrenched"): "Cible retranchée",
-    ("spotting_modifiers", "smoke"): "Fumigènes dans l'hex de l'unité qui repère et/ou de la cible",
-    ("spotting_modifiers", "through_own_flank"): "Repérage par ses propres côtés de flanc",
-    ("spotting_modifiers", "target_spotted_a"): "Cible portant un marqueur Repéré A",
-    ("spotting_modifiers", "target_spotted_b"): "Cible portant un marqueur Repéré B",
-    ("spotting_modifiers", "target_spotted_c"): "Cible portant un marqueur Repéré C",
-    ("fire_modifiers", "same_hex"): "Tireur et cible dans le même hex (modificateur de portée : seul le plus "
-                                    "favorable s'applique)",
-    ("fire_modifiers", "adjacent_anti_vehicle"): "Hex adjacent, tir anti-véhicules (modificateur de portée)",
-    ("fire_modifiers", "adjacent_anti_infantry"): "Hex adjacent, tir anti-infanterie (modificateur de portée)",
-    ("fire_modifiers", "moving_target"): "Cible en mouvement",
-    ("fire_modifiers", "target_veteran"): "Cible Vétéran",
-    ("fire_modifiers", "firer_green"): "Tireur Bleu",
-    ("fire_modifiers", "target_in_cover"): "Cible à couvert (hex de bâtiment ou cible en hauteur)",
-    ("fire_modifiers", "move_and_fire"): "Le tireur fait un tir en mouvement",
-    ("fire_modifiers", "flank_fire"): "Tir dans l'arc de flanc de la cible",
-    ("fire_modifiers", "through_own_flank"): "Tir par ses propres côtés de flanc",
-    ("fire_modifiers", "separated_veteran"): "Unité Vétéran séparée",
-    ("fire_modifiers", "separated_vehicle"): "Véhicule Aguerri ou Bleu séparé",
-    ("fire_modifiers", "separated_green_non_vehicle"): "Non-véhicule Bleu séparé",
-    ("fire_modifiers", "target_entrenched"): "Cible retranchée",
-    ("fire_modifiers", "target_in_bunker"): "Cible dans un bunker",
-    ("fire_modifiers", "target_in_minefield_hex"): "Cible dans un hex de champ de mines",
-    ("fire_modifiers", "target_in_wire_hex"): "Cible dans un hex de barbelés",
-    ("fire_modifiers", "fire_zone"): "Attaque de zone de tir (autres unités de l'hex d'un tir indirect ou d'un "
-                                     "pilonnage, unités entrant dans une zone de tir)",
-    ("fire_modifiers", "anti_infantry_stack"): "Autres non-véhicules et véhicules faiblement blindés d'un hex "
-                                               "touché par un tir anti-infanterie",
-    ("fire_modifiers", "self_spotting"): "Unité de tir indirect repérant sa propre cible (+3 aux deux facteurs "
-                                         "de tir)",
-    ("fire_modifiers", "anti_infantry_vs_lightly_armored"): "Tir anti-infanterie contre un véhicule faiblement "
-                                                            "blindé",
-    ("fire_modifiers", "close_assault"): "Assaut rapproché (l'infanterie tire sur le véhicule assailli ; jamais de "
-                                         "couvert, le +6 du même hex s'applique)",
-    ("morale_modifiers", "per_loss"): "Par unité éliminée de la formation : × le modificateur de la carte (cartes "
-                                      "à +½ : total arrondi au supérieur)",
-    ("morale_modifiers", "hit_plus_x"): "Touché + X : ajouter X",
-    ("morale_modifiers", "flank_or_same_hex"): "Touché ou Touché + X par l'arc de flanc ou depuis le même hex",
-    ("morale_modifiers", "close_assault_hit"): "Touché ou Touché + X lors d'un assaut rapproché",
-    ("morale_modifiers", "minefield"): "Test après une attaque par champ de mines, ou touché dans un hex de champ "
-                                       "de mines (même hex)",
-    ("morale_modifiers", "separated_veteran"): "Unité Vétéran séparée",
-    ("morale_modifiers", "separated_vehicle"): "Véhicule Aguerri ou Bleu séparé",
-    ("morale_modifiers", "separated_green_non_vehicle"): "Non-véhicule Bleu séparé",
+# morale modifier id -> the chart's label in French (the table's "fr" quotes the rulebook's sentence); the
+# spotting and fire modifiers' French is their row's in rules_tables.MODIFIERS
+MORALE_FR: dict[str, str] = {
+    "per_loss": "Par unit\u00e9 \u00e9limin\u00e9e de la formation : \u00d7 le modificateur de la carte (cartes "
+                "\u00e0 +\u00bd : total arrondi au sup\u00e9rieur)",
+    "hit_plus_x": "Touch\u00e9 + X : ajouter X",
+    "flank_or_same_hex": "Touch\u00e9 ou Touch\u00e9 + X par l'arc de flanc ou depuis le m\u00eame hex",
+    "close_assault_hit": "Touch\u00e9 ou Touch\u00e9 + X lors d'un assaut rapproch\u00e9",
+    "minefield": "Test apr\u00e8s une attaque par champ de mines, ou touch\u00e9 dans un hex de champ de mines (m\u00eame "
+                 "hex)",
 }

@@ -41,25 +41,136 @@ class Topic:
 
 
 def _s(v) -> str:
-    """A signed modifier, with a true minus sign."""
+    """A signed modifier, with a true minus sign ("\u2014" when the pack lacks it: the engine would stop there)."""
+    if v is None:
+        return "\u2014"
     s = f"{v:g}"
     return ("+" + s) if v > 0 else s.replace("-", "\u2212")
 
 
 class _Values:
-    """The tables' numbers, with the engine's defaults where a mod pack leaves one out."""
+    """The tables' numbers as the engine reads them (None where a mod pack leaves one out)."""
 
     def __init__(self, model: DesertSteel):
         self.t = Tables(model.rule_tables or {})
 
-    def mod(self, kind: str, key: str, default: float) -> float:
-        try:
-            return {"spot": self.t.spot, "fire": self.t.fire, "morale": self.t.morale}[kind](key)
-        except RulesError:
-            return default
+    def mod(self, kind: str, key: str) -> float | None:
+        """A spotting or fire modifier through its row of the modifier table (the row must enter that
+        kind of roll: a spotting value for "spot", a direct fire's for "fire"), a morale one by its id."""
+        if kind == "morale":
+            return _read(self.t.morale, key)
+        roll = rt.SPOT if kind == "spot" else rt.DIRECT
+        row, _variant = rt.row_of(key)
+        assert roll in row.kinds and key in row.ids(), (kind, key)
+        return table_value(self.t, roll, key)
 
     def setting(self, key: str, default):
         return (self.t.raw.get("settings") or {}).get(key, default)
+
+
+def modifier_value(model: DesertSteel, roll: str, key: str) -> float | None:
+    """A spotting ("spot") or fire ("fire") modifier's value through its row of the modifier table."""
+    return _Values(model).mod(roll, key)
+
+
+def _read(get, key: str):
+    try:
+        return get(key)
+    except RulesError:
+        return None
+
+
+def table_value(tables: Tables, kind: str, key: str) -> float | None:
+    """The value a roll of this kind reads for a rule-table id, as the engine reads it (rules_tables.value_table);
+    None when the pack lacks it."""
+    get = tables.spot if rt.value_table(kind) == "spotting_modifiers" else tables.fire
+    return _read(get, key)
+
+
+# --- the modifier charts: one line per row of rules_tables.MODIFIERS (per variant of a keyed row) ------------
+CHARTS = {"spot": (rt.SPOT,), "fire": (rt.DIRECT, rt.INDIRECT, rt.RAID, rt.ZONE)}
+
+
+@dataclass(frozen=True)
+class ModifierLine:
+    row: rt.Modifier
+    variant: rt.Variant | None
+    kinds: tuple[str, ...]  # the chart's kinds of roll the row enters, in the chart's order
+    value: float | None  # None: computed (see the row's pointer) or missing from the pack
+    index: int | None  # the value's place in its rule table (for its provenance), None if computed or missing
+    cumulative: bool
+
+    @property
+    def key(self) -> str | None:
+        """The rule-table id the value is read under (None: computed)."""
+        if self.row.computed:
+            return None
+        return self.variant.key if self.variant is not None else self.row.name
+
+    def text(self, lang: str) -> str:
+        """The condition, from the table, with a capital."""
+        if self.variant is not None:
+            s = self.variant.when_fr if lang == "fr" else self.variant.when
+        else:
+            s = self.row.text(lang)
+        return s[:1].upper() + s[1:]
+
+    def pointer(self, lang: str) -> str:
+        return (self.row.pointer_fr if lang == "fr" and self.row.pointer_fr else self.row.pointer) if \
+            self.row.computed else ""
+
+
+def modifier_lines(model: DesertSteel, chart: str) -> list[ModifierLine]:
+    """The lines of the spotting ("spot") or fire ("fire") modifier chart: every row of the modifier table
+    that enters one of the chart's kinds of roll, in the table's order, a keyed row once per id it reads;
+    values read from the pack's rule tables the way the engine reads them."""
+    kinds = CHARTS[chart]
+    tables = Tables(model.rule_tables or {})
+    table = rt.value_table(kinds[0])
+    entries = list((model.rule_tables or {}).get(table) or ())
+    where = {m.get("id"): i for i, m in enumerate(entries)}
+    out = []
+    for row in rt.MODIFIERS:
+        enters = tuple(k for k in kinds if k in row.kinds)
+        if not enters:
+            continue
+        for variant in row.variants or (None,):
+            key = None if row.computed else (variant.key if variant is not None else row.name)
+            i = where.get(key)
+            value = None if key is None else table_value(tables, kinds[0], key)
+            cumulative = i is None or entries[i].get("cumulative", True) is not False
+            out.append(ModifierLine(row, variant, enters, value, i, cumulative))
+    return out
+
+
+def adjacent_anti_infantry(model: DesertSteel) -> int:
+    """\u00a712.14: the range modifier of anti-infantry fire at an adjacent hex in the advanced rules, as the engine's
+    range modifier works it out (engine/modifiers.Shot.range_modifier)."""
+    from types import SimpleNamespace
+
+    from sandtable.rules.desert_steel.engine.modifiers import Shot
+    ctx = SimpleNamespace(tables=Tables(model.rule_tables or {}), advanced=True)
+    shot = SimpleNamespace(game=SimpleNamespace(ctx=ctx), kind=rt.DIRECT, distance=1, mode="ai")
+    return Shot.range_modifier.fget(shot)
+
+
+def clause(v: _Values, name: str, lang: str, *rolls: str, short: bool = False) -> str:
+    """A modifier's condition (``short``: its label) from its row, then its value for each roll asked ("spot",
+    "fire"): "the firer is Green: \u22121 to the fire roll"."""
+    row = rt.modifier(name)
+    parts = []
+    for roll in rolls:
+        value = v.mod(roll, name)
+        if lang == "fr":
+            parts.append(f"{_s(value)} au " + ("rep\u00e9rage" if roll == "spot" else "tir"))
+        else:
+            parts.append(f"{_s(value)} to the {'spotting' if roll == 'spot' else 'fire'} roll")
+    what = row.title(lang) if short else row.text(lang)
+    return f"{what} : " + " ; ".join(parts) if lang == "fr" else f"{what}: " + "; ".join(parts)
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
 
 
 def move_and_fire_mp(model: DesertSteel, allowance: int) -> int:
@@ -90,22 +201,17 @@ _GROUP = {"german": ("German", "allemandes"), "italian": ("Italian", "italiennes
 
 def facing(model: DesertSteel) -> Topic:
     v = _Values(model)
-    spot = v.mod("spot", "through_own_flank", -1)
-    fire = v.mod("fire", "through_own_flank", -1)
-    flank = v.mod("fire", "flank_fire", 2)
-    morale = v.mod("morale", "flank_or_same_hex", 2)
+    morale = v.mod("morale", "flank_or_same_hex")
     n = len(rt.FRONT_ARC_OFFSETS)
     return Topic("facing", "Facing: front and flank arcs (\u00a78.2)", "Orientation : arcs de front et de flanc (\u00a78.2)", (
         Line("8.2", f"Front arc: the hexside the counter's top edge faces and its two neighbours ({n} hexsides); "
                     f"the other {rt.HEXSIDES - n} are the flank arc.",
              f"Arc de front : le c\u00f4t\u00e9 d'hex vers lequel pointe le haut du pion et ses deux voisins ({n} c\u00f4t\u00e9s) ; "
              f"les {rt.HEXSIDES - n} autres forment l'arc de flanc."),
-        Line("8.21", f"Spotting through one's own flank hexsides: {_s(spot)} to the spotting roll; firing through "
-                     f"them: {_s(fire)} to the fire roll.",
-             f"Rep\u00e9rer par ses propres c\u00f4t\u00e9s de flanc : {_s(spot)} au lancer de rep\u00e9rage ; tirer par eux : "
-             f"{_s(fire)} au lancer de tir."),
-        Line("8.21", f"Fire into the target's flank arc: {_s(flank)} to the fire roll (\u00a715.24).",
-             f"Tir dans l'arc de flanc de la cible : {_s(flank)} au lancer de tir (\u00a715.24)."),
+        Line("8.21", _cap(clause(v, "through_own_flank", "en", "spot", "fire")) + ".",
+             _cap(clause(v, "through_own_flank", "fr", "spot", "fire")) + "."),
+        Line("8.21", _cap(clause(v, "flank_fire", "en", "fire")) + " (\u00a715.24).",
+             _cap(clause(v, "flank_fire", "fr", "fire")) + " (\u00a715.24)."),
         Line("10.11", f"A Hit or Hit +X through the target's flank arc (or from its own hex): {_s(morale)} to its "
                       "morale check.",
              f"Touch\u00e9 ou Touch\u00e9 + X par l'arc de flanc de la cible (ou depuis son hex) : {_s(morale)} \u00e0 son "
@@ -119,9 +225,7 @@ def facing(model: DesertSteel) -> Topic:
 
 def opportunity_fire(model: DesertSteel) -> Topic:
     v = _Values(model)
-    spot = v.mod("spot", "moving_target", -1)
-    fire = v.mod("fire", "moving_target", -2)
-    same = v.mod("fire", "same_hex", 6)
+    same = v.t.range_modifier(0)  # the same hex's range modifier (\u00a712.14)
     return Topic("opportunity", "Opportunity fire (\u00a79.4)", "Tir d'opportunit\u00e9 (\u00a79.4)", (
         Line("9.4", "When an enemy unit moving (move or move-and-fire) enters a hex, stop it there: each of your "
                     "face-up units, not suppressed and not of a shaken formation, may fire at it, activated or not.",
@@ -131,10 +235,10 @@ def opportunity_fire(model: DesertSteel) -> Topic:
         Line("13.26", "On entering a hex: minefield attack first, then fire-zone attacks, then opportunity fire.",
              "\u00c0 l'entr\u00e9e dans un hex : d'abord l'attaque par champ de mines, puis les zones de tir, puis le tir "
              "d'opportunit\u00e9."),
-        Line("9.41", f"Spot, then fire, as normal fire; the target is moving: {_s(spot)} to spotting, {_s(fire)} to "
-                     "fire. The mover sets its facing for these fires.",
-             f"Rep\u00e9rer puis tirer comme un tir normal ; la cible est en mouvement : {_s(spot)} au rep\u00e9rage, "
-             f"{_s(fire)} au tir. L'unit\u00e9 qui bouge fixe son orientation pour ces tirs."),
+        Line("9.41", f"Spot, then fire, as normal fire; {clause(v, 'moving_target', 'en', 'spot', 'fire', short=True)}. The mover "
+                     "sets its facing for these fires.",
+             f"Rep\u00e9rer puis tirer comme un tir normal ; {clause(v, 'moving_target', 'fr', 'spot', 'fire', short=True)}. L'unit\u00e9 "
+             "qui bouge fixe son orientation pour ces tirs."),
         Line("9.42", "One opportunity fire per unit per turn; the firer is flipped (not after a flash kill). A miss "
                      "or a failed spotting: the mover goes on with its remaining MP.",
              "Un tir d'opportunit\u00e9 par unit\u00e9 et par tour ; le tireur est retourn\u00e9 (sauf destruction \u00e9clair). "
@@ -175,8 +279,8 @@ def move_and_fire(model: DesertSteel) -> Topic:
     v = _Values(model)
     frac = v.setting("move_and_fire_mp_fraction", 0.5)
     rounding = v.setting("move_and_fire_mp_rounding", "down")
-    spot = v.mod("spot", "move_and_fire", -1)
-    fire = v.mod("fire", "move_and_fire", -2)
+    spot = v.mod("spot", "move_and_fire")
+    fire = v.mod("fire", "move_and_fire")
     who_en = "Vehicles only" if rt.MOVE_AND_FIRE_VEHICLES_ONLY else "Any unit that can fire"
     who_fr = "V\u00e9hicules seulement" if rt.MOVE_AND_FIRE_VEHICLES_ONLY else "Toute unit\u00e9 qui peut tirer"
     rnd_fr = {"down": "inf\u00e9rieur", "up": "sup\u00e9rieur"}.get(rounding, rounding)
@@ -199,7 +303,7 @@ def elimination(model: DesertSteel) -> Topic:
     v = _Values(model)
     rout = v.setting("morale_rout_roll", 12)
     steel = v.setting("morale_steel_roll", 2)
-    per_loss = v.mod("morale", "per_loss", 1)
+    per_loss = v.mod("morale", "per_loss")
     return Topic("elimination", "Elimination and rout (\u00a79.3, \u00a710.12, \u00a710.3)",
                  "\u00c9limination et d\u00e9bandade (\u00a79.3, \u00a710.12, \u00a710.3)", (
         Line("9.34", "Destroyed: the unit is removed and kept aside as a loss of its formation.",
@@ -229,16 +333,13 @@ def separation(model: DesertSteel) -> Topic:
     fr = ", ".join(f"{_GROUP.get(g, (g, g))[1]} {r}" for g, r in radii)
     v = _Values(model)
     rows = []
-    labels = {"separated_veteran": ("Veteran", "V\u00e9t\u00e9ran"),
-              "separated_vehicle": ("Seasoned or Green vehicle", "v\u00e9hicule Aguerri ou Bleu"),
-              "separated_green_non_vehicle": ("Green non-vehicle", "non-v\u00e9hicule Bleu")}
-    for key in rt.SEPARATION_ROWS:
-        m, f = v.mod("morale", key, 0), v.mod("fire", key, 0)
+    for variant in rt.modifier("separated").variants:  # the rows of \u00a711.5, labelled by the modifier table
+        key = variant.key
+        m, f = v.mod("morale", key), v.mod("fire", key)
         no_move = key in rt.SEPARATED_MAY_NOT_MOVE
-        le, lf = labels[key]
-        rows.append(Line("11.5", f"Separated {le}: {_s(m)} to morale rolls, {_s(f)} to fire rolls"
+        rows.append(Line("11.5", f"{_cap(variant.label)}: {_s(m)} to morale rolls, {_s(f)} to fire rolls"
                          + ("; it may not move (advanced rules)." if no_move else "."),
-                         f"{lf[0].upper() + lf[1:]} s\u00e9par\u00e9 : {_s(m)} aux lancers de moral, {_s(f)} aux lancers de "
+                         f"{_cap(variant.label_fr)} : {_s(m)} aux lancers de moral, {_s(f)} aux lancers de "
                          "tir" + (" ; tout d\u00e9placement lui est interdit (r\u00e8gles avanc\u00e9es)." if no_move else ".")))
     exempt = rt.DOCTRINE_EXEMPT_FORMATIONS
     return Topic("separation", "Separation (\u00a711)", "S\u00e9paration (\u00a711)", (
@@ -258,9 +359,9 @@ def separation(model: DesertSteel) -> Topic:
 
 def close_assault(model: DesertSteel) -> Topic:
     v = _Values(model)
-    ca = v.mod("fire", "close_assault", 2)
-    same = v.mod("fire", "same_hex", 6)
-    hit = v.mod("morale", "close_assault_hit", 2)
+    ca = v.mod("fire", "close_assault")
+    same = v.t.range_modifier(0)  # the same hex's range modifier (\u00a712.14)
+    hit = v.mod("morale", "close_assault_hit")
     return Topic("assault", "Close assault: who may (\u00a714.1)", "Assaut rapproch\u00e9 : qui peut (\u00a714.1)", (
         Line("14.11", "Infantry of the activated formation (not FOs, not artillery), face up, in or next to a hex "
                       "of enemy vehicles that holds no enemy infantry.",
@@ -287,7 +388,7 @@ def overrun(model: DesertSteel) -> Topic:
     frac = v.setting("overrun_extra_cost_fraction", 0.5)
     rounding = v.setting("overrun_extra_cost_rounding", "up")
     rnd_fr = {"down": "inf\u00e9rieur", "up": "sup\u00e9rieur"}.get(rounding, rounding)
-    zone = v.mod("fire", "fire_zone", -2)
+    zone = table_value(v.t, rt.ZONE, "fire_zone")
     frac_fr = f"{frac:g}".replace(".", ",")
     return Topic("overrun", "Overrun (\u00a714.2)", "Enfoncement (\u00a714.2)", (
         Line("14.21", "Vehicles only (no truck, motorcycle or transporting vehicle), into a clear hex (no building, "
@@ -312,8 +413,8 @@ def overrun(model: DesertSteel) -> Topic:
 
 def fire_zones(model: DesertSteel) -> Topic:
     v = _Values(model)
-    zone = v.mod("fire", "fire_zone", -2)
-    return Topic("fire_zone", "Fire zones (\u00a713.25\u2013\u00a713.26)", "Zones de tir (\u00a713.25\u2013\u00a713.26)", (
+    zone = table_value(v.t, rt.ZONE, "fire_zone")
+    return Topic("fire_zones", "Fire zones (\u00a713.25\u2013\u00a713.26)", "Zones de tir (\u00a713.25\u2013\u00a713.26)", (
         Line("13.26", "After an indirect fire or a bombardment at its target: Fire zone marker on the hex; write "
                       "the side, turn, hex, firing unit (its hex) and its AI and AV factors on the fire-zone "
                       "record.",

@@ -1,6 +1,8 @@
 """Desert Steel's narration of a finished game: the turn-by-turn account `sandtable play` prints."""
 from __future__ import annotations
 
+from .rules_tables import describe
+
 
 def account(game, start: dict | None = None) -> list[str]:
     """A checkable turn-by-turn account of a game from its events: every unit named with its id
@@ -25,6 +27,10 @@ def account(game, start: dict | None = None) -> list[str]:
         return f"{name(uid)} ({pos.get(uid) or '?'})"
 
     def mods(d: dict) -> str:
+        """A spotting or fire roll's modifiers, each by its label and \u00a7 in the one modifier table."""
+        return ", ".join(_modifier(k, v) for k, v in d.items()) if d else "none"
+
+    def morale(d: dict) -> str:
         return ", ".join(f"{k.replace('_', ' ')} {v:+g}" for k, v in d.items()) if d else "none"
 
     out: list[str] = []
@@ -112,7 +118,7 @@ def account(game, start: dict | None = None) -> list[str]:
             out.append(f"    flash kill! {name(e['unit'])} may act again")
         elif k == "unit-check":
             out.append(f"    {name(e['unit'])} morale ({e['why']}): {sum(e['dice'])} mods "
-                       f"({mods(e.get('modifiers') or {})}) vs {e.get('morale', '?')} -> {e['result']}")
+                       f"({morale(e.get('modifiers') or {})}) vs {e.get('morale', '?')} -> {e['result']}")
         elif k == "formation-check":
             card = game.ctx.model.cards[e["card"]]
             out.append(f"  morale of {card.designation} ({e['why']}): {sum(e['dice'])}+{e['modifier']} vs "
@@ -137,3 +143,9 @@ def account(game, start: dict | None = None) -> list[str]:
             pos[e["unit"]] = None
     flush()
     return out
+
+
+def _modifier(key: str, value: float) -> str:
+    """"moving target -2 (\u00a79.15, 9.23)": the label and \u00a7 of the table's row (rules_tables.describe)."""
+    label, section = describe(key)
+    return f"{label} {value:+g}" + (f" (\u00a7{section})" if section else "")

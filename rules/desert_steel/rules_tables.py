@@ -62,11 +62,22 @@ CLOSE_ASSAULT_WAYS = ("target_in_cover", "from_entrenchment", "through_flank_arc
 SPOT, DIRECT, INDIRECT, RAID, ZONE = "spot", "direct", "indirect", "raid", "zone"
 
 
+class Variant:
+    """One rule-table id of a row whose id depends on the roll (the Spotted marker's letter, the firer's
+    separation row): the id, and its label and condition in both languages."""
+    __slots__ = ("key", "label", "label_fr", "when", "when_fr")
+
+    def __init__(self, key: str, label: str, label_fr: str, when: str, when_fr: str):
+        self.key, self.label, self.label_fr, self.when, self.when_fr = key, label, label_fr, when, when_fr
+
+
 class Modifier:
-    __slots__ = ("name", "section", "kinds", "when", "test", "key", "value", "needs")
+    __slots__ = ("name", "section", "kinds", "when", "test", "key", "value", "needs", "label", "label_fr", "when_fr",
+                 "variants", "pointer", "pointer_fr")
 
     def __init__(self, name: str, section: str, kinds: tuple, when: str, test, key=None, value=None,
-                 needs: str | None = None):
+                 needs: str | None = None, *, label: str = "", label_fr: str = "", when_fr: str = "",
+                 variants: tuple = (), pointer: str = "", pointer_fr: str = ""):
         self.name, self.section, self.kinds, self.when = name, section, frozenset(kinds), when
         self.test = test  # shot -> bool
         self.key = key  # shot -> the rule table id (None: the name)
@@ -74,59 +85,164 @@ class Modifier:
         # a circumstance of the roll or a thing on the map without which the test cannot hold
         # (Shot.NEEDS): the engine skips the row at once when it is absent
         self.needs = needs
+        # what people read: the short label (the play account), the condition in French, the ids a keyed
+        # row reads (its variants), and where a computed value is found (its pointer)
+        self.label, self.label_fr, self.when_fr = label or name.replace("_", " "), label_fr, when_fr
+        self.variants, self.pointer, self.pointer_fr = variants, pointer, pointer_fr
 
     def __repr__(self) -> str:
-        return f"Modifier({self.name!r}, §{self.section}, {sorted(self.kinds)})"
+        return f"Modifier({self.name!r}, \u00a7{self.section}, {sorted(self.kinds)})"
 
+    @property
+    def computed(self) -> bool:
+        """The value is worked out for the roll (a schedule, the scenario), not one rule-table id's."""
+        return self.value is not None
+
+    def ids(self) -> tuple[str, ...]:
+        """The rule-table ids the row's value is read under (none when it is computed)."""
+        if self.computed:
+            return ()
+        return tuple(v.key for v in self.variants) if self.variants else (self.name,)
+
+    def text(self, lang: str) -> str:
+        """The condition, in the language asked (English when the row has no French)."""
+        return self.when_fr if lang == "fr" and self.when_fr else self.when
+
+    def title(self, lang: str) -> str:
+        return self.label_fr if lang == "fr" and self.label_fr else self.label
+
+
+def value_table(kind: str) -> str:
+    """The rule table a kind of roll reads its modifiers from (the engine's Tables.spot or Tables.fire)."""
+    return "spotting_modifiers" if kind == SPOT else "fire_modifiers"
+
+
+# §11.5's rows, as a separated firer's fire modifier reads them (and its morale modifier, §11.5)
+SEPARATION_VARIANTS = (
+    Variant("separated_veteran", "separated Veteran", "V\u00e9t\u00e9ran s\u00e9par\u00e9",
+            "the firer is a separated Veteran unit", "le tireur est un V\u00e9t\u00e9ran s\u00e9par\u00e9"),
+    Variant("separated_vehicle", "separated Seasoned or Green vehicle", "v\u00e9hicule Aguerri ou Bleu s\u00e9par\u00e9",
+            "the firer is a separated Seasoned or Green vehicle",
+            "le tireur est un v\u00e9hicule Aguerri ou Bleu s\u00e9par\u00e9"),
+    Variant("separated_green_non_vehicle", "separated Green non-vehicle", "non-v\u00e9hicule Bleu s\u00e9par\u00e9",
+            "the firer is a separated Green non-vehicle", "le tireur est un non-v\u00e9hicule Bleu s\u00e9par\u00e9"),
+)
+SPOTTED_VARIANTS = tuple(
+    Variant(f"target_spotted_{x.lower()}", f"target Spotted {x}", f"cible Rep\u00e9r\u00e9e {x}",
+            f"the target has a Spotted {x} marker", f"la cible a un marqueur \u00ab rep\u00e9r\u00e9 \u00bb {x}")
+    for x in "ABC")
 
 MODIFIERS = (
-    Modifier("range", "9.3, 12.14, 13.2, 13.26", (DIRECT, INDIRECT, ZONE),
-             "always (a fire zone's attack: when its firer's hex is recorded); direct fire's schedule, "
-             "+2 for adjacent anti-infantry fire in the advanced rules, the indirect schedule otherwise",
-             lambda s: s.distance is not None, value=lambda s: s.range_modifier),
+    Modifier("range", "9.23, 12.14, 13.2, 13.26", (DIRECT, INDIRECT, ZONE),
+             "always (a fire zone: if its firer's hex is recorded)",
+             lambda s: s.distance is not None, value=lambda s: s.range_modifier,
+             label="range", label_fr="port\u00e9e",
+             when_fr="toujours (zone de tir : si l'hex de son tireur est not\u00e9)",
+             pointer="range modifiers", pointer_fr="modificateurs de port\u00e9e"),
     Modifier("fire_zone", "13.26, 16.33", (INDIRECT, RAID, ZONE),
-             "an attack of a fire zone (the other units of an indirect fire's or a bombardment's hex, "
-             "a unit entering a zone)", lambda s: s.fire_zone, needs="fire_zone"),
-    Modifier("anti_infantry_vs_lightly_armored", "13.1", (DIRECT, INDIRECT, RAID, ZONE),
-             "anti-infantry fire at a (lightly armoured) vehicle", lambda s: s.mode == "ai" and s.target_is_vehicle),
-    Modifier("moving_target", "9.14, 9.3", (SPOT, DIRECT, INDIRECT, RAID),
-             "the target has a Moved marker", lambda s: s.target.moved),
-    Modifier("target_veteran", "9.14, 9.3", (SPOT, DIRECT, INDIRECT, RAID, ZONE),
-             "the target is Veteran", lambda s: s.target_experience == "veteran"),
-    Modifier("spotter_green", "9.14", (SPOT,), "the spotter is Green", lambda s: s.firer_experience == "green"),
-    Modifier("firer_green", "9.3", (DIRECT, INDIRECT, ZONE), "the firer is Green",
-             lambda s: s.firer_experience == "green"),
-    Modifier("target_in_cover", "9.3, 14.13", (DIRECT,),
-             "the target is in a building or higher than the firer (never in a close assault)", lambda s: s.cover,
-             needs="cover"),
+             "a fire zone's attack (the other units of the hex, a unit entering the zone)", lambda s: s.fire_zone,
+             needs="fire_zone",
+             label="fire zone", label_fr="zone de tir",
+             when_fr="attaque de zone de tir (autres unit\u00e9s de l'hex, unit\u00e9 qui entre dans la zone)"),
+    Modifier("anti_infantry_vs_lightly_armored", "13.1, 16.23", (DIRECT, INDIRECT, RAID, ZONE),
+             "anti-infantry fire at a (lightly armoured) vehicle", lambda s: s.mode == "ai" and s.target_is_vehicle,
+             label="anti-infantry fire at a vehicle", label_fr="tir anti-infanterie contre un v\u00e9hicule",
+             when_fr="un tir anti-infanterie contre un v\u00e9hicule (faiblement blind\u00e9)"),
+    Modifier("moving_target", "9.15, 9.23", (SPOT, DIRECT, INDIRECT, RAID),
+             "the target has a Moved marker (opportunity fire)", lambda s: s.target.moved,
+             label="moving target", label_fr="cible en mouvement",
+             when_fr="la cible porte un marqueur \u00ab boug\u00e9 \u00bb (tir d'opportunit\u00e9)"),
+    Modifier("target_veteran", "9.15, 9.23", (SPOT, DIRECT, INDIRECT, RAID, ZONE),
+             "the target is Veteran", lambda s: s.target_experience == "veteran",
+             label="target Veteran", label_fr="cible V\u00e9t\u00e9ran", when_fr="la cible est V\u00e9t\u00e9ran"),
+    Modifier("spotter_green", "9.15", (SPOT,), "the spotter is Green", lambda s: s.firer_experience == "green",
+             label="spotter Green", label_fr="unit\u00e9 qui rep\u00e8re Bleue",
+             when_fr="l'unit\u00e9 qui rep\u00e8re est Bleue"),
+    Modifier("firer_green", "9.23", (DIRECT, INDIRECT, ZONE), "the firer is Green",
+             lambda s: s.firer_experience == "green",
+             label="firer Green", label_fr="tireur Bleu", when_fr="le tireur est Bleu"),
+    Modifier("target_in_cover", "9.16, 9.23, 14.13", (DIRECT,),
+             "the target is in a building hex or higher than the firer (never in a close assault)", lambda s: s.cover,
+             needs="cover", label="target in cover", label_fr="cible \u00e0 couvert",
+             when_fr="la cible est dans un hex de b\u00e2timent ou plus haute que le tireur (pas en assaut "
+                     "rapproch\u00e9)"),
     Modifier("target_entrenched", "13.43", (SPOT, DIRECT, INDIRECT, RAID, ZONE),
-             "the target occupies a finished entrenchment", lambda s: s.target_entrenched, needs="entrenchments"),
+             "the target occupies a finished entrenchment", lambda s: s.target_entrenched, needs="entrenchments",
+             label="target entrenched", label_fr="cible retranch\u00e9e",
+             when_fr="la cible est retranch\u00e9e"),
     Modifier("target_in_bunker", "15.24", (DIRECT, INDIRECT, RAID, ZONE),
-             "the target occupies a bunker", lambda s: s.target_in_bunker, needs="bunkers"),
+             "the target occupies a bunker", lambda s: s.target_in_bunker, needs="bunkers",
+             label="target in a bunker", label_fr="cible dans un bunker", when_fr="la cible occupe un bunker"),
     Modifier("target_in_minefield_hex", "15.12", (DIRECT, INDIRECT, RAID, ZONE),
              "the target stands in a revealed minefield's hex", lambda s: s.target_in_minefield,
-             needs="minefields"),
+             needs="minefields", label="target in a minefield hex", label_fr="cible dans un champ de mines",
+             when_fr="la cible est dans l'hex d'un champ de mines r\u00e9v\u00e9l\u00e9"),
     Modifier("target_in_wire_hex", "15.41", (DIRECT, INDIRECT, RAID, ZONE),
-             "the target stands in a wire hex", lambda s: s.target_in_wire, needs="wire"),
-    Modifier("move_and_fire", "9.5", (SPOT, DIRECT), "the firer makes a move-and-fire operation",
-             lambda s: s.move_fire, needs="move_fire"),
-    Modifier("flank_fire", "8.21, 15.24", (DIRECT,),
-             "the fire comes through the target's flank arc (not at a bunker's occupant)", lambda s: s.flank_fire),
-    Modifier("through_own_flank", "8.21, 9.15", (SPOT, DIRECT),
-             "the firer spots or fires through its own flank arc", lambda s: s.through_own_flank),
+             "the target stands in a wire hex", lambda s: s.target_in_wire, needs="wire",
+             label="target in a wire hex", label_fr="cible dans les barbel\u00e9s",
+             when_fr="la cible est dans un hex de barbel\u00e9s"),
+    Modifier("move_and_fire", "9.53", (SPOT, DIRECT), "the unit spotting or firing makes a move-and-fire operation",
+             lambda s: s.move_fire, needs="move_fire", label="move-and-fire", label_fr="tir en mouvement",
+             when_fr="l'unit\u00e9 fait un tir en mouvement"),
+    Modifier("flank_fire", "8.21, 9.23, 15.24", (DIRECT,),
+             "the fire comes through the target's flank arc (not at a bunker's occupant)", lambda s: s.flank_fire,
+             label="flank fire", label_fr="tir de flanc",
+             when_fr="le tir entre par l'arc de flanc de la cible (pas dans un bunker)"),
+    Modifier("through_own_flank", "8.21, 9.15, 9.23", (SPOT, DIRECT),
+             "the unit spots or fires through its own flank hexsides", lambda s: s.through_own_flank,
+             label="through its own flank", label_fr="par ses c\u00f4t\u00e9s de flanc",
+             when_fr="l'unit\u00e9 rep\u00e8re ou tire par ses c\u00f4t\u00e9s de flanc"),
     Modifier("target_spotted", "9.18", (SPOT,), "the target has a Spotted A/B/C marker (the row of its letter)",
-             lambda s: bool(s.target.spotted), key=lambda s: f"target_spotted_{s.target.spotted.lower()}"),
+             lambda s: bool(s.target.spotted), key=lambda s: f"target_spotted_{s.target.spotted.lower()}",
+             label="target Spotted", label_fr="cible rep\u00e9r\u00e9e",
+             when_fr="la cible porte un marqueur \u00ab rep\u00e9r\u00e9 \u00bb A, B ou C (la ligne de sa lettre)",
+             variants=SPOTTED_VARIANTS),
     Modifier("smoke", "17.3", (SPOT,), "the spotter's or the target's hex holds smoke (once, even if both)",
-             lambda s: s.smoke, needs="smoke"),
-    Modifier("separated", "11.5", (DIRECT, INDIRECT), "the firer is separated (its row of §11.5)",
-             lambda s: s.separation_row is not None, key=lambda s: s.separation_row),
+             lambda s: s.smoke, needs="smoke", label="smoke", label_fr="fumig\u00e8nes",
+             when_fr="des fumig\u00e8nes dans l'hex de l'unit\u00e9 qui rep\u00e8re ou de la cible (une fois)"),
+    Modifier("separated", "11.5", (DIRECT, INDIRECT), "the firer is separated (its row of \u00a711.5)",
+             lambda s: s.separation_row is not None, key=lambda s: s.separation_row,
+             label="separated", label_fr="s\u00e9par\u00e9",
+             when_fr="le tireur est s\u00e9par\u00e9 (sa ligne du \u00a711.5)", variants=SEPARATION_VARIANTS),
     Modifier("scenario", "18.7", (SPOT, DIRECT, INDIRECT),
-             "the scenario's die-roll modifier for the firer's side (its spotting or fire rolls)",
+             "the scenario's modifier for the firer's side",
              lambda s: bool(s.scenario_modifier), value=lambda s: s.scenario_modifier,
-             needs="scenario"),
+             needs="scenario", label="scenario", label_fr="sc\u00e9nario",
+             when_fr="le modificateur du sc\u00e9nario pour le camp du tireur",
+             pointer="scenario sheet", pointer_fr="fiche du sc\u00e9nario"),
     Modifier("close_assault", "14.13", (DIRECT,), "the infantry fires at the vehicle it assaults",
-             lambda s: s.close_assault, needs="close_assault"),
-    Modifier("anti_infantry_stack", "13.11", (DIRECT,),
-             "anti-infantry fire's attack on the other non-vehicles of the target's hex", lambda s: s.spill,
-             needs="spill"),
+             lambda s: s.close_assault, needs="close_assault", label="close assault",
+             label_fr="assaut rapproch\u00e9", when_fr="l'infanterie tire sur le v\u00e9hicule qu'elle assaille"),
+    Modifier("anti_infantry_stack", "13.11, 13.12", (DIRECT,),
+             "anti-infantry fire at the other non-vehicles and lightly armoured vehicles of the target's hex",
+             lambda s: s.spill,
+             needs="spill", label="anti-infantry spill", label_fr="autres unit\u00e9s de l'hex",
+             when_fr="tir anti-infanterie : les autres non-v\u00e9hicules et v\u00e9hicules faiblement blind\u00e9s de "
+                     "l'hex de la cible"),
 )
+
+_BY_NAME = {m.name: m for m in MODIFIERS}
+_BY_ID = {v.key: (m, v) for m in MODIFIERS for v in m.variants}
+
+
+def modifier(name: str) -> Modifier:
+    """The table's row of this name (KeyError: no such row)."""
+    return _BY_NAME[name]
+
+
+def row_of(key: str) -> tuple[Modifier, Variant | None] | None:
+    """The row (and its variant) a roll's logged modifier id comes from; None if no row writes it."""
+    if key in _BY_NAME:
+        return _BY_NAME[key], None
+    return _BY_ID.get(key)
+
+
+def describe(key: str, lang: str = "en") -> tuple[str, str]:
+    """(label, \u00a7) of a roll's logged modifier id, from its row; an id no row writes is shown as it is."""
+    found = row_of(key)
+    if found is None:
+        return key.replace("_", " "), ""
+    row, variant = found
+    if variant is not None:
+        return (variant.label_fr if lang == "fr" else variant.label), row.section
+    return row.title(lang), row.section
