@@ -242,12 +242,13 @@ def serve(core: int | None) -> None:
 
 
 class Worker:
-    """A ``--serve`` subprocess of one checkout: its python, this file."""
+    """A ``--serve`` subprocess of one checkout: its python, this file (or ``script``)."""
 
-    def __init__(self, label: str, checkout: Path, python: Path, core: int | None):
+    def __init__(self, label: str, checkout: Path, python: Path, core: int | None, script: Path | None = None):
         self.label, self.checkout = label, checkout
         env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
-        command = [str(python), str(Path(__file__).resolve()), "--serve"] + (["--core", str(core)] if core is not None else [])
+        command = [str(python), str((script or Path(__file__)).resolve()), "--serve"] + \
+            (["--core", str(core)] if core is not None else [])
         self.process = subprocess.Popen(command, cwd=str(checkout), env=env, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True)
         self.commit = _commit(checkout)
@@ -291,13 +292,21 @@ def _plan(quick: bool) -> list[dict]:
     ]
 
 
+def other_python(other: Path, tool: str) -> Path | None:
+    """The python of another checkout (PATH/.venv/bin/python), or None after saying what is missing."""
+    python = other / ".venv" / "bin" / "python"
+    if not python.exists():
+        print(f"{tool}: --against {other}: no {python} (make it: cd {other} && python3 -m venv .venv && "
+              f".venv/bin/pip install -e .)", file=sys.stderr)
+        return None
+    return python
+
+
 def compare(other: Path, quick: bool, as_json: bool, rounds: int | None = None) -> int:
     other = other.resolve()
     here = Path(__file__).resolve().parents[1]
-    python = other / ".venv" / "bin" / "python"
-    if not python.exists():
-        print(f"bench_engine: --against {other}: no {python} (make it: cd {other} && python3 -m venv .venv && "
-              f".venv/bin/pip install -e .)", file=sys.stderr)
+    python = other_python(other, "bench_engine")
+    if python is None:
         return 2
     affinity = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     core = max(affinity) if affinity else None

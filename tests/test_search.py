@@ -329,13 +329,13 @@ def test_plan_rollouts_stop_at_the_last_turn_the_budget_affords(model, catalog, 
     monkeypatch.setattr(SearchBot, "PLAN_ROUNDS", 1)
     monkeypatch.setattr(SearchBot, "PLAN_MIN_ROUNDS", 1)
     monkeypatch.setattr(SearchBot, "GAME_STEPS", 0)
-    real = SearchBot._play_out
+    real = SearchBot._play_outs
     horizons = []
 
-    def spy(self, state, side, plan, last=None):
+    def spy(self, state, side, plans, last=None):
         horizons.append(last)
-        return real(self, state, side, plan, last)
-    monkeypatch.setattr(SearchBot, "_play_out", spy)
+        return real(self, state, side, plans, last)
+    monkeypatch.setattr(SearchBot, "_play_outs", spy)
     for steps, expected in ((10 ** 7, 10), (1, None)):
         monkeypatch.setattr(SearchBot, "PLAN_STEPS", steps)
         horizons.clear()
@@ -421,3 +421,22 @@ def test_the_opening_plays_the_plans_of_their_own_to_the_end(model, catalog, mon
     assert turn == 1 and set(means) == set(core) and rounds == 1 and plan in core
     # played to the end: a V game takes about a thousand decisions, a turn about a hundred
     assert bot.plan_steps > len(core) * 5 * bot._turn_steps
+
+
+def test_plans_played_together_score_as_each_played_alone(model, catalog, monkeypatch):
+    """The plan rollouts of one determinization are played together while the plans choose
+    alike (search._play_outs): each plan's value and counted decisions are those of its rollout
+    played alone, from the position where the plans part (a fork of the game and the enemy's bot)."""
+    game = _game(model, catalog, "V", seed=4)
+    while game.state.turn < 7 or game.mode not in ("activation", "interrupt"):
+        game.apply(make_bot("heuristic").choose(game, game.legal_actions()))
+    plans = plans_for(game, "allied")
+    forks = []
+    real = search._fork_bot
+    monkeypatch.setattr(search, "_fork_bot", lambda bot: forks.append(1) or real(bot))
+    sample = SpielState(game).resample_from_infostate(0, random.Random(1))
+    together, alone = SearchBot(3, 8), SearchBot(3, 8)
+    values = together._play_outs(sample.clone(), "allied", plans, 9)
+    assert forks  # the plans parted somewhere: the test covers the forks
+    assert values == [alone._play_outs(sample.clone(), "allied", (p,), 9)[0] for p in plans]
+    assert together.plan_steps == alone.plan_steps

@@ -41,6 +41,10 @@ losses as a tie-break) when the rest of the game fits in the turn's share of the
 they stop at the end of the last turn that fits and the position is scored by :func:`evaluate`.
 The opening (the bot's first plan search) plays the heuristic and the plans of their own to the
 end, with up to OPENING_SHARE of the plan budget: what they are for shows only over a whole game.
+The plans of a round are played together (``_play_outs``): while their bots choose alike the
+game and the enemy's heuristic are one, and they part into forks where the choices do, so the
+common opening of the plans' rollouts (often all of it: late in a game the plans seldom differ)
+is computed once, with the same values and decisions counted as each played alone.
 
 Budget: ``search:N`` plays N rollouts a decision in all (rounds of one rollout per candidate;
 reproducible from the seed). A game's work is then bounded in decisions played inside rollouts:
@@ -447,8 +451,8 @@ class SearchBot:
         while True:
             sample = root.resample_from_infostate(player, self.rng)
             before = self._plan_work()
-            for j, p in enumerate(plans):
-                values[p].append(self._play_out(sample.clone() if j < k - 1 else sample, side, p, last))
+            for p, value in zip(plans, self._play_outs(sample, side, plans, last)):
+                values[p].append(value)
             covered = max(1, min(turns, last) - turn + 1)
             self._turn_steps = 0.7 * self._turn_steps + 0.3 * (self._plan_work() - before) / (k * covered)
             rounds += 1
@@ -483,23 +487,55 @@ class SearchBot:
     def _play_out(self, state: SpielState, side: str, plan: str, last: int | None = None) -> float:
         """A rollout: the searcher's side plays ``plan``, the other the heuristic, to the end of
         the game (scored by :func:`final_score`) or of turn ``last`` (by :func:`evaluate`)."""
+        return self._play_outs(state, side, (plan,), last)[0]
+
+    def _play_outs(self, state: SpielState, side: str, plans, last: int | None = None) -> list[float]:
+        """The rollouts of several plans from one determinization, each as :meth:`_play_out`
+        would play it (``state`` is used up), played together: while the plans' bots choose
+        alike, the game, the enemy's heuristic and its decisions are one; where they part, the
+        game is cloned and the enemy's bot forked (its memory and its random stream copied), so
+        each plan's game, values and counted decisions are those it would have had alone. The
+        plans share their common openings: the enemy's decisions and the moves played are
+        computed once instead of once a plan."""
         g = state.game
         started = CLOCK()
         luck = g.dice.seed
-        bots = {s: VariantBot(luck + i, plan if s == side else "heuristic") for i, s in enumerate(SIDES)}
-        bots[side].me = side
         known = getattr(self.policy, "_stances", None)
-        if known:  # the stances the bot has read: XIV's is a path test read once a game (0.2 s each)
-            for b in bots.values():
-                b._stances = dict(known)
-        steps = 0
+
+        def seat(s: str, plan: str):
+            bot = VariantBot(luck + SIDES.index(s), plan)
+            if known:  # the stances the bot has read: XIV's is a path test read once a game (0.2 s each)
+                bot._stances = dict(known)
+            return bot
+        mine = [seat(side, p) for p in plans]
+        for bot in mine:
+            bot.me = side
         last = g.ctx.scenario.turns if last is None else last
-        while not g.is_terminal() and steps < 100_000 and g.state.turn <= last:
-            g.apply(bots[g.current_player()].choose(g, g.legal_actions()))
-            steps += 1
-        self.plan_steps += steps
+        values: list = [0.0] * len(plans)
+        branches = [(g, list(range(len(plans))), seat(other(side), "heuristic"), 0)]
+        while branches:
+            g, members, enemy, steps = branches.pop()
+            while not g.is_terminal() and steps < 100_000 and g.state.turn <= last:
+                actions = g.legal_actions()
+                if g.current_player() != side:
+                    action = enemy.choose(g, actions)
+                else:
+                    chosen: dict = {}
+                    for j in members:
+                        chosen.setdefault(mine[j].choose(g, actions), []).append(j)
+                    (action, members), *parted = chosen.items()
+                    for other_action, others in parted:
+                        fork = g.clone()
+                        fork.apply(other_action)
+                        branches.append((fork, others, _fork_bot(enemy), steps + 1))
+                g.apply(action)
+                steps += 1
+            value = final_score(g, side) if g.is_terminal() else evaluate(g, side)
+            for j in members:
+                values[j] = value
+            self.plan_steps += steps * len(members)
         self.plan_cpu += CLOCK() - started
-        return final_score(g, side) if g.is_terminal() else evaluate(g, side)
+        return values
 
     # --- candidates ----------------------------------------------------------------------------
 
@@ -566,6 +602,21 @@ class SearchBot:
             steps += 1
         self.steps += steps + 1
         return evaluate(g, side)
+
+
+def _fork_bot(bot):
+    """A copy of a rollout bot that goes on alone: its attributes' containers copied one level
+    (the bots replace what they keep rather than change it in place), its random stream copied."""
+    fork = object.__new__(type(bot))
+    for name, value in vars(bot).items():
+        if isinstance(value, random.Random):
+            twin = random.Random()
+            twin.setstate(value.getstate())
+            value = twin
+        elif isinstance(value, (dict, list, set)):
+            value = value.copy()
+        fork.__dict__[name] = value
+    return fork
 
 
 def make_search_bot(seed: int, budget_text: str) -> SearchBot:
