@@ -35,7 +35,7 @@ def _probe(model: DesertSteel, card: CommandCard, shaken: set[int]) -> list[tupl
     probe = SimpleNamespace(
         cx={"card": card.number}, ctx=SimpleNamespace(model=model),
         state=SimpleNamespace(formations={n: SimpleNamespace(shaken=n in shaken) for n in subs}),
-        _subordinates=lambda _card: list(subs), _operable=lambda _n: True)
+        _subordinates=lambda _card: list(subs), operable=lambda _n: True)
     return list(Game._legal_command(probe))
 
 
