@@ -25,15 +25,14 @@ from __future__ import annotations
 
 import heapq
 import math
-import random
 
 from ..engine import victory
+from . import forecast
 from .core import HeuristicBot
 from ..routes import axial_distance, count_specs, reverse_costs, spec_targets
 from ..engine.context import other
 from ..engine.facing import sector
 from ..engine.seats import register_bot
-from ..engine.view import place_unseen
 
 # actions that leave things as they are, in order of preference, for decisions the bot does not know
 _NEUTRAL = ("pass", "opp-pass", "react-pass", "end", "stop", "hold", "decline", "cancel", "go")
@@ -66,6 +65,7 @@ class HeuristicBot2(HeuristicBot):
         self._view_cache: tuple | None = None
         self._tried: dict = {}  # (turn, cards, op) -> times chosen in that activation
         self._route: tuple | None = None  # (unit id, [hexes still to go])
+        self._forecasting = False  # a bot of a forecast forecasts nothing itself
 
     # --- the decision loop --------------------------------------------------------------------
 
@@ -88,7 +88,7 @@ class HeuristicBot2(HeuristicBot):
         uid = getattr(game.decision, "unit", None)
         if facings and uid in game.state.units and game.state.units[uid].hex:
             u = game.state.units[uid]
-            axial = game.ctx.field.board._axials
+            axial = game.ctx.field.board.axials
             enemies = [e for e in game.state.units.values() if e.side != u.side and e.on_map and not e.hidden]
             if enemies:
                 e = min(enemies, key=lambda x: axial_distance(axial[x.hex], axial[u.hex]))
@@ -136,7 +136,7 @@ class HeuristicBot2(HeuristicBot):
             cap = self._points_needed(game, side)
             if cap is not None:
                 terms = expression.get("points", {})
-                if victory._points(game, side, terms, {}) >= cap + 2:
+                if victory.points(game, side, terms, {}) >= cap + 2:
                     # enough already left the map (XIV: 6 wins): the rest stay to keep the way open
                     specs = [s for s in specs if s["event"] != "exited"]
             self._memo[key] = specs
@@ -174,7 +174,7 @@ class HeuristicBot2(HeuristicBot):
             return specs
         key = ("unit-specs", side, unit.type.id, unit.card, game.state.turn)
         if key not in self._memo:
-            self._memo[key] = [s for s in specs if victory._matches(game, unit, s.get("units", {}))
+            self._memo[key] = [s for s in specs if victory.matches(game, unit, s.get("units", {}))
                                and (s["event"] != "exited" or self._exit_pays(game, unit, s))]
         return self._memo[key]
 
@@ -190,8 +190,8 @@ class HeuristicBot2(HeuristicBot):
         if terms and u.status in ("on-map", "off-map"):
             def margin():
                 cache: dict = {}
-                mine = victory._points(game, u.side, terms, cache)
-                return mine - victory._points(game, other(u.side), terms, cache)
+                mine = victory.points(game, u.side, terms, cache)
+                return mine - victory.points(game, other(u.side), terms, cache)
             before = margin()
             saved = (u.status, u.fate)
             map_id = spec.get("map") or (game.ctx.field.board.cells[u.hex].map_id if u.hex else None)
@@ -538,7 +538,7 @@ class HeuristicBot2(HeuristicBot):
         faces = [a for a in actions if a[0] == "face" and len(a) == 3]
         if not faces:
             return None
-        axial = game.ctx.field.board._axials
+        axial = game.ctx.field.board.axials
         enemies = [axial[e.hex] for e in game.state.units.values()
                    if e.side != game.side_to_act and e.on_map and not e.hidden]
         if not enemies:
@@ -587,7 +587,7 @@ class HeuristicBot2(HeuristicBot):
         return all(t.ready for t in game.targets(u))
 
     def _enemy_near(self, game, u, hexes: int) -> bool:
-        axial = game.ctx.field.board._axials
+        axial = game.ctx.field.board.axials
         here = axial[u.hex]
         return any(e.side != u.side and e.on_map and axial_distance(axial[e.hex], here) <= hexes
                    for e in game.state.units.values())
@@ -940,7 +940,7 @@ class HeuristicBot2(HeuristicBot):
         """The turn the sides are first expected within a few hexes: the distance between
         the nearest units (or entry zones) at about six hexes a turn, after the enemy arrives."""
         s = game.state
-        axial = game.ctx.field.board._axials
+        axial = game.ctx.field.board.axials
         mine = [axial[u.hex] for u in s.units.values() if u.side == side and u.on_map]
         mine += [axial[h] for f in s.formations.values() if f.side == side for h in list(f.entry_zone)[:20]]
         turns = []
@@ -992,48 +992,28 @@ class HeuristicBot2(HeuristicBot):
 
     def _sightings(self, game, side: str) -> dict:
         """(turn, card) -> enemies in sight of the card's ready FOs when it was activated, summed
-        over a few games played ahead from this position by this bot on both sides (dice
-        reseeded, so the forecast does not know the real game's rolls; the enemy's hidden units,
-        minefields and plans that the bot's view leaves out are drawn where the rules allow them,
-        view.place_unseen). Computed once per side and starting position, and kept by this bot
-        only: a cache shared between games (its key once missed the raid deck) made a batch's
-        results depend on which games a worker had played before."""
-        if getattr(self, "_forecasting", False):
+        over a few games played ahead from this position by this bot on both sides (forecast.py).
+        This bot reads it once per side and start position (its own memory: a game's later
+        decisions keep the first forecast); the forecast itself is kept per context under the
+        view's complete key (forecast.sightings)."""
+        if self._forecasting:
             return {}
         cache = self._memo.setdefault("sightings", {})
         key = (side, game.state.turn, tuple(sorted((u.id, u.hex, u.status) for u in game.state.units.values())))
         if key in cache:
             return cache[key]
-        seen: dict = {}
-        cards = {c for c, f in game.state.formations.items() if f.side == side and f.kind == "combat"
-                 and game.observers(c)}
-        for k in range(self.FORECAST_GAMES):
-            g = game.clone()
-            # fixed seeds: the forecast depends on the position (as the bot sees it) only
-            g.dice._rng = random.Random(7919 * (k + 1))
-            place_unseen(g, side, random.Random(104729 * (k + 1)))
-            bots = {}
-            for i, s in enumerate(("allied", "axis")):
-                b = HeuristicBot2(seed=31 * k + i)
-                b._forecasting = True
-                bots[s] = b
-            done: set = set()  # (turn, card): counted at its first activation, when a bombardment lands
-            steps = 0
-            while not g.is_terminal() and steps < 60_000:
-                if g.mode == "activation" and g.side_to_act == side:
-                    for c in g.cx.get("cards", ()):
-                        if c in cards and (g.state.turn, c) not in done:
-                            done.add((g.state.turn, c))
-                            n = sum(1 for fo in g.observers(c, ready=True) for u in g.state.units.values()
-                                    if u.side != side and u.on_map and not u.hidden and not u.carried_by
-                                    and (u.hex == fo.hex or g.visible(fo.hex, u.hex)))
-                            seen[(g.state.turn, c)] = seen.get((g.state.turn, c), 0) + min(n, 3)
-                g.apply(bots[g.current_player()].choose(g, g.legal_actions()))
-                steps += 1
+        seen = forecast.sightings(game, side, _forecaster, self.FORECAST_GAMES, "heuristic")
         if len(cache) > 64:
             cache.clear()
         cache[key] = seen
         return seen
+
+
+def _forecaster(seed: int) -> "HeuristicBot2":
+    """A bot of a forecast: this bot, forecasting nothing itself."""
+    bot = HeuristicBot2(seed)
+    bot._forecasting = True
+    return bot
 
 
 register_bot("heuristic", HeuristicBot2)
