@@ -185,6 +185,12 @@ class Board:
     def _axials(self) -> dict[str, Axial]:
         return {k: c.axial for k, c in self.cells.items()}
 
+    @property
+    def axials(self) -> dict[str, Axial]:
+        """Hex -> axial coordinates, shared (read it, do not write it): one lookup a hex for the
+        callers that measure many distances (the bots' move scores)."""
+        return self._axials
+
     def neighbours(self, key: str) -> list[str]:
         """Usable hexes adjacent to a hex (across map seams too)."""
         found = self._neighbours.get(key)

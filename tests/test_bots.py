@@ -97,7 +97,7 @@ def test_the_new_heuristic_copes_with_actions_it_does_not_know(model, catalog):
     axis.status, axis.hex = "on-map", next(iter(game.ctx.field.board.neighbours(a.hex)))
     game.ask(NewRule("allied", unit=a.id))
     from sandtable.rules.desert_steel.engine.facing import sector
-    axial = game.ctx.field.board._axials
+    axial = game.ctx.field.board.axials
     want = sector(axial[a.hex], axial[axis.hex])
     assert bot.choose(game, [("face", d) for d in range(6)]) == ("face", want)
     # in an activation, an op kind it does not know is never picked by accident

@@ -90,7 +90,7 @@ def test_an_exposed_empty_carrier_moves_away_where_the_heuristic_lets_it_stand(m
     assert not heuristic._wants_to_move(game, u)  # holding, no block to make: it stays
     board = game.ctx.field.board
     here = probe._score_hex(game, u, u.hex)
-    axial = board._axials
+    axial = board.axials
     threats = [p for p, _, _ in probe._threats(game, "allied")]
     far = max(board.neighbours(u.hex), key=lambda n: (min(axial_distance(axial[n], p) for p in threats), n))
     near = min(board.neighbours(u.hex), key=lambda n: (min(axial_distance(axial[n], p) for p in threats), n))

@@ -60,6 +60,9 @@ class Battlefield:
     # the movement cost table they were read from; hexes one may exit from (geometry)
     _enter_costs: tuple = field(default=(None, None), repr=False, compare=False)
     _exit_hexes: dict = field(default_factory=dict, repr=False, compare=False)
+    # what readers outside the rules derive from this battlefield and keep (the bots' goal distances):
+    # each under its own key, a pure function of the battlefield and the scenario
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def for_scenario(cls, model: DesertSteel, scenario: Scenario, turn: int = 1) -> "Battlefield":

@@ -135,7 +135,7 @@ class HeuristicBot:
         reward (an exit edge, a zone, a map to occupy), for a unit type (roads count), or in
         hexes when no type is given."""
         # static for a battlefield and victory terms: shared by every game played on it
-        goals = game.ctx.field.__dict__.setdefault("_bot_goals", {})
+        goals = game.ctx.field.memo.setdefault("bots.bot_goals", {})
         key = (game.ctx.scenario.id, side, unit_type.id if unit_type else None, frozenset(game.ctx.field.wire))
         if key in goals:
             return goals[key]
@@ -281,7 +281,7 @@ class HeuristicBot:
         if not enemies:
             return False
         reach = game.range(u, True) or 1
-        q, r = game.ctx.field.board._axials[u.hex]
+        q, r = game.ctx.field.board.axials[u.hex]
         nearest = min([max(abs(eq - q), abs(er - r), abs(eq - q + er - r)) for eq, er in enemies])  # distance
         return nearest > max(1, reach // 2)
 
@@ -306,7 +306,7 @@ class HeuristicBot:
 
     def _view(self, game, u) -> dict:
         """What scoring a move needs, gathered once per decision (axial positions: cheap distances)."""
-        axial = game.ctx.field.board._axials
+        axial = game.ctx.field.board.axials
         state = game.state
         enemies, enemy_hexes = state.by_placement(("bot-enemies", u.side), lambda: _enemies(game, u.side),
                                                   (other(u.side),))
@@ -524,7 +524,7 @@ def goal_distance(game, side: str, unit_type=None) -> dict[str, float]:
 
 def _enemies(game, side: str) -> tuple[list, set]:
     """Enemy positions (axial) and hexes, for HeuristicBot._view."""
-    axial = game.ctx.field.board._axials
+    axial = game.ctx.field.board.axials
     enemies = [x for x in game.state.units.values() if x.status == "on-map" and x.side != side]
     return [axial[x.hex] for x in enemies], {x.hex for x in enemies}
 

@@ -181,29 +181,23 @@ class HeuristicBot2(HeuristicBot):
     def _exit_pays(self, game, u, spec) -> bool:
         """Whether this unit leaving by the spec's edge raises its side's points over the enemy's,
         all terms counted (IV: the exit scores 1, but it also counts as a loss, -1). Asked of the
-        victory terms themselves, with the unit put off the map for a moment."""
+        victory terms themselves, of a copy of the game with the unit off the map."""
         key = ("exit-pays", u.type.id, u.card, id(spec))
         if key in self._memo:
             return self._memo[key]
         terms = game.ctx.scenario.raw["victory"].get("expression", {}).get("points", {})
         pays = True
         if terms and u.status in ("on-map", "off-map"):
-            def margin():
+            def margin(g):
                 cache: dict = {}
-                mine = victory.points(game, u.side, terms, cache)
-                return mine - victory.points(game, other(u.side), terms, cache)
-            before = margin()
-            saved = (u.status, u.fate)
+                return victory.points(g, u.side, terms, cache) - victory.points(g, other(u.side), terms, cache)
             map_id = spec.get("map") or (game.ctx.field.board.cells[u.hex].map_id if u.hex else None)
-            loss = victory.exit_counts_as_loss(game.ctx.exits, u.side, spec["edge"], map_id)
-            object.__setattr__(u, "status", "exited")  # not a move: no index to update, put back below
-            object.__setattr__(u, "fate", {"turn": game.state.turn, "edge": spec["edge"], "map": map_id,
-                                           "counts_as_loss": loss})
-            try:
-                pays = margin() > before
-            finally:
-                object.__setattr__(u, "status", saved[0])
-                object.__setattr__(u, "fate", saved[1])
+            gone = game.clone()  # the unit put off the map on a copy: the bot's view stays as it was handed
+            w = gone.state.units[u.id]
+            w.status = "exited"
+            w.fate = {"turn": game.state.turn, "edge": spec["edge"], "map": map_id,
+                      "counts_as_loss": victory.exit_counts_as_loss(game.ctx.exits, u.side, spec["edge"], map_id)}
+            pays = margin(gone) > margin(game)
         self._memo[key] = pays
         return pays
 
@@ -218,7 +212,7 @@ class HeuristicBot2(HeuristicBot):
                 unit.type.id if unit else None, game.state.turn, len(game.ctx.field.wire), mines)
         if mkey in self._memo:
             return self._memo[mkey]
-        goals = game.ctx.field.__dict__.setdefault("_bot2_goals", {})
+        goals = game.ctx.field.memo.setdefault("bots.bot2_goals", {})
         key = (game.ctx.scenario.id, side, unit_type.id if unit_type else None, frozenset(game.ctx.field.wire),
                tuple(sorted(id(s) for s in specs)), mines)
         if key in goals:
@@ -333,7 +327,7 @@ class HeuristicBot2(HeuristicBot):
             far = max((goal[h] for h in corridor), default=0)
             front = {h for h in corridor if goal[h] <= max(2, far / 2)}
             if corridor:  # the same front comes back turn after turn: shared per battlefield
-                fronts = game.ctx.field.__dict__.setdefault("_bot2_fronts", {})
+                fronts = game.ctx.field.memo.setdefault("bots.bot2_fronts", {})
                 fkey = frozenset(front or corridor)
                 if fkey not in fronts:
                     if len(fronts) > 256:

@@ -80,7 +80,7 @@ class BlockBot(VariantBot):
             if not front:
                 front = {h for h in band if goal[h] <= max(2, lead / 2)} or corridor
             if front:
-                fronts = game.ctx.field.__dict__.setdefault("_block_fronts", {})
+                fronts = game.ctx.field.memo.setdefault("bots.block_fronts", {})
                 fkey = frozenset(front)
                 if fkey not in fronts:
                     if len(fronts) > 256:

@@ -84,7 +84,7 @@ def _losses_off_own_score(game, side: str) -> bool:
 
 
 def _applies(game, side: str, name: str, test) -> bool:
-    cache = game.ctx.field.__dict__.setdefault("_evade_applies", {})
+    cache = game.ctx.field.memo.setdefault("bots.evade_applies", {})
     key = (name, game.ctx.scenario.id, side)
     if key not in cache:
         try:
@@ -97,11 +97,11 @@ def _applies(game, side: str, name: str, test) -> bool:
 
 def _disk(field, hex_, radius: int) -> list:
     """The usable hexes within ``radius`` of ``hex_`` (shared by every game on the battlefield)."""
-    cache = field.__dict__.setdefault("_evade_disks", {})
+    cache = field.memo.setdefault("bots.evade_disks", {})
     key = (hex_, radius)
     if key not in cache:
         board = field.board
-        axial = board._axials
+        axial = board.axials
         here = axial[hex_]
         cache[key] = [h for h in board.usable if axial_distance(axial[h], here) <= radius]
     return cache[key]
@@ -110,7 +110,7 @@ def _disk(field, hex_, radius: int) -> list:
 def _step_costs(field, unit_type) -> dict:
     """Hex -> [(neighbour, MP to step from the neighbour into the hex)], as routes.reverse_costs prices
     them (shared per battlefield, unit type and wire)."""
-    cache = field.__dict__.setdefault("_evade_steps", {})
+    cache = field.memo.setdefault("bots.evade_steps", {})
     key = (unit_type.id if unit_type else None, frozenset(field.wire))
     if key not in cache:
         if len(cache) > 64:
@@ -126,7 +126,7 @@ def _step_costs(field, unit_type) -> dict:
                 row.append((n, (unit_type.movement or 1) if cost == "all" else cost))
             out[k] = row
         # one table for the types that pay the same costs: the charged searches are shared by them
-        shared = field.__dict__.setdefault("_evade_step_tables", {})
+        shared = field.memo.setdefault("bots.evade_step_tables", {})
         signature = hash(tuple((k, tuple(row)) for k, row in sorted(out.items())))
         same = shared.get(signature)
         cache[key] = same if same is not None and same == out else shared.setdefault(signature, out)
@@ -191,7 +191,7 @@ class EvadeBot(VariantBot):
         spots = self._spots
         if spots is not None and "evade-threats" in spots:
             return spots["evade-threats"]
-        axial = game.ctx.field.board._axials
+        axial = game.ctx.field.board.axials
         vis = game.state.visibility
         out = []
         for e in game.state.units.values():
@@ -210,7 +210,7 @@ class EvadeBot(VariantBot):
     def _exposure(self, game, side: str, hex_) -> float:
         """3 for each seen enemy that can shoot at the hex from where it stands, 1 for each that
         can after a move."""
-        here = game.ctx.field.board._axials[hex_]
+        here = game.ctx.field.board.axials[hex_]
         score = 0.0
         for pos, shoot, reach in self._threats(game, side):
             d = axial_distance(pos, here)

@@ -50,7 +50,7 @@ def _expression(game) -> dict:
 def deny_zones(game, side: str) -> list[frozenset]:
     """The small zones where the enemy's units score (in-zone counts of the enemy's side),
     one per count: the places the side keeps the enemy out of."""
-    cache = game.ctx.field.__dict__.setdefault("_plan_obj_deny", {})
+    cache = game.ctx.field.memo.setdefault("bots.plan_obj_deny", {})
     key = (game.ctx.scenario.id, side)
     if key not in cache:
         enemy = other(side)
@@ -72,7 +72,7 @@ def deny_border(game, side: str) -> frozenset:
     """The hexes of a map where the enemy's units score (an on-map count of the enemy's side
     naming a map: III's German units on B) that lie within 2 hexes of another map: the
     side's line on the map's edge the enemy must cross."""
-    cache = game.ctx.field.__dict__.setdefault("_plan_obj_border", {})
+    cache = game.ctx.field.memo.setdefault("bots.plan_obj_border", {})
     key = (game.ctx.scenario.id, side)
     if key not in cache:
         enemy = other(side)
@@ -114,7 +114,7 @@ class ObjectiveBot(VariantBot):
         """Hex -> MP to the nearest deny hex (every one of them: a force that stands on only
         the places the win needs did no better), mines and wire counted."""
         deny = deny_hexes(game, side)
-        cache = game.ctx.field.__dict__.setdefault("_plan_obj_goal", {})
+        cache = game.ctx.field.memo.setdefault("bots.plan_obj_goal", {})
         mines = self._mine_costs(game, side)
         key = (game.ctx.scenario.id, side, deny, unit_type.id if unit_type else None, frozenset(game.ctx.field.wire), mines)
         if key not in cache:
@@ -228,7 +228,7 @@ class MapEdgeBot(ObjectiveBot):
         goal = super()._goal_distance(game, side, unit_type, unit)
         if goal or deny_hexes(game, side) or not deny_border(game, side):
             return goal
-        cache = game.ctx.field.__dict__.setdefault("_plan_obj_goal", {})
+        cache = game.ctx.field.memo.setdefault("bots.plan_obj_goal", {})
         key = ("border", game.ctx.scenario.id, side, self.DEPTH, unit_type.id if unit_type else None)
         if key not in cache:
             line = set(deny_border(game, side))

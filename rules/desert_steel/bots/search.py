@@ -201,16 +201,16 @@ def _losses(game) -> dict:
 def _costly_victory(g) -> bool:
     """Whether the victory terms test a path (too costly to evaluate at every rollout leaf);
     memoised on the context like the set-up zones."""
-    memo = g.ctx.__dict__
-    if "_search_costly" not in memo:
-        memo["_search_costly"] = "path_exists" in str(g.ctx.scenario.raw["victory"].get("expression") or {})
-    return memo["_search_costly"]
+    memo = g.ctx.memo
+    if "bots.search_costly" not in memo:
+        memo["bots.search_costly"] = "path_exists" in str(g.ctx.scenario.raw["victory"].get("expression") or {})
+    return memo["bots.search_costly"]
 
 
 def _setup_zone(g, side: str, card: int) -> list:
     """The sorted hexes of the set-up zone of the group a card belongs to (memoised on the
     context: a battlefield's zones do not change)."""
-    memo = g.ctx.__dict__.setdefault("_search_zones", {})
+    memo = g.ctx.memo.setdefault("bots.search_zones", {})
     key = (side, card)
     if key not in memo:
         hexes: frozenset = frozenset()
@@ -232,7 +232,7 @@ def evaluate(game, side: str) -> float:
     expression = game.ctx.scenario.raw["victory"].get("expression") or {}
     terms = expression.get("points", {})
     cache: dict = {}
-    margin = victory._points(game, side, terms, cache) - victory._points(game, other(side), terms, cache)
+    margin = victory.points(game, side, terms, cache) - victory.points(game, other(side), terms, cache)
     # a path test is too costly at every leaf: there the points and losses speak
     verdict = 0.0 if _costly_victory(game) else _worth(victory.evaluate(game)["winner"], side)
     lost = _losses(game)

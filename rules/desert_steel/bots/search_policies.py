@@ -56,7 +56,7 @@ class VariantBot(HeuristicBot2):
         bot = self
         if type(self) is not cls:
             bot = object.__new__(cls)
-            bot.__dict__.update(self.__dict__)
+            vars(bot).update(vars(self))
         bot._thresholds(variant)
         return bot
 

@@ -236,3 +236,14 @@ def evaluate(game) -> dict:
         result, cause = expression["otherwise"], "otherwise"
     return {"winner": result["winner"], "level": result.get("level"), "points": points, "cause": cause,
             "terms": {f"{s}:{t}": v for (s, t), v in cache.items() if s}}
+
+
+def points(game, side: str, terms: Mapping, cache: dict | None = None) -> float:
+    """The side's points under the scenario's point terms (``cache``: terms already counted, shared
+    by calls on the same position), for the bots that weigh a move by its effect on the score."""
+    return _points(game, side, terms, {} if cache is None else cache)
+
+
+def matches(game, unit, spec_units: Mapping) -> bool:
+    """Whether a victory count's unit filter counts this unit."""
+    return _matches(game, unit, spec_units)
