@@ -615,7 +615,7 @@ def _fork_bot(bot):
             value = twin
         elif isinstance(value, (dict, list, set)):
             value = value.copy()
-        fork.__dict__[name] = value
+        vars(fork)[name] = value
     return fork
 
 
