@@ -226,3 +226,29 @@ def test_no_reader_carries_its_own_modifier_list():
                 if found.group(1) in ids - own and not allowed.search(line):
                     offenders.append(f"{path.name}:{n}: {line.strip()}")
     assert offenders == []
+
+
+def test_the_diagnostics_count_each_rows_rolls_and_name_it_by_the_table(model, catalog):
+    """A game of IX (advanced: indirect fire, raids): per side, each row counts the side's spotting and fire rolls
+    whose logged modifiers hold one of its ids; the batch names them by the table's label and §."""
+    from sandtable.rules.desert_steel.engine.diagnostics import Recorder, aggregate, game_diagnostics
+    from sandtable.rules.desert_steel.engine.runner import play, sample_setup
+    scenario = model.scenario("IX")
+    rec = Recorder()
+    game = play(model, scenario, sample_setup(catalog, scenario), 3, recorder=rec)
+    d = game_diagnostics(game, rec)
+    units = game.state.units
+    for side in ("allied", "axis"):
+        rolls = [e for e in game.events if e["e"] in ("spot", "fire") and e.get("target") in units
+                 and units[e["target"]].side != side]
+        for m in MODIFIERS:
+            n = sum(1 for e in rolls if set(e.get("modifiers") or ()) & (set(m.ids()) | {m.name}))
+            assert d[side]["modifiers"].get(m.name, 0) == n, (side, m.name)
+        assert list(d[side]["modifiers"]) == [m.name for m in MODIFIERS if m.name in d[side]["modifiers"]]
+    assert any(d[s]["modifiers"] for s in ("allied", "axis"))
+    batch = aggregate([d, d])
+    for side in ("allied", "axis"):
+        for row in batch[side]["modifiers"]:
+            m = rules_tables.modifier(row["modifier"])
+            assert (row["label"], row["section"]) == (m.label, m.section)
+            assert row["a_game"] == d[side]["modifiers"][m.name]

@@ -134,10 +134,10 @@ SPOTTED_VARIANTS = tuple(
 
 MODIFIERS = (
     Modifier("range", "9.23, 12.14, 13.2, 13.26", (DIRECT, INDIRECT, ZONE),
-             "always (a fire zone: if its firer's hex is recorded)",
+             "the distance (always; a fire zone: if its firer's hex is recorded)",
              lambda s: s.distance is not None, value=lambda s: s.range_modifier,
              label="range", label_fr="port\u00e9e",
-             when_fr="toujours (zone de tir : si l'hex de son tireur est not\u00e9)",
+             when_fr="la distance (toujours ; zone de tir : si l'hex du tireur est not\u00e9)",
              pointer="range modifiers", pointer_fr="modificateurs de port\u00e9e"),
     Modifier("fire_zone", "13.26, 16.33", (INDIRECT, RAID, ZONE),
              "a fire zone's attack (the other units of the hex, a unit entering the zone)", lambda s: s.fire_zone,

@@ -286,6 +286,9 @@ def run_simulate(args) -> int:
               f"{d.get('move_and_fire_converted', 0):g}), bombardments wasted {d['wasted_bombardments']:g} of "
               f"{d.get('bombardments', 0):g}, fires {d.get('fires', 0):g}, losses {d.get('losses', 0):g}, "
               f"objective progress {progress}")
+        if d.get("modifiers"):  # each named by the modifier table's label and \u00a7
+            print(f"  {side} modifiers a game: " + ", ".join(f"{m['label']} (\u00a7{m['section']}) {m['a_game']:g}"
+                                                           for m in d["modifiers"]))
     e = out.get("engagement")
     if e:
         print(f"  engagement: {e['fires_a_game']:g} fires and {e['losses_a_game']:g} losses a game; "

@@ -139,6 +139,38 @@ def game_diagnostics(game, recorder: Recorder) -> dict:
     for side in SIDES:
         out[side]["no_fire_game"], out[side]["no_loss_game"] = no_fire, no_loss
         out[side]["objective_progress"] = objective_progress(game, side, recorder.start_hex)
+    for side, use in modifier_use(game).items():
+        out[side]["modifiers"] = use
+    return out
+
+
+def modifier_use(game) -> dict:
+    """Per side, how many of the side's spotting and fire rolls each row of the one modifier table
+    (rules_tables.MODIFIERS) entered, by the row's name in the table's order: what shaped its shots."""
+    from ..rules_tables import MODIFIERS, row_of
+    units = game.state.units
+    counts: dict = {side: {} for side in SIDES}
+    for e in game.events:
+        if e["e"] not in ("spot", "fire") or not e.get("modifiers") or e.get("target") not in units:
+            continue
+        side = other(units[e["target"]].side)  # the roller is the target's enemy (a raid's, a minefield's too)
+        for key in e["modifiers"]:
+            found = row_of(key)
+            if found is not None:
+                counts[side][found[0].name] = counts[side].get(found[0].name, 0) + 1
+    order = [m.name for m in MODIFIERS]
+    return {side: {n: c[n] for n in order if n in c} for side, c in counts.items()}
+
+
+def modifier_rates(rows: list[dict]) -> list[dict]:
+    """The modifiers of a batch, named by the table (label, \u00a7): how many of a side's rolls each entered a game."""
+    from ..rules_tables import MODIFIERS
+    n = len(rows)
+    out = []
+    for m in MODIFIERS:
+        total = sum((r.get("modifiers") or {}).get(m.name, 0) for r in rows)
+        if total:
+            out.append({"modifier": m.name, "label": m.label, "section": m.section, "a_game": round(total / n, 3)})
     return out
 
 
@@ -209,6 +241,7 @@ def aggregate(per_game: list[dict]) -> dict:
         d = {f: round(sum(r.get(f, 0) for r in rows) / n, 3) if n else 0.0 for f in FIELDS if f != "objective_progress"}
         progress = [r["objective_progress"] for r in rows if r["objective_progress"] is not None]
         d["objective_progress"] = round(sum(progress) / len(progress), 3) if progress else None
+        d["modifiers"] = modifier_rates(rows)
         fortified = sum(r["fortified_units"] for r in rows)
         d["fortified_share_leaving_turn1"] = round(sum(r["fortified_units_leaving_turn1"] for r in rows)
                                                    / fortified, 3) if fortified else None
