@@ -41,7 +41,7 @@ def test_9_42_first_opportunity_fire_hit_plus_1(model):
     panzer = place(game, "161.1", 161, "de-pz-iii-j", "B2312", "axis", facing=1)
     sherman = place(game, "429.1", 429, "gb-sherman", "B2607", "allied", facing=4)
     panzer.moved = True  # it has just entered 2312 from 2213
-    game._shoot(sherman, panzer, opportunity=True, move_fire=False)
+    game.shoot(sherman, panzer, opportunity=True, move_fire=False)
     spot, fire = events(game, "spot")[-1], events(game, "fire")[-1]
     assert spot["number"] == 3 and spot["roll"] == 6 and spot["success"]
     assert spot["modifiers"] == {"target_veteran": -1, "spotter_green": -1, "moving_target": -1}
@@ -63,7 +63,7 @@ def test_9_42_second_fire_destroyed_flash_kill(model):
     sherman = place(game, "427.1", 427, "gb-sherman", "B2010", "allied", facing=2)
     panzer.moved = True
     assert board.distance("B2010", "B2412") == 4
-    flash = game._shoot(sherman, panzer, opportunity=True, move_fire=False)
+    flash = game.shoot(sherman, panzer, opportunity=True, move_fire=False)
     spot, fire = events(game, "spot")[-1], events(game, "fire")[-1]
     assert spot["number"] == 2 and spot["success"]  # in cover: ceil(4/2)
     assert sum(spot["modifiers"].values()) == -2
@@ -79,13 +79,13 @@ def test_9_36_one_flash_kill_per_turn_and_none_from_move_and_fire(model):
     a = place(game, "161.1", 161, "de-pz-iii-j", "B2412", "axis")
     b = place(game, "161.2", 161, "de-pz-iii-j", "B2413", "axis")
     sherman = place(game, "427.1", 427, "gb-sherman", "B2010", "allied", facing=2)
-    assert game._shoot(sherman, a, opportunity=False, move_fire=False)
-    assert not game._shoot(sherman, b, opportunity=False, move_fire=False)  # second one: ordinary
+    assert game.shoot(sherman, a, opportunity=False, move_fire=False)
+    assert not game.shoot(sherman, b, opportunity=False, move_fire=False)  # second one: ordinary
     assert sherman.flipped and not sherman.flash_kill
     other_game = supercharge_on_map_b(model, ScriptedDice([6, 6, 6, 6]))
     c = place(other_game, "161.1", 161, "de-pz-iii-j", "B2412", "axis")
     s2 = place(other_game, "427.1", 427, "gb-sherman", "B2010", "allied", facing=2)
-    assert not other_game._shoot(s2, c, opportunity=False, move_fire=True)
+    assert not other_game.shoot(s2, c, opportunity=False, move_fire=True)
     assert c.status == "destroyed" and s2.flipped
 
 
@@ -94,11 +94,11 @@ def test_10_12_tiger_morale_example(model):
     game = Game(model, scenario, sample_setup(load_catalog(), scenario), dice=ScriptedDice([3, 4, 3, 4]))
     tiger = next(u for u in game.state.units.values() if u.card == 178)
     game.state.formations[178].losses = 1 + game.state.formations[178].losses * 0  # one Tiger already lost
-    game._unit_check(tiger, 1, flank=False)
+    game.unit_check(tiger, 1, flank=False)
     check = events(game, "unit-check")[-1]
     assert check["modifiers"] == {"losses": 2, "hit_plus_x": 1} and sum(check["dice"]) == 7
     assert check["result"] == "failed" and tiger.suppressed  # 7 + 3 = 10 > 9
-    game._unit_check(tiger, 1, flank=False)  # already suppressed: eliminated (§10.12)
+    game.unit_check(tiger, 1, flank=False)  # already suppressed: eliminated (§10.12)
     assert tiger.status == "destroyed"
 
 
@@ -249,7 +249,7 @@ def test_10_22_overstacking_losses_of_step_4_trigger_no_formation_check(model):
     game = supercharge_on_map_b(model, Dice(3))
     tanks = [place(game, f"161.{i}", 161, "de-pz-iii-j", "B2120", "axis") for i in range(1, 5)]
     before = game.state.formations[161].losses
-    game._morale_phase()
+    game.morale_phase()
     gone = [e for e in events(game, "destroyed") if e["how"] == "overstacked"]
     assert [e["unit"] for e in gone] == [tanks[0].id]  # 4 vehicles, 3 allowed (§8.5)
     assert not [e for e in events(game, "formation-check") if e["card"] == 161]
@@ -286,7 +286,7 @@ def test_8_22_9_41_an_opportunity_firer_turns_only_after_a_successful_spot(model
     panzer = place(game, "161.1", 161, "de-pz-iii-j", "B2117", "axis", facing=3)
     sherman = place(game, "429.1", 429, "gb-sherman", "B2120", "allied", facing=away)
     panzer.moved = True
-    game._shoot(sherman, panzer, opportunity=True, move_fire=False)
+    game.shoot(sherman, panzer, opportunity=True, move_fire=False)
     spot, fire = events(game, "spot")[-1], events(game, "fire")[-1]
     assert spot["success"] and spot["modifiers"]["through_own_flank"] == game.ctx.tables.spot("through_own_flank")
     assert "through_own_flank" not in fire["modifiers"]
@@ -295,7 +295,7 @@ def test_8_22_9_41_an_opportunity_firer_turns_only_after_a_successful_spot(model
     p2 = place(missed, "161.1", 161, "de-pz-iii-j", "B2117", "axis", facing=3)
     s2 = place(missed, "429.1", 429, "gb-sherman", "B2120", "allied", facing=away)
     p2.moved = True
-    missed._shoot(s2, p2, opportunity=True, move_fire=False)
+    missed.shoot(s2, p2, opportunity=True, move_fire=False)
     assert not events(missed, "spot")[-1]["success"] and s2.facing == away and s2.flipped
 
 

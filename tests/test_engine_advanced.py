@@ -136,7 +136,7 @@ def test_12_2_observers_cannot_fire_and_are_no_loss(model):
     place(game, "429.1", 429, "gb-sherman", "B2121", "allied")
     activate(game, "axis", [505])
     assert ("op", fo.id, "fire") not in game.legal_actions() and ("op", fo.id, "move") in game.legal_actions()
-    game._destroy(fo, "fire")
+    game.destroy(fo, "fire")
     assert game.state.formations[505].losses == 0 if 505 in game.state.formations else True
 
 
@@ -199,7 +199,7 @@ def test_13_1_anti_infantry_fire_spills_on_non_vehicles_and_light_armour(model):
     mg = place(game, "167.2", 167, "de-mg", "B2120", "axis")
     truck = place(game, "167.3", 167, "de-truck", "B2120", "axis")
     tank = place(game, "161.1", 161, "de-pz-iii-j", "B2120", "axis")
-    game._shoot(sherman, inf, opportunity=False, move_fire=False)
+    game.shoot(sherman, inf, opportunity=False, move_fire=False)
     fires = events(game, "fire")
     assert [f["target"] for f in fires] == [inf.id, mg.id, truck.id]
     assert "anti_infantry_stack" not in fires[0]["modifiers"]
@@ -215,7 +215,7 @@ def test_13_12_anti_infantry_fire_at_a_lightly_armoured_vehicle_is_a_choice(mode
     car = place(game, "162.1", 162, "de-sdkfz-222", "B2120", "axis")
     tank = place(game, "161.1", 161, "de-pz-iii-j", "B2119", "axis")
     assert game.fire_modes(sherman, car) == ["av", "ai"] and game.fire_modes(sherman, tank) == ["av"]
-    assert not game._shoot(sherman, car, opportunity=False, move_fire=False, mode="ai")  # §13.13: no flash kill
+    assert not game.shoot(sherman, car, opportunity=False, move_fire=False, mode="ai")  # §13.13: no flash kill
     fire = events(game, "fire")[-1]
     assert fire["modifiers"]["anti_infantry_vs_lightly_armored"] == -2
     assert car.status == "destroyed" and sherman.flipped
@@ -324,7 +324,7 @@ def test_13_26_later_entrants_are_attacked_and_the_zone_goes_with_its_firer(mode
     fire = events(game, "fire")[-1]
     assert fire["target"] == inf.id and fire["modifiers"]["fire_zone"] == -2 and fire["modifiers"]["range"] == -3
     assert fire["differential"] == 6 and fire["total"] == 9 + 6 - 3 - 2
-    game._destroy(mortar, "fire")
+    game.destroy(mortar, "fire")
     assert game.state.fire_zones == []
 
 
@@ -333,7 +333,7 @@ def test_13_26_zones_go_in_morale_step_5(model):
     game.state.fire_zones.append({"hex": "B2120", "side": "axis", "firer": "x", "firer_hex": "B2121",
                                   "anti_vehicle": 1, "anti_infantry": 7, "turn": 1})
     place(game, "x", 505, "it-81mm-mortar", "B2121", "axis", if_spotted=True)
-    game._morale_phase()
+    game.morale_phase()
     assert game.state.fire_zones == [] and not game.state.units["x"].if_spotted
 
 
@@ -341,7 +341,7 @@ def test_13_28_self_spotting_adds_3_to_direct_fire_of_indirect_capable_units(mod
     game = advanced_game(model, ScriptedDice([6, 3, 3, 3, 3, 3]))
     mortar = place(game, "505.3", 505, "it-81mm-mortar", "B2121", "axis")
     inf = place(game, "330.1", 330, "us-infantry", "B2120", "allied")
-    game._shoot(mortar, inf, opportunity=False, move_fire=False)
+    game.shoot(mortar, inf, opportunity=False, move_fire=False)
     assert events(game, "fire")[-1]["differential"] == 7 + 3 - 1
 
 
@@ -444,9 +444,9 @@ def test_13_41_an_entrenchment_stays_when_its_unit_leaves_and_goes_when_it_dies(
     game.apply(("step", "B2119"))
     assert game.state.entrenchments == [{"hex": "B2120", "occupant": None, "done": True, "turn": 1}]
     other_unit = place(game, "330.2", 330, "us-infantry", "B2120", "allied")
-    game._entrench(other_unit)  # an empty entrenchment is occupied at once
+    game.entrench(other_unit)  # an empty entrenchment is occupied at once
     assert game.entrenched(other_unit)
-    game._destroy(other_unit, "fire")
+    game.destroy(other_unit, "fire")
     assert game.state.entrenchments == []
 
 
@@ -455,7 +455,7 @@ def test_13_43_fire_at_an_entrenched_target_spotting_minus_1_fire_minus_3(model)
     sherman = place(game, "429.1", 429, "gb-sherman", "B2020", "allied", facing=2)
     inf = place(game, "167.1", 167, "de-infantry", "B2120", "axis")
     game.state.entrenchments.append({"hex": "B2120", "occupant": inf.id, "done": True, "turn": 1})
-    game._shoot(sherman, inf, opportunity=False, move_fire=False)
+    game.shoot(sherman, inf, opportunity=False, move_fire=False)
     assert events(game, "spot")[-1]["modifiers"]["target_entrenched"] == -1
     assert events(game, "fire")[-1]["modifiers"]["target_entrenched"] == -3
 
@@ -541,7 +541,7 @@ def test_17_2_indirect_smoke_needs_no_spotting_roll(model):
 def test_17_4_smoke_removed_on_1_to_3_in_the_morale_phase(model):
     game = advanced_game(model, ScriptedDice([3, 4] + [6] * 30))  # an empty map: turns roll on
     game.state.smoke = ["B2120", "B2020"]
-    game._morale_phase()
+    game.morale_phase()
     first = [(e["hex"], e["removed"]) for e in events(game, "smoke-check")][:2]
     assert first == [("B2120", True), ("B2020", False)]
 
@@ -582,7 +582,7 @@ def test_13_3_a_truck_carries_face_up_infantry_with_its_full_allowance(model):
     assert t.flipped and game.mode == "activation"
     assert not game.fire_modes(place(game, "161.1", 161, "de-pz-iii-j", "B2118", "axis"), infs[0])  # §13.36
     game.state.units.pop("161.1")
-    game._morale_phase()
+    game.morale_phase()
     assert all(u.carried_by is None for u in infs)  # §13.3 step 4: off at Morale step 1
 
 
@@ -615,13 +615,13 @@ def test_13_36_a_suppressed_carrier_drops_suppressed_passengers_a_destroyed_one_
     game = advanced_game(model, ScriptedDice([6, 6]))
     t = truck(game, "TA.1", "gb-truck", "B2120", "allied")
     inf = place(game, "330.1", 330, "us-infantry", "B2120", "allied", flipped=True, carried_by="TA.1")
-    game._unit_check(t, 2, flank=False)  # 12: rout? no — 6+6 is a rout: destroyed with its load
+    game.unit_check(t, 2, flank=False)  # 12: rout? no — 6+6 is a rout: destroyed with its load
     assert t.status == "destroyed" and inf.status == "destroyed"
     assert game.state.formations[330].losses == 1  # the passenger counts, the truck does not
     game = advanced_game(model, ScriptedDice([5, 6]))
     t = truck(game, "TA.1", "gb-truck", "B2120", "allied")
     inf = place(game, "330.1", 330, "us-infantry", "B2120", "allied", flipped=True, carried_by="TA.1")
-    game._unit_check(t, 0, flank=False)  # 11 > 7: suppressed
+    game.unit_check(t, 0, flank=False)  # 11 > 7: suppressed
     assert t.suppressed and inf.suppressed and inf.carried_by is None
 
 

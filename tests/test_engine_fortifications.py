@@ -124,7 +124,7 @@ def test_15_12_fire_at_a_unit_in_a_revealed_minefield_hex_plus_1_and_hits_check_
     m["revealed"] = True
     assert game.fire_modifiers(tank, foe, False, False)["target_in_minefield_hex"] == 1
     game.dice = ScriptedDice([1, 1])
-    game._unit_check(foe, 1, flank=False)
+    game.unit_check(foe, 1, flank=False)
     assert events(game, "unit-check")[-1]["modifiers"]["minefield"] == 2
 
 
@@ -162,7 +162,7 @@ def test_15_22_bunker_occupant_keeps_its_facing_when_firing(model):
     inf = place(game, "429.5", 429, "gb-infantry", "B2119", "allied", facing=0)
     bunker(game, "B2119", "allied", inf.id)
     foe = place(game, "167.1", 167, "de-infantry", "B2219", "axis")
-    game._shoot(inf, foe, opportunity=False, move_fire=False)
+    game.shoot(inf, foe, opportunity=False, move_fire=False)
     assert inf.facing == 0
 
 
@@ -170,7 +170,7 @@ def test_15_23_the_bunker_goes_when_its_occupant_is_destroyed(model):
     game = advanced_game(model, ScriptedDice([]))
     inf = place(game, "429.5", 429, "gb-infantry", "B2119", "allied")
     bunker(game, "B2119", "allied", inf.id)
-    game._destroy(inf, "fire")
+    game.destroy(inf, "fire")
     assert game.state.bunkers == []
 
 

@@ -50,9 +50,9 @@ def test_16_1_deck_is_the_nine_cards_shuffled_with_the_game_dice(model):
 
 def test_16_1_drawn_cards_go_back_under_the_deck_and_are_reshuffled_in_morale_step_7(model):
     game = raid_game(model, Dice(1), [strike("allied", 1)])
-    assert game._draw_raid() == "S1" and game._draw_raid() == "S2"
+    assert game.draw_raid() == "S1" and game.draw_raid() == "S2"
     assert game.state.raid_used == ["S1", "S2"] and len(game.state.raid_deck) == 7
-    game._reshuffle_raids()
+    game.reshuffle_raids()
     assert game.state.raid_used == [] and sorted(game.state.raid_deck) == CARDS
     assert events(game, "raid-deck-reshuffled")[0]["section"] == "16.1"
 
@@ -415,7 +415,7 @@ def test_path_exists_tebourba_corridor(catalog):
 def test_a_suppressed_or_loaded_unit_loses_its_pending_flash_kill(model):
     game = advanced_game(model, ScriptedDice([5, 6]))
     tank = place(game, "419.1", 419, "gb-crusader", "B2120", "allied", flash_kill=True)
-    game._resolve_unit_check(tank, 7, {}, "hit", "10.21")
+    game.morale_check(tank, 7, {}, "hit", "10.21")
     assert tank.suppressed and tank.flipped and not tank.flash_kill
     carrier = place(game, "TA.1", -1, "gb-truck", "B2219", "allied")
     inf = place(game, "429.5", 429, "gb-infantry", "B2219", "allied", flash_kill=True)
@@ -428,5 +428,5 @@ def test_a_suppressed_or_loaded_unit_loses_its_pending_flash_kill(model):
 def test_a_hidden_fo_leaving_the_map_is_no_longer_hidden(model):
     game = advanced_game(model, ScriptedDice([]))
     fo = place(game, "166.1", 166, "de-fo", "B1202", "axis", hidden=True)
-    game._exit(fo, "north")
+    game.exit_map(fo, "north")
     assert fo.status == "exited" and not fo.hidden

@@ -183,7 +183,7 @@ def test_10_14_start_shaken_units_do_not_opportunity_fire(catalog):
 
 def test_10_15_start_shaken_formations_rally_in_morale_step_2(catalog):
     game = new_game(catalog, "VI", dice=ScriptedDice([1, 1] + [6, 6] * 6 + [3] * 40))
-    game._morale_phase()
+    game.morale_phase()
     checks = [e for e in events(game, "formation-check") if e["why"] == "rally"]
     assert [c["card"] for c in checks] == list(VI_SHAKEN[:3]) + [514, 505, 506, 507]
     assert [c for c in VI_SHAKEN if not game.state.formations[c].shaken] == [501]
@@ -218,7 +218,7 @@ def test_18_7_nightfall_visibility_falls_by_one_from_turn_6_down_to_3(catalog):
     game = new_game(catalog, "XIII", dice=ScriptedDice([]))
     for turn, vis in ((5, 8), (6, 7), (10, 3), (12, 3)):
         game.state.turn = turn
-        game._start_turn()
+        game.start_turn()
         assert game.state.visibility == vis and events(game, "turn")[-1]["visibility"] == vis
 
 
@@ -369,7 +369,7 @@ def exit_by(game, units, edge):
     hexes = sorted(h for h in board.usable if board.edge_distance(h, edge) == 1)
     for u in units:
         u.hex, u.status = hexes[0], ON_MAP
-        game._exit(u, edge)
+        game.exit_map(u, edge)
 
 
 def result(game):
@@ -674,5 +674,5 @@ def test_xiv_tebourba_an_axis_escape_is_no_morale_loss(catalog):
     board = game.ctx.field.board
     south_a = sorted(h for h in board.usable if board.edge_distance(h, "south") == 1 and board.cells[h].map_id == "A")
     axis[0].hex, axis[0].status = south_a[0], ON_MAP
-    game._exit(axis[0], "south")
+    game.exit_map(axis[0], "south")
     assert not axis[0].fate["counts_as_loss"] and game.state.formations[axis[0].card].losses == before

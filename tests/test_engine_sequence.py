@@ -55,7 +55,7 @@ def test_10_14_a_shaken_formation_leaves_the_hand(catalog):
     game = new(catalog, "II", seed=1)
     card = next(c for c, f in game.state.formations.items() if f.kind == "combat" and f.side == "axis")
     game.state.formations[card].shaken = True
-    game._start_turn()
+    game.start_turn()
     assert card not in game.state.hands["axis"]
 
 
@@ -91,7 +91,7 @@ def test_4_3_morale_phase_flips_units_up_and_removes_markers(catalog):
         u.spotted = "B"
     units[0].suppressed = True
     game.state.turn = 1
-    game._morale_phase()
+    game.morale_phase()
     assert all(not u.flipped for u in units[1:]) and not any(u.moved or u.spotted for u in units)
     assert not units[0].suppressed and units[0].flipped  # rallied in step 3, but stays flipped (§4.3)
 
@@ -101,7 +101,7 @@ def test_8_52_overstacking_is_removed_in_the_morale_phase(catalog):
     axis = [u for u in game.state.units.values() if u.side == "axis" and u.on_map][:5]
     for u in axis:
         u.hex = axis[0].hex
-    game._morale_phase()
+    game.morale_phase()
     assert sum(1 for u in axis if u.status == "on-map") == 3
     assert all(u.fate["by"] == "overstacked" for u in axis if u.status == "destroyed")
 
@@ -112,7 +112,7 @@ def test_11_separated_units_are_marked_in_the_morale_phase(catalog):
     units = [u for u in game.state.units.values() if u.card == card]
     far = max(game.ctx.field.board.usable, key=lambda k: game.ctx.field.board.distance(k, units[0].hex))
     units[-1].hex = far
-    game._morale_phase()
+    game.morale_phase()
     assert units[-1].separated and not any(u.separated for u in units[:-1])
 
 
@@ -225,4 +225,7 @@ def test_11_5_separation_effects_by_experience_and_class(catalog):
     u.separated = True
     exp = game.experience(u)
     assert game.separation_key(u) == ("separated_veteran" if exp == "veteran" else "separated_vehicle")
-    assert game.separation_morale(u) and game._separation_fire(u)
+    enemy = next(x for x in game.state.units.values() if x.on_map and x.side != u.side)
+    key = game.separation_key(u)
+    assert game.separation_morale(u) == {key: game.ctx.tables.morale(key)}
+    assert game.fire_modifiers(u, enemy, move_fire=False, cover=False)[key] == game.ctx.tables.fire(key)

@@ -62,7 +62,7 @@ def test_separation_is_measured_from_the_central_hex(model):
              enumerate(("B2120", "B2116", "B2112"), start=1)]
     board = game.ctx.field.board
     assert [board.distance(units[0].hex, u.hex) for u in units] == [0, 4, 8]
-    game._doctrine()
+    game.doctrine()
     assert sum(u.separated for u in units) == 1
     # the aid's rule, applied by hand from the best central hex, gives the engine's answer
     best = min(board.usable, key=lambda c: sum(board.distance(c, u.hex) > radii["german"] for u in units))
@@ -140,7 +140,7 @@ def test_rout_eliminates_whatever_the_modifiers(model):
     assert any(f"unmodified {rout}" in line.en for line in topic(model, "elimination").lines)
     game = empty_game(model, ScriptedDice([6, 6]))
     u = place(game, "161.1", 161, "de-pz-iii-j", "B2120", "axis")
-    game._resolve_unit_check(u, 99, {"x": -20}, "hit", "10.21")  # would pass by far
+    game.morale_check(u, 99, {"x": -20}, "hit", "10.21")  # would pass by far
     assert u.status == "destroyed" and u.fate["by"] == "rout"
 
 

@@ -285,9 +285,9 @@ def test_determinization_leaves_out_the_enemys_simultaneous_interrupt_declaratio
     game = _game(model, catalog, "II", seed=1)
     bot = make_bot("heuristic")
     while not (game.mode == "interrupt" and game.side_to_act == "axis" and "allied" in game.cx["declared"]
-               and game._beating("allied")):
+               and game.interrupt_cards("allied")):
         game.apply(bot.choose(game, game.legal_actions()))
-    truths = [None] + list(game._beating("allied"))
+    truths = [None] + list(game.interrupt_cards("allied"))
     for truth in truths:
         g = game.clone()
         g.cx = dict(g.cx, declared=dict(g.cx["declared"], allied=truth))

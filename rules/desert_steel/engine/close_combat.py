@@ -90,7 +90,7 @@ class CloseCombatMixin:
             special = self._special("morale", x.side)
             if special:
                 mods["scenario"] = special
-            if self._resolve_unit_check(x, self.ctx.variant(x.card).morale, mods, "close assault", "14.1"):
+            if self.morale_check(x, self.ctx.variant(x.card).morale, mods, "close assault", "14.1"):
                 going.append(x)
             elif x.on_map:
                 x.flipped = True
@@ -140,7 +140,7 @@ class CloseCombatMixin:
         v, x = self.state.units[action[1]], self.state.units[action[2]]
         v.opportunity_fired = True
         self.log("opportunity-fire", unit=v.id, target=x.id, section="14.11")
-        self._shoot(v, x, opportunity=True, move_fire=False, mode=action[3] if len(action) > 3 else None)
+        self.shoot(v, x, opportunity=True, move_fire=False, mode=action[3] if len(action) > 3 else None)
         self._assault_reactions()
 
     def assault_shooter(self) -> Unit | None:
@@ -179,7 +179,7 @@ class CloseCombatMixin:
 
     def _do_assault_fire(self, action):
         x = self.assault_shooter()
-        self._shoot(x, self.state.units[action[1]], opportunity=False, move_fire=False,
+        self.shoot(x, self.state.units[action[1]], opportunity=False, move_fire=False,
                     mode=action[2] if len(action) > 2 else None, close_assault=True)
         x.flipped = True
         self.cx["assault"] = {**self.cx["assault"], "going": self.cx["assault"]["going"][1:]}
@@ -254,7 +254,7 @@ class CloseCombatMixin:
             special = self._special("morale", e.side)
             if special:
                 mods["scenario"] = special
-            if self._resolve_unit_check(e, self.ctx.variant(e.card).morale, mods, "overrun", "14.2"):
+            if self.morale_check(e, self.ctx.variant(e.card).morale, mods, "overrun", "14.2"):
                 # the test is taken all the same, but the fire it allows is opportunity fire (§14.2:
                 # "peuvent immédiatement effectuer un tir d'opportunité"), which §10.14 denies to the
                 # units of a shaken formation, as for close assault (§14.11); only infantry has
@@ -306,12 +306,12 @@ class CloseCombatMixin:
                 # modifier for a flipped unit); a hit gives the vehicle the same-hex +2 (§14.2)
                 self.log("overrun-fire", unit=r.id, target=u.id, fire="same-hex", flipped=r.flipped,
                          section="14.2, 12.14")
-                self._shoot(r, u, opportunity=True, move_fire=False, mode=mode, same_hex=True)
+                self.shoot(r, u, opportunity=True, move_fire=False, mode=mode, same_hex=True)
             else:  # §14.2, §9.4: opportunity fire: the gun is flipped and has fired its turn's
                 r.opportunity_fired = True
                 self.log("overrun-fire", unit=r.id, target=u.id, fire="opportunity", flipped=False,
                          section="14.2, 9.4")
-                self._shoot(r, u, opportunity=True, move_fire=False, mode=mode)
+                self.shoot(r, u, opportunity=True, move_fire=False, mode=mode)
         self._overrun_reactions(u)
 
     def _overrun_fire(self, u: Unit) -> None:
@@ -335,7 +335,7 @@ class CloseCombatMixin:
         u = self.state.units[self.cx["unit"]]
         if action[0] == "target":
             flipped = u.flipped
-            self._shoot(u, self.state.units[action[1]], opportunity=False, move_fire=False, mode="ai")
+            self.shoot(u, self.state.units[action[1]], opportunity=False, move_fire=False, mode="ai")
             u.flipped = flipped  # flipped at the end of the operation
         self.cx.pop("targets", None)
         self._overrun_done(u)

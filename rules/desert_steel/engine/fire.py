@@ -71,11 +71,11 @@ class FireMixin:
         if action[0] == "same-hex-fire":
             self.cx["same_hex_done"] = self.cx.get("same_hex_done", []) + [firer.id]
             self.log("same-hex-fire", unit=firer.id, target=mover.id, flipped=firer.flipped, section="12.14")
-            self._shoot(firer, mover, opportunity=True, move_fire=False, mode=mode, same_hex=True)
+            self.shoot(firer, mover, opportunity=True, move_fire=False, mode=mode, same_hex=True)
         else:
             firer.opportunity_fired = True
             self.log("opportunity-fire", unit=firer.id, target=mover.id, section="9.4")
-            self._shoot(firer, mover, opportunity=True, move_fire=False, mode=mode)
+            self.shoot(firer, mover, opportunity=True, move_fire=False, mode=mode)
         if mover.on_map and not mover.suppressed and self._opp_actions(mover):
             self._mode, self.side_to_act = "opportunity", other(mover.side)
         else:
@@ -308,7 +308,7 @@ class FireMixin:
             self._indirect_fire(u, self.state.units[self.cx["spotter"]], target, mode)
             self._finish_operation(u)
             return
-        if self._shoot(u, target, opportunity=False, move_fire=self.cx["move_fire"], mode=mode):
+        if self.shoot(u, target, opportunity=False, move_fire=self.cx["move_fire"], mode=mode):
             self.cx["flash_now"] = True  # §9.36: not flipped, one more operation later
         self._finish_operation(u)
 
@@ -326,9 +326,9 @@ class FireMixin:
         self.log("fire", target=target.id, dice=dice, differential=differential, modifiers=mods, total=total,
                  result=result, **log)
         if result == "destroyed":
-            self._destroy(target, "fire")
+            self.destroy(target, "fire")
         elif (x := hit_value(result)) is not None:
-            self._unit_check(target, x, flank=flank)
+            self.unit_check(target, x, flank=flank)
         return result
 
     def experience(self, u: Unit) -> str:
@@ -381,10 +381,6 @@ class FireMixin:
             return "separated_vehicle"
         return "separated_green_non_vehicle" if exp == "green" else None
 
-    def _separation_fire(self, u: Unit) -> dict:
-        key = self.separation_key(u)
-        return {key: self.ctx.tables.fire(key)} if key else {}
-
     def fire_modifiers(self, firer: Unit, target: Unit, move_fire: bool, cover: bool, mode: str = "av",
                        same_hex_flipped: bool = False, *, close_assault: bool = False,
                        spill: bool = False) -> dict[str, float]:
@@ -400,7 +396,7 @@ class FireMixin:
         terrain = self.ctx.field.terrain
         return terrain.hexes[target.hex].building or terrain.level(target.hex) > terrain.level(firer.hex)
 
-    def _shoot(self, firer: Unit, target: Unit, opportunity: bool, move_fire: bool, mode: str | None = None,
+    def shoot(self, firer: Unit, target: Unit, opportunity: bool, move_fire: bool, mode: str | None = None,
                same_hex: bool = False, close_assault: bool = False) -> bool:
         """Spot, fire, apply the result; flip the firer. True when it scored a flash kill.
         ``mode``: "av" or "ai" fire (default: the target's kind, §13.1); ``same_hex``: infantry
@@ -460,9 +456,9 @@ class FireMixin:
                      and raw >= t.flash_kill(self.experience(firer)))
             if flash:
                 self.log("flash-kill", unit=firer.id, raw=raw, section="9.35")
-            self._destroy(target, "fire")
+            self.destroy(target, "fire")
         elif (x := hit_value(result)) is not None:
-            self._unit_check(target, x, flank=flank)
+            self.unit_check(target, x, flank=flank)
         if mode == "ai" and self.ctx.advanced:
             self._spill(firer, target, hex_, move_fire)
         if same_hex:

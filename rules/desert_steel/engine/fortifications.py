@@ -87,7 +87,9 @@ class FortificationsMixin:
         empty = any(e["done"] and e["occupant"] is None for e in here)
         return empty or len(here) < self.ctx.tables.setting("entrenchments_per_hex", 6)
 
-    def _entrench(self, u: Unit) -> None:
+    def entrench(self, u: Unit) -> None:
+        """§13.4: an infantry unit entrenches as an operation: the first operation places the marker
+        (occupied at once), a second one on a later turn finishes it."""
         own = self._entrenchment(u)
         if own is not None:  # the second operation, on a later turn: entrenched
             own["done"] = True

@@ -301,7 +301,9 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     AIR_PRIORITY = {"german": 3, "allied": 2, "italian": 1}  # §16.22: the highest number strikes first
 
-    def _start_turn(self) -> None:
+    def start_turn(self) -> None:
+        """§4.1, §6.1: a new turn: the turn's visibility, each side's hand dealt (its formations that have
+        arrived, are not shaken and have units left), the stack cleared, then the first card played."""
         s = self.state
         s.visibility = scenario_rules.visibility(self.ctx.scenario, s.turn)  # the reinforcement phase (XIII)
         self.log("turn", visibility=s.visibility)
@@ -333,7 +335,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             return
         candidates = [(self.priority(c), c) for side in SIDES for c in self._combat_cards(side)]
         if not candidates:
-            self._morale_phase()
+            self.morale_phase()
             return
         lowest = min(candidates)[0]
         owner_cards = [c for p, c in candidates if p == lowest]
@@ -359,8 +361,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     # interrupts (§6.41-6.43): both sides declare; simultaneous declarations resolved by priority
 
-    def _beating(self, side: str) -> list[int]:
-        """Cards a side may try to interrupt with. With limited intelligence (§6.55) the top
+    def interrupt_cards(self, side: str) -> list[int]:
+        """§6.41-6.43: cards a side may try to interrupt with. With limited intelligence (§6.55) the top
         card may be face down with only its C3 announced: any card of equal or better C3 may
         try (except one that already failed against it)."""
         top_card = self.state.stack[-1]
@@ -390,7 +392,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         for side in SIDES:
             if side in self.cx["declared"]:
                 continue
-            if self._beating(side):
+            if self.interrupt_cards(side):
                 self._mode, self.side_to_act = "interrupt", side
                 return
             self.cx["declared"][side] = None
@@ -401,7 +403,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         self._ask_interrupt()
 
     def _legal_interrupt(self):
-        return [("pass",)] + [("interrupt", c) for c in self._beating(self.side_to_act)]
+        return [("pass",)] + [("interrupt", c) for c in self.interrupt_cards(self.side_to_act)]
 
     def _do_interrupt(self, action):
         self.cx["declared"][self.side_to_act] = action[1] if action[0] == "interrupt" else None
@@ -603,7 +605,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             self.cx["loaded"] = []
             self._mode = "load"
         elif kind == "entrench":
-            self._entrench(u)
+            self.entrench(u)
             self._finish_operation(u)
         elif kind == "engineer":
             self._mode = "engineer"
@@ -730,7 +732,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 self._end_move(u)
             return
         if action[0] == "exit":
-            self._exit(u, action[1])
+            self.exit_map(u, action[1])
             self._finish_operation(u)
             return
         dest = action[1]
@@ -795,13 +797,15 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         else:
             self._finish_operation(u)
 
-    def _exit(self, u: Unit, edge: str) -> None:
+    def exit_map(self, u: Unit, edge: str) -> None:
+        """§8.4: a unit (with its passengers) leaves the map by ``edge``; whether that counts as a loss is
+        the scenario's exit rule (victory.exit_counts_as_loss)."""
         map_id = self.ctx.field.board.cells[u.hex].map_id
         loss = victory.exit_counts_as_loss(self.ctx.exits, u.side, edge, map_id)
         self._leave_position(u)
         for p in [x for x in self.state.units.values() if x.carried_by == u.id]:
             p.carried_by = None
-            self._exit(p, edge)  # passengers leave with their carrier
+            self.exit_map(p, edge)  # passengers leave with their carrier
         u.status, u.fate = EXITED, {"turn": self.state.turn, "edge": edge, "map": map_id, "counts_as_loss": loss}
         u.hidden = False  # a hidden FO leaving the map is no longer on paper (§12.21)
         self.log("exit", unit=u.id, hex=u.hex, edge=edge, map=map_id, counts_as_loss=loss, section="8.4")

@@ -22,7 +22,9 @@ class MoraleMixin:
                  passed=ok, section=section)
         return ok
 
-    def _unit_check(self, u: Unit, x: int, flank: bool) -> None:
+    def unit_check(self, u: Unit, x: int, flank: bool) -> None:
+        """§10.21: the morale check of a unit hit by fire with ``hit +x`` (``flank``: hit through its flank
+        or in its own hex), its modifiers gathered, then rolled by ``morale_check``."""
         t = self.ctx.tables
         variant = self.ctx.variant(u.card)
         mods = {"losses": self.loss_modifier(u.card)}
@@ -36,9 +38,12 @@ class MoraleMixin:
         special = self._special("morale", u.side)
         if special:
             mods["scenario"] = special
-        self._resolve_unit_check(u, variant.morale, mods, "hit", section="10.21")
+        self.morale_check(u, variant.morale, mods, "hit", section="10.21")
 
-    def _resolve_unit_check(self, u: Unit, morale: int, mods: dict, why: str, section: str) -> bool:
+    def morale_check(self, u: Unit, morale: int, mods: dict, why: str, section: str) -> bool:
+        """§10.2-10.3: a unit's 2d6 morale roll plus ``mods`` against ``morale``: passed, failed
+        (suppressed; destroyed if already suppressed during operations, §10.12), rout on an
+        unmodified 12 (§10.32), steel on an unmodified 2 (§10.33). True when passed."""
         t = self.ctx.tables
         dice = self.dice.roll(2)
         raw = sum(dice)
@@ -54,11 +59,11 @@ class MoraleMixin:
         self.log("unit-check", unit=u.id, why=why, dice=dice, modifiers=mods, morale=morale, result=outcome,
                  section=section)
         if outcome == "rout":  # §10.32: eliminated, counts as a loss
-            self._destroy(u, "rout")
+            self.destroy(u, "rout")
             return False
         if not passed:
             if u.suppressed and self.state.phase == "operations":
-                self._destroy(u, "suppressed twice")  # §10.12
+                self.destroy(u, "suppressed twice")  # §10.12
             else:
                 # a suppressed unit loses a pending flash kill (§9.36)
                 u.suppressed, u.flipped, u.flash_kill = True, True, False
@@ -66,14 +71,16 @@ class MoraleMixin:
                 self._unload(u, suppressed=True)
         return passed
 
-    def _destroy(self, u: Unit, how: str) -> None:
+    def destroy(self, u: Unit, how: str) -> None:
+        """A unit eliminated (``how``: fire, rout, overstacked...): off the map, its passengers with it
+        (§13.36), a loss of its formation (§10.14)."""
         u.status, u.fate = DESTROYED, {"turn": self.state.turn, "by": how}
         self.log("destroyed", unit=u.id, how=how, hex=u.hex)
         self._leave_position(u, destroyed=True)
         u.hex, u.hidden, u.carried_by = None, False, None
         self._drop_zones(u)
         for p in [x for x in self.state.units.values() if x.carried_by == u.id]:
-            self._destroy(p, "carrier destroyed")  # §13.36
+            self.destroy(p, "carrier destroyed")  # §13.36
         self._count_loss(u)
 
     def _count_loss(self, u: Unit) -> None:
@@ -85,7 +92,8 @@ class MoraleMixin:
 
     # --- morale phase (§4.3) ------------------------------------------------------------------
 
-    def _morale_phase(self) -> None:
+    def morale_phase(self) -> None:
+        """§4.3, §10: the morale phase's seven steps, then the next turn (or the end of the game)."""
         s = self.state
         s.phase = "morale"
         self.log("morale-phase")
@@ -108,7 +116,7 @@ class MoraleMixin:
             if u.on_map and u.suppressed and not s.formations[u.card].shaken:
                 variant = self.ctx.variant(u.card)
                 mods = {"losses": self.loss_modifier(u.card), **self.separation_morale(u)}
-                if self._resolve_unit_check(u, variant.morale, mods, "rally suppressed", "10.22"):
+                if self.morale_check(u, variant.morale, mods, "rally suppressed", "10.22"):
                     u.suppressed = False
         self._enforce_stacking()  # step 4
         for u in s.units.values():  # step 5
@@ -123,8 +131,8 @@ class MoraleMixin:
             if gone:
                 s.smoke.remove(h)
             self.log("smoke-check", hex=h, roll=roll, removed=gone, section="17.4")
-        self._doctrine()  # step 6
-        self._reshuffle_raids()  # step 7 (§16.1)
+        self.doctrine()  # step 6
+        self.reshuffle_raids()  # step 7 (§16.1)
         for f in s.formations.values():
             f.lost_this_turn, f.must_replay = 0, False
         s.phase = "operations"
@@ -132,7 +140,7 @@ class MoraleMixin:
             self._end_game()
             return
         s.turn += 1
-        self._start_turn()
+        self.start_turn()
 
     def separation_morale(self, u: Unit) -> dict:
         key = self.separation_key(u)
@@ -152,15 +160,15 @@ class MoraleMixin:
                 victim = order.pop(0)
                 vehicles.remove(victim)
                 units.remove(victim)
-                self._destroy(victim, "overstacked")
+                self.destroy(victim, "overstacked")
             order = sorted(units, key=lambda u: (not u.suppressed, u.type.defense, u.id))
             while len(units) > limit["units"]:
                 victim = order.pop(0)
                 units.remove(victim)
-                self._destroy(victim, "overstacked")
+                self.destroy(victim, "overstacked")
 
-    def _doctrine(self) -> None:
-        """Step 6 (§11): the centre leaving fewest units separated, for each formation."""
+    def doctrine(self) -> None:
+        """Morale step 6 (§11): the centre leaving fewest units separated, for each formation."""
         for card, f in self.state.formations.items():
             if f.kind != "combat":
                 continue

@@ -82,7 +82,7 @@ class RaidsMixin:
                     continue
                 self._mode, self.side_to_act, self.cx = "plan-bombardment", rec["side"], {}
                 return
-        self._start_turn()
+        self.start_turn()
 
     def _plan_turns(self, side: str) -> list[int]:
         used = {r["turn"] for r in self.state.raids if r["side"] == side and r["kind"] == "air-strike"}
@@ -125,15 +125,15 @@ class RaidsMixin:
         side = self.side_to_act
         rec = self._air_strike_ready(side)
         rec["done"] = True
-        card = self._draw_raid(rec.get("raid_card"))
+        card = self.draw_raid(rec.get("raid_card"))
         air = self.ctx.model.raid_cards[card].air_strike
         self.log("air-strike", side=side, nationality=rec["nationality"], raid_card=card,
                  aircraft=air.get("aircraft"), passes=air["passes"], section="16.22")
         self.cx = {"raid_card": card, "passes": air["passes"], "markers": []}
         self._next_air_marker()
 
-    def _draw_raid(self, wanted: str | None = None) -> str:
-        """The top card of the deck (``wanted``: the card a played raid record names, for replays)."""
+    def draw_raid(self, wanted: str | None = None) -> str:
+        """§16.22-16.23: the top raid card of the deck (``wanted``: the card a played raid record names, for replays)."""
         s = self.state
         if wanted is not None:
             if wanted not in s.raid_deck:
@@ -254,7 +254,7 @@ class RaidsMixin:
                 self.log("bombardment-cancelled", side=rec["side"], spotting_card=rec["spotting_card"],
                          reason="no ready FO", section="16.32")
                 continue
-            card = self._draw_raid(rec.get("raid_card"))
+            card = self.draw_raid(rec.get("raid_card"))
             self.log("bombardment", side=rec["side"], raid_card=card, spotting_card=rec["spotting_card"],
                      origin=rec.get("origin", "preplanned"), section="16.33")
             if self._open_bombardment(rec["side"], rec["spotting_card"], card, then="begin"):
@@ -285,7 +285,7 @@ class RaidsMixin:
         s = self.state
         rec = next(r for r in s.raids if r["side"] == fo.side and r["kind"] == "on-call" and not r["done"])
         rec["done"], rec["called"] = True, (s.turn, fo.card)
-        card = self._draw_raid()
+        card = self.draw_raid()
         delay = int(self.ctx.model.raid_cards[card].bombardment["on_call_delay"])
         self.log("bombardment-call", side=fo.side, unit=fo.id, raid_card=card, delay=delay, section="16.35")
         if delay == 0:
@@ -387,7 +387,7 @@ class RaidsMixin:
                 rec["done"] = True
                 self.log("bombardment-lost", side=rec["side"], spotting_card=rec["spotting_card"], section="16.32")
 
-    def _reshuffle_raids(self) -> None:
+    def reshuffle_raids(self) -> None:
         """§16.1, Morale step 7: the cards resolved or set aside go under the deck; reshuffle."""
         s = self.state
         self._lose_bombardments()

@@ -3,7 +3,7 @@ formations that begin shaken (VI), a formation deployed hidden like forward obse
 first operation (XII), a visibility that changes turn by turn (XIII's nightfall).
 
 Plain functions of a :class:`Game` (or of its scenario): game.py calls them from ``_setup``,
-``_make_units``, ``_start_turn`` and at the start of an operation."""
+``_make_units``, ``start_turn`` and at the start of an operation."""
 from __future__ import annotations
 
 from ..battlefield import visibility_on
