@@ -24,7 +24,7 @@ from ..preflight import describe_placements, in_play
 from ..setup_rules import expected_units
 from . import scenario_rules, victory
 from .dice import Dice
-from .priority import priority
+from .priority import card_priority
 from .state import EXITED, OFF_MAP, ON_MAP, REMOVED, Formation, State, Unit
 from .context import (SIDES, TRANSPORT_POOL, Action, Context, EngineError, make_context,
                       missing_rules, other)
@@ -323,7 +323,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         return any(u.card == card and u.status in (ON_MAP, OFF_MAP) for u in self.state.units.values())
 
     def priority(self, card: int) -> tuple:
-        return priority(self.ctx.model, card, self.ctx.years[self.state.formations[card].side])
+        return card_priority(self.ctx, card, self.state.formations[card].side)
 
     def _combat_cards(self, side: str) -> list[int]:
         return [c for c in self.state.hands[side] if self.state.formations[c].kind == "combat"]

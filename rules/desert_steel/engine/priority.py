@@ -23,3 +23,17 @@ def priority(model: DesertSteel, number: int, year: int) -> tuple:
         variant = card.variant(year)
         experience = _EXPERIENCE_RANK[variant.experience] if variant else 0
     return (c3_rank, is_command, experience, -card.nationality_number)
+
+
+def card_priority(ctx, number: int, side: str) -> tuple:
+    """``priority`` of a card of ``side`` in a context (the scenario's year of that side), memoised
+    per context: a pure function of the model's card and the year, asked for every card in hand
+    at each card play and interrupt."""
+    memo = ctx.memo.get("priorities")
+    if memo is None:
+        memo = ctx.memo["priorities"] = {}
+    key = (number, ctx.years[side])
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = priority(ctx.model, number, key[1])
+    return hit

@@ -22,6 +22,7 @@ _NOWHERE = object()  # not in the hex index (off the map)
 # a side view's copy of a unit that neither it nor the game's unit was written since the last view)
 _WRITES: list = [0]
 _WRITTEN: deque = deque(maxlen=4096)
+_UNSET = object()  # a slot __init__ has not filled yet
 
 
 def _placed(unit, side) -> None:
@@ -58,6 +59,8 @@ class Unit:
     pinned: bool = False  # assaulted into an enemy hex: cannot leave while the enemy stays (§14.11)
 
     def __setattr__(self, name, value):
+        if getattr(self, name, _UNSET) is value:
+            return  # the same object: nothing changes, nothing to count (most of the morale phase's resets)
         _WRITES[0] += 1
         _WRITTEN.append(self)
         if name in _PLACEMENT_ATTRIBUTES:
@@ -152,6 +155,11 @@ class State:
     _at_roster: int = field(default=-1, init=False, repr=False, compare=False)
     _at_size: int = field(default=-1, init=False, repr=False, compare=False)
     _at_units: dict | None = field(default=None, init=False, repr=False, compare=False)
+    # of_card's index (card -> its units), and the roster count, size and dict of units it was made from
+    _cards: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _cards_roster: int = field(default=-1, init=False, repr=False, compare=False)
+    _cards_size: int = field(default=-1, init=False, repr=False, compare=False)
+    _cards_units: dict | None = field(default=None, init=False, repr=False, compare=False)
 
     def copy(self, units: dict | None = None) -> "State":
         """``units``: the copy's units, made by the caller (a side view reuses its earlier copies)."""
@@ -199,9 +207,18 @@ class State:
             u for u in self.units.values() if u.side == side and u.status == ON_MAP), (side,))
 
     def of_card(self, card: int) -> tuple[Unit, ...]:
-        """A formation's units (any status), in the order of ``units``."""
-        return self.by_placement(("card", card), lambda: tuple(
-            u for u in self.units.values() if u.card == card), ("roster",))
+        """A formation's units (any status), in the order of ``units``: one index of every card,
+        made anew when a unit is added, removed or changes card, side or type (by_placement's
+        ("roster",) scope, spelt out: asked at every activation for each unit)."""
+        units = self.units
+        if self._cards_roster != _PLACEMENTS["roster"] or self._cards_size != len(units) \
+                or self._cards_units is not units:
+            index: dict = {}
+            for u in units.values():
+                index.setdefault(u.card, []).append(u)
+            self._cards = {c: tuple(us) for c, us in index.items()}
+            self._cards_roster, self._cards_size, self._cards_units = _PLACEMENTS["roster"], len(units), units
+        return self._cards.get(card, ())
 
     def at(self, hex_: str) -> list[Unit]:
         """The units on the map in a hex, in the order of ``units``."""
