@@ -440,3 +440,25 @@ def test_plans_played_together_score_as_each_played_alone(model, catalog, monkey
     assert forks  # the plans parted somewhere: the test covers the forks
     assert values == [alone._play_outs(sample.clone(), "allied", (p,), 9)[0] for p in plans]
     assert together.plan_steps == alone.plan_steps
+
+
+def test_a_plan_search_stops_early_when_the_plans_play_alike(model, catalog, monkeypatch):
+    """Plans that scored alike in every round of PLAN_MIN_ROUNDS (here: two that play alike)
+    would score alike again: the search stops there and leaves the rest of its share to later
+    turns; plans that score apart play on."""
+    from sandtable.rules.desert_steel.bots import search_policies
+    game = _game(model, catalog, "V", seed=4)
+    while game.state.turn < 7 or game.mode not in ("activation", "interrupt"):
+        game.apply(make_bot("heuristic").choose(game, game.legal_actions()))
+    monkeypatch.setattr(search_policies, "VARIANTS", {**search_policies.VARIANTS, "twin": (None, 1.0, 1.0)})
+    monkeypatch.setattr(SearchBot, "PLAN_STEPS", 10 ** 7)
+    monkeypatch.setattr(SearchBot, "PLAN_MIN_ROUNDS", 2)
+    monkeypatch.setattr(SearchBot, "PLAN_ROUNDS", 3)
+    monkeypatch.setattr(SearchBot, "GAME_STEPS", 0)
+    for plans, rounds in ((("heuristic", "twin"), 2), (plans_for(game, "allied"), 3)):
+        monkeypatch.setattr(search, "plans_for", lambda g, s, plans=plans: plans)
+        bot = SearchBot(3, 8)
+        bot._turn_steps = 40.0
+        bot.plans.append((6, "heuristic", None, 0))  # past its opening
+        bot.choose(game.clone(), game.legal_actions())
+        assert bot.plans[1][3] == rounds, plans

@@ -448,17 +448,25 @@ class SearchBot:
             last = min(turns, turn + fit - 1)
         values: dict = {p: [] for p in plans}
         rounds = 0
+        alike = True  # every plan has scored the same as the others in every round so far
         while True:
             sample = root.resample_from_infostate(player, self.rng)
             before = self._plan_work()
-            for p, value in zip(plans, self._play_outs(sample, side, plans, last)):
+            scored = self._play_outs(sample, side, plans, last)
+            for p, value in zip(plans, scored):
                 values[p].append(value)
+            alike = alike and len(set(scored)) == 1
             covered = max(1, min(turns, last) - turn + 1)
             self._turn_steps = 0.7 * self._turn_steps + 0.3 * (self._plan_work() - before) / (k * covered)
             rounds += 1
             used = self._plan_work() - start
             if used + used / rounds > share or rounds >= self.PLAN_ROUNDS:
                 break  # another round like the last ones would overrun the share
+            if alike and rounds >= self.PLAN_MIN_ROUNDS:
+                # Every plan led to the same result, points and losses in every round (late in a
+                # game, or when the plans' bots choose alike): more rounds would score them alike
+                # again. What is left of the share goes to the later turns' plan searches.
+                break
         means = {p: sum(v) / rounds for p, v in values.items()}
         best = max(plans, key=lambda p: (means[p], p == self.plan, p == "heuristic"))
         if best != self.plan and means[best] - means[self.plan] >= self.PLAN_MARGIN:
