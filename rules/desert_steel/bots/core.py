@@ -36,6 +36,17 @@ def _three_d6() -> list[tuple[int, float]]:
 
 _EXPECTED: dict = {}
 
+# the decisions the heuristic bots answer, by kind (engine/decisions), and the method answering each
+HANDLERS = {
+    "lowest": "_lowest", "interrupt": "_interrupt", "command": "_command", "activation": "_activation",
+    "move": "_move", "opportunity": "_opportunity", "target": "_target", "smoke-hex": "_smoke_hex",
+    "spotter": "_spotter", "load": "_load", "assault-hex": "_assault_hex", "assault-join": "_assault_join",
+    "assault-react": "_assault_react", "assault-fire": "_assault_fire", "overrun-react": "_overrun_react",
+    "overrun-target": "_overrun_target", "engineer": "_engineer", "plan-raid": "_plan_raid",
+    "plan-bombardment": "_plan_bombardment", "air-strike": "_air_strike", "air-target": "_air_target",
+    "bombard": "_bombard",
+}
+
 
 def _expected_result(tables, column: str, shift: float) -> float:
     """Expected value of a fire with this total shift on 3d6 (memoised per table)."""
@@ -155,7 +166,8 @@ class HeuristicBot:
     # --- choices -------------------------------------------------------------------------------
 
     def choose(self, game: Game, actions: list) -> tuple:
-        handler = getattr(self, f"_{game.mode.replace('-', '_')}", None)
+        name = HANDLERS.get(game.mode)
+        handler = getattr(self, name) if name else None
         self._spots = {}
         try:
             choice = handler(game, actions) if handler else None
@@ -270,7 +282,7 @@ class HeuristicBot:
         return ("step", ahead[0][1]) if ahead else None
 
     def _engineer(self, game, actions):
-        plan = self._engineer_plan(game, game.state.units[game.cx["unit"]])
+        plan = self._engineer_plan(game, game.state.units[game.decision.unit])
         return plan if plan in actions else ("cancel",)
 
     def _wants_to_move(self, game, u) -> bool:
@@ -286,7 +298,7 @@ class HeuristicBot:
         return nearest > max(1, reach // 2)
 
     def _move(self, game, actions):
-        u = game.state.units[game.cx["unit"]]
+        u = game.state.units[game.decision.unit]
         overruns = [a for a in actions if a[0] == "overrun"]
         if overruns:
             return overruns[0]
@@ -362,7 +374,7 @@ class HeuristicBot:
         return _expected_result(t, "vehicle", shift)
 
     def _assault_hex(self, game, actions):
-        u = game.state.units[game.cx["unit"]]
+        u = game.state.units[game.decision.unit]
         return _best(actions, "hex", ("cancel",), lambda a: max(
             (self._assault_value(game, u, x) for x in game.state.at(a[1])), default=0.0))
 
@@ -381,12 +393,12 @@ class HeuristicBot:
             game, units[a[1]], units[a[2]], opportunity=True, mode=a[3] if len(a) > 3 else None))
 
     def _overrun_react(self, game, actions):
-        u = game.state.units[game.cx["unit"]]
+        u = game.state.units[game.decision.unit]
         return _best(actions, "react-fire", ("react-pass",), lambda a: self.expected_effect(
             game, game.state.units[a[1]], u, opportunity=True, mode=a[2] if len(a) > 2 else None, same_hex=True))
 
     def _overrun_target(self, game, actions):
-        u = game.state.units[game.cx["unit"]]
+        u = game.state.units[game.decision.unit]
         return _best(actions, "target", ("hold",),
                      lambda a: self.expected_effect(game, u, game.state.units[a[1]], mode="ai"))
 
@@ -395,7 +407,7 @@ class HeuristicBot:
         return loads[0] if loads else actions[-1]
 
     def _smoke_hex(self, game, actions):
-        u = game.state.units[game.cx["unit"]]
+        u = game.state.units[game.decision.unit]
         h = self._smoke_choice(game, u, {a[1] for a in actions if a[0] == "hex"})
         return ("hex", h) if h else ("cancel",)
 
@@ -403,7 +415,7 @@ class HeuristicBot:
         plan = getattr(self, "_plan", None)
         if plan and ("spotter", plan[0]) in actions:
             return ("spotter", plan[0])
-        u = game.state.units[game.cx["unit"]]
+        u = game.state.units[game.decision.unit]
         best, value = ("cancel",), 0.0
         for sp, t in game.indirect_plans(u):
             v = self.expected_indirect(game, u, sp, t)
@@ -414,16 +426,17 @@ class HeuristicBot:
     def _best_target(self, game, actions, weigh=None) -> tuple:
         """The target action with the best expected effect, and that effect; ``weigh(target, v)``
         may reweigh each (a plan's own priorities)."""
-        u = game.state.units[game.cx["unit"]]
+        u = game.state.units[game.decision.unit]
         best, value = None, -1.0
-        spotter = game.cx.get("spotter")
+        d = game.decision
+        spotter = d.spotter
         for a in actions:
             if a[0] == "target":
                 target, mode = game.state.units[a[1]], (a[2] if len(a) > 2 else None)
                 if spotter:
                     v = self.expected_indirect(game, u, game.state.units[spotter], target, mode)
                 else:
-                    v = self.expected_effect(game, u, target, move_fire=game.cx.get("move_fire", False), mode=mode)
+                    v = self.expected_effect(game, u, target, move_fire=d.move_fire, mode=mode)
                 if weigh is not None:
                     v = weigh(target, v)
                 if v > value:
@@ -431,7 +444,7 @@ class HeuristicBot:
         return best, value
 
     def _target(self, game, actions):
-        u = game.state.units[game.cx["unit"]]
+        u = game.state.units[game.decision.unit]
         best, value = self._best_target(game, actions)
         self._plan = None
         if ("smoke",) in actions and value < 0.2 and self._smoke_choice(game, u):
@@ -441,7 +454,8 @@ class HeuristicBot:
     def _smoke_choice(self, game, u, hexes=None):
         """The hex of the enemy unit that sees the most friendly units (its spotting takes −2)."""
         if hexes is None:
-            viewer = game.state.units[game.cx["spotter"]] if game.cx.get("spotter") else u
+            spotter = getattr(game.decision, "spotter", None)
+            viewer = game.state.units[spotter] if spotter else u
             hexes = set(game.smoke_hexes(u, viewer))
         best, seen = None, 1
         friends = [f for f in game.state.units.values() if f.side == u.side and f.on_map]
@@ -455,7 +469,7 @@ class HeuristicBot:
 
     def _opportunity(self, game, actions, threshold: float = 0.25):
         """Fire at the mover when the best shot's expected effect beats ``threshold``."""
-        mover = game.state.units[game.cx["mover"]]
+        mover = game.state.units[game.decision.mover]
         best, value = ("opp-pass",), threshold
         for a in actions:
             if a[0] in ("opp-fire", "same-hex-fire"):
@@ -487,8 +501,9 @@ class HeuristicBot:
         return min(actions, key=lambda a: (abs(a[1] - want), a[1], a[2]))
 
     def _bombard(self, game, actions):
-        raid = game.ctx.model.raid_cards[game.cx["bombard"]["raid_card"]].bombardment
-        marked = [t for _, t in game.cx["bombard"]["markers"]]
+        d = game.decision
+        raid = game.ctx.model.raid_cards[d.raid_card].bombardment
+        marked = [t for _, t in d.markers]
         best, best_value = ("fire-bombardment",), 0.0
         for a in actions:
             if a[0] != "bombard":
@@ -507,8 +522,9 @@ class HeuristicBot:
         return _expected_result(game.ctx.tables, column, shift)
 
     def _air_target(self, game, actions):
-        raid = game.ctx.model.raid_cards[game.cx["raid_card"]].air_strike
-        marked = game.cx["markers"]
+        d = game.decision
+        raid = game.ctx.model.raid_cards[d.raid_card].air_strike
+        marked = d.markers
         return max(actions, key=lambda a: self.expected_raid(game, game.state.units[a[1]], raid)
                    * 0.5 ** marked.count(a[1]))
 

@@ -57,7 +57,7 @@ def _play_ahead(game, side: str, make_bot, games: int) -> dict:
         steps = 0
         while not g.is_terminal() and steps < MAX_STEPS:
             if g.mode == "activation" and g.side_to_act == side:
-                for c in g.cx.get("cards", ()):
+                for c in g.decision.cards:
                     if c in cards and (g.state.turn, c) not in done:
                         done.add((g.state.turn, c))
                         n = sum(1 for fo in g.observers(c, ready=True) for u in g.state.units.values()

@@ -28,7 +28,7 @@ import math
 
 from ..engine import victory
 from . import forecast
-from .core import HeuristicBot
+from .core import HANDLERS, HeuristicBot
 from ..routes import axial_distance, count_specs, reverse_costs, spec_targets
 from ..engine.context import other
 from ..engine.facing import sector
@@ -70,7 +70,8 @@ class HeuristicBot2(HeuristicBot):
     # --- the decision loop --------------------------------------------------------------------
 
     def choose(self, game, actions: list) -> tuple:
-        handler = getattr(self, f"_{game.mode.replace('-', '_')}", None)
+        name = HANDLERS.get(game.mode)
+        handler = getattr(self, name) if name else None
         self._spots = {}
         try:
             if handler is not None:
@@ -383,14 +384,14 @@ class HeuristicBot2(HeuristicBot):
     def _activation(self, game, actions):
         choice = self._activation_choice(game, actions)
         if choice[0] == "op":  # an op withdrawn (nothing to load, no target) must not come back forever
-            key = (game.state.turn, tuple(game.cx.get("cards", ())), choice)
+            key = (game.state.turn, tuple(getattr(game.decision, "cards", ())), choice)
             self._tried[key] = self._tried.get(key, 0) + 1
             if len(self._tried) > 4096:
                 self._tried.clear()
         return choice
 
     def _activation_choice(self, game, actions):
-        key = (game.state.turn, tuple(game.cx.get("cards", ())))
+        key = (game.state.turn, tuple(getattr(game.decision, "cards", ())))
         ops = [a for a in actions if a[0] == "op" and len(a) > 2 and self._tried.get(key + (a,), 0) < 3]
         if not ops:
             return ("end",) if ("end",) in actions else fallback(actions)
@@ -498,7 +499,7 @@ class HeuristicBot2(HeuristicBot):
     def _opportunity(self, game, actions):
         """Fire at a moving enemy when it pays; a mover on its way to an objective is worth a
         long shot (each hex it makes is a step towards the enemy's points)."""
-        mover = game.state.units[game.cx["mover"]]
+        mover = game.state.units[game.decision.mover]
         threshold = 0.1 if self._goal_distance(game, mover.side, None, mover) else 0.25
         choice = super()._opportunity(game, actions, threshold)
         if choice[0] == "opp-pass":  # a unit that cannot act again this turn loses nothing by firing
@@ -695,7 +696,7 @@ class HeuristicBot2(HeuristicBot):
     # --- movement -----------------------------------------------------------------------------
 
     def _move(self, game, actions):
-        u = game.state.units[game.cx["unit"]]
+        u = game.state.units[game.decision.unit]
         overruns = [a for a in actions if a[0] == "overrun"]
         if overruns:
             return overruns[0]
@@ -714,7 +715,7 @@ class HeuristicBot2(HeuristicBot):
         view = self._view(game, u)
         if u.status == "off-map":
             return min(steps, key=lambda a: (self._score_hex(game, u, a[1], view), a[1]))
-        route = self._route if game.cx.get("steps") else None  # a new move plans afresh
+        route = self._route if game.decision.steps else None  # a new move plans afresh
         if route and route[0] == u.id and route[1] and ("step", route[1][0]) in actions:
             nxt = route[1][0]
             self._route = (u.id, route[1][1:])
@@ -745,8 +746,9 @@ class HeuristicBot2(HeuristicBot):
     def _plan_path(self, game, u, first_steps: set, view, here: float, budget: int = 80) -> list:
         """The hexes to the best place reachable with the MP left (Dijkstra over real costs;
         enemy hexes and known minefields end a path), or [] to stay."""
-        mp_left = game.cx["mp"] - game.cx["spent"]
-        carrying = bool(game.cx.get("loaded"))
+        d = game.decision
+        mp_left = d.mp - d.spent
+        carrying = bool(d.loaded)
         board = game.ctx.field.board
         enemy_hexes = view["enemy_hexes"]
         mines = view["mines"]
@@ -793,9 +795,11 @@ class HeuristicBot2(HeuristicBot):
         crowding is read live), with the stance's goal, full stacking and own minefields."""
         # one operation: the same unit, activation and operation, its steps counting up (the bot is
         # handed a new view of the game at every step, so the decision context is a new object)
-        cx = game.cx
-        op = (u.id, game.state.turn, tuple(cx.get("cards", ())), cx.get("op"), len(game.state.played))
-        steps = cx.get("steps") or 0
+        pending = game.pending
+        move = pending[-1]
+        cards = next((d.cards for d in reversed(pending) if d.kind == "activation"), ())
+        op = (u.id, game.state.turn, tuple(cards), getattr(move, "op", None), len(game.state.played))
+        steps = getattr(move, "steps", 0) or 0
         cached = self._view_cache
         if cached is not None and cached[0] == op and cached[1] < steps:
             self._view_cache = (op, steps, cached[2])

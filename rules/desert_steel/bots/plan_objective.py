@@ -134,8 +134,9 @@ class ObjectiveBot(VariantBot):
     # --- raids: on the holders ----------------------------------------------------------------------
 
     def _air_target(self, game, actions):
-        raid = game.ctx.model.raid_cards[game.cx["raid_card"]].air_strike
-        marked = game.cx["markers"]
+        d = game.decision
+        raid = game.ctx.model.raid_cards[d.raid_card].air_strike
+        marked = d.markers
 
         def value(a):
             t = game.state.units[a[1]]

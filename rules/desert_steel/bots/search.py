@@ -395,7 +395,7 @@ class SearchBot:
             if tried is not None:  # the heuristic counted its own choice as tried: count what was played
                 self.policy._tried = tried
                 if candidates[best][0] == "op":
-                    key = (game.state.turn, tuple(game.cx.get("cards", ())), candidates[best])
+                    key = (game.state.turn, tuple(game.decision.cards), candidates[best])
                     tried[key] = tried.get(key, 0) + 1
         return candidates[best]
 
