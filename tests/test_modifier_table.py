@@ -211,16 +211,19 @@ def test_no_reader_carries_its_own_modifier_list():
     """The aids, the play account and the diagnostics read the table: none of them writes a spotting or fire
     modifier's id (nor a French label keyed by one) but through rules_tables."""
     root = Path(rules_tables.__file__).parents[2]
-    files = [root / "exports" / "desert_steel" / n for n in ("aids.py", "lang_aids.py", "rule_aids.py", "reminders.py")]
+    files = [root / "exports" / "desert_steel" / n for n in ("aids.py", "lang_aids.py", "rule_aids.py", "reminders.py",
+                                                            "markers.py")]
     files += [root / "rules" / "desert_steel" / n for n in ("narration.py", "engine/diagnostics.py")]
     ids = {i for m in MODIFIERS for i in m.ids()} | {m.name for m in MODIFIERS}
     # through the table: rule_aids asks a row by its name (modifier_value, clause, v.mod, the separated variants)
-    allowed = re.compile(r"""(mod|modifier_value|clause|modifier|table_value)\(.*["'](\w+)["']""")
+    allowed = re.compile(r"""((mod|modifier_value|clause|modifier|table_value)\(|modifier=).*["'](\w+)["']""")
+    from sandtable.exports.desert_steel.markers import KINDS
     from sandtable.rules.desert_steel.engine.diagnostics import FIELDS
     offenders = []
     for path in files:
         # the diagnostics count move-and-fire operations (\u00a79.5), a field named as the operation
-        own = set(FIELDS) if path.name == "diagnostics.py" else set()
+        # and the markers are named as the rulebook's markers (SMOKE, SEPARATED), not as modifiers
+        own = set(FIELDS) if path.name == "diagnostics.py" else set(KINDS) if path.name == "markers.py" else set()
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             for found in re.finditer(r"""["'](\w+)["']""", line):
                 if found.group(1) in ids - own and not allowed.search(line):
@@ -252,3 +255,17 @@ def test_the_diagnostics_count_each_rows_rolls_and_name_it_by_the_table(model, c
             m = rules_tables.modifier(row["modifier"])
             assert (row["label"], row["section"]) == (m.label, m.section)
             assert row["a_game"] == d[side]["modifiers"][m.name]
+
+
+def test_a_marker_that_prints_a_modifier_reads_it_through_the_table(model):
+    """The bunker marker's \u22126 (\u00a715.24) is the pack's value of the table's row: a mod pack prints its own."""
+    from sandtable.exports.desert_steel.markers import KINDS, face
+    bunker = KINDS["bunker"]
+    assert rules_tables.modifier(bunker.modifier)
+    assert face(bunker, model) == ("BUNKER", "\u22126")
+
+    def change(raw):
+        for m in raw["fire_modifiers"]:
+            if m["id"] == "target_in_bunker":
+                m["value"] = -4
+    assert face(bunker, _model_with(model, change)) == ("BUNKER", "\u22124")

@@ -40,6 +40,18 @@ class MarkerKind:
     ink: Color
     section: str
     back_lines: tuple[str, ...] | None = None  # another label on the back
+    # a fire modifier the marker prints under its name: the modifier table's row id, its value the pack's
+    modifier: str | None = None
+
+
+def face(kind: MarkerKind, model: DesertSteel, back: bool = False) -> tuple[str, ...]:
+    """The words of one face of a marker; a modifier it prints is read through the one modifier table
+    (rules_tables.MODIFIERS), so a mod pack's marker shows the mod's value."""
+    lines = (kind.back_lines or kind.lines) if back else kind.lines
+    if kind.modifier is None:
+        return lines
+    from .rule_aids import modifier_value, signed
+    return lines + (signed(modifier_value(model, "fire", kind.modifier)),)
 
 
 KINDS: dict[str, MarkerKind] = {k.id: k for k in (
@@ -64,7 +76,7 @@ KINDS: dict[str, MarkerKind] = {k.id: k for k in (
     MarkerKind("seasoned", ("SEASONED",), _STATUS, INK, "10.31"),
     MarkerKind("veteran", ("VETERAN",), _STATUS, INK, "10.31"),
     MarkerKind("entrenched", ("ENTRENCHED",), _FORT, INK, "13.4", ("ENTRENCHING",)),
-    MarkerKind("bunker", ("BUNKER", "\u22126"), _FORT, INK, "15.2"),
+    MarkerKind("bunker", ("BUNKER",), _FORT, INK, "15.2", modifier="target_in_bunker"),
     MarkerKind("wire", ("WIRE",), _FORT, INK, "15.3"),
     MarkerKind("fire-zone", ("FIRE", "ZONE"), _FIRE, INK, "13.26"),
     MarkerKind("air-strike", ("AIR", "STRIKE"), _FIRE, INK, "16.2"),
@@ -185,12 +197,12 @@ def _fit_label(doc: Doc, lines: list[str], box_w: float, box_h: float, size: flo
     return fitted, s, "Cond", _MIN_SQUEEZE
 
 
-def marker_pieces(counts: list[tuple[str, int]], size: float) -> list[Piece]:
+def marker_pieces(counts: list[tuple[str, int]], size: float, model: DesertSteel) -> list[Piece]:
     pieces = []
     for kid, n in counts:
         kind = KINDS[kid]
-        front = (lambda d, x, y, k=kind: _draw_label(d, k, k.lines, x, y, size))
-        back = (lambda d, x, y, k=kind: _draw_label(d, k, k.back_lines or k.lines, x, y, size))
+        front = (lambda d, x, y, k=kind: _draw_label(d, k, face(k, model), x, y, size))
+        back = (lambda d, x, y, k=kind: _draw_label(d, k, face(k, model, back=True), x, y, size))
         # grouped by colour: a gutter between colours on the sheet (exports/sheets.py)
         pieces.extend(Piece(f"marker {kid}", front, kind.colour, back, kind.colour, group=kind.colour.hexval())
                       for _ in range(n))
@@ -216,7 +228,7 @@ def draw_markers(doc: Doc, model: DesertSteel, scenario: Scenario, size: float, 
         what = doc.t("{n} with another back" if which == "two" else "{n}, one-sided", n=total)
         heading = (f"{doc.t('Markers')} \u2014 {scenario.number} {scenario.name} \u2014 {what} "
                    f"({doc.t('counts reconstructed')})")
-        plans += draw_sheets(doc, marker_pieces(chosen, size), size, size, heading=heading, backs=which == "two",
+        plans += draw_sheets(doc, marker_pieces(chosen, size, model), size, size, heading=heading, backs=which == "two",
                              bleed=bleed, cut_lines=cut_lines, bookmark=bookmark if not plans else None,
                              rows_by_group=True)
     from .counters import size_name

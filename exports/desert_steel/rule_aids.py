@@ -40,7 +40,7 @@ class Topic:
         return self.title_fr if lang == "fr" else self.title_en
 
 
-def _s(v) -> str:
+def signed(v) -> str:
     """A signed modifier, with a true minus sign ("\u2014" when the pack lacks it: the engine would stop there)."""
     if v is None:
         return "\u2014"
@@ -162,9 +162,9 @@ def clause(v: _Values, name: str, lang: str, *rolls: str, short: bool = False) -
     for roll in rolls:
         value = v.mod(roll, name)
         if lang == "fr":
-            parts.append(f"{_s(value)} au " + ("rep\u00e9rage" if roll == "spot" else "tir"))
+            parts.append(f"{signed(value)} au " + ("rep\u00e9rage" if roll == "spot" else "tir"))
         else:
-            parts.append(f"{_s(value)} to the {'spotting' if roll == 'spot' else 'fire'} roll")
+            parts.append(f"{signed(value)} to the {'spotting' if roll == 'spot' else 'fire'} roll")
     what = row.title(lang) if short else row.text(lang)
     return f"{what} : " + " ; ".join(parts) if lang == "fr" else f"{what}: " + "; ".join(parts)
 
@@ -212,9 +212,9 @@ def facing(model: DesertSteel) -> Topic:
              _cap(clause(v, "through_own_flank", "fr", "spot", "fire")) + "."),
         Line("8.21", _cap(clause(v, "flank_fire", "en", "fire")) + " (\u00a715.24).",
              _cap(clause(v, "flank_fire", "fr", "fire")) + " (\u00a715.24)."),
-        Line("10.11", f"A Hit or Hit +X through the target's flank arc (or from its own hex): {_s(morale)} to its "
+        Line("10.11", f"A Hit or Hit +X through the target's flank arc (or from its own hex): {signed(morale)} to its "
                       "morale check.",
-             f"Touch\u00e9 ou Touch\u00e9 + X par l'arc de flanc de la cible (ou depuis son hex) : {_s(morale)} \u00e0 son "
+             f"Touch\u00e9 ou Touch\u00e9 + X par l'arc de flanc de la cible (ou depuis son hex) : {signed(morale)} \u00e0 son "
              "test de moral."),
         Line("8.22", "Changing facing is free when the formation is activated (no operation, no flip), and after a "
                      "successful spotting roll for opportunity fire; indirect fire ignores facing.",
@@ -243,9 +243,9 @@ def opportunity_fire(model: DesertSteel) -> Topic:
                      "or a failed spotting: the mover goes on with its remaining MP.",
              "Un tir d'opportunit\u00e9 par unit\u00e9 et par tour ; le tireur est retourn\u00e9 (sauf destruction \u00e9clair). "
              "Rat\u00e9 ou rep\u00e9rage manqu\u00e9 : l'unit\u00e9 continue avec ses PM restants."),
-        Line("12.14", f"Infantry fires at an enemy entering its hex: face up {_s(same)}, flipped with the adjacent "
+        Line("12.14", f"Infantry fires at an enemy entering its hex: face up {signed(same)}, flipped with the adjacent "
                       "modifier only; not an operation.",
-             f"L'infanterie tire sur un ennemi qui entre dans son hex : c\u00f4t\u00e9 pile {_s(same)}, retourn\u00e9e avec le "
+             f"L'infanterie tire sur un ennemi qui entre dans son hex : c\u00f4t\u00e9 pile {signed(same)}, retourn\u00e9e avec le "
              "seul modificateur d'hex adjacent ; ce n'est pas une op\u00e9ration."),
         Line("13.21", "Indirect fire is never opportunity fire.",
              "Le tir indirect n'est jamais un tir d'opportunit\u00e9."),
@@ -292,9 +292,9 @@ def move_and_fire(model: DesertSteel) -> Topic:
         Line("9.52", f"Limited move: {frac:g} of the printed MP, rounded {rounding}; opportunity fire may stop it.",
              f"Mouvement limit\u00e9 : {str(frac).replace('.', ',')} des PM imprim\u00e9s, arrondi \u00e0 l'entier "
              f"{rnd_fr} ; le tir d'opportunit\u00e9 peut l'arr\u00eater."),
-        Line("9.53", f"Limited fire: {_s(spot)} to the spotting roll, {_s(fire)} to the fire roll, no flash kill; "
+        Line("9.53", f"Limited fire: {signed(spot)} to the spotting roll, {signed(fire)} to the fire roll, no flash kill; "
                      "the unit is then flipped.",
-             f"Tir limit\u00e9 : {_s(spot)} au lancer de rep\u00e9rage, {_s(fire)} au lancer de tir, pas de destruction "
+             f"Tir limit\u00e9 : {signed(spot)} au lancer de rep\u00e9rage, {signed(fire)} au lancer de tir, pas de destruction "
              "\u00e9clair ; l'unit\u00e9 est ensuite retourn\u00e9e."),
     ))
 
@@ -319,10 +319,10 @@ def elimination(model: DesertSteel) -> Topic:
              f"Moral d'acier : un {steel} non modifi\u00e9 fait gagner \u00e0 l'unit\u00e9 un niveau d'exp\u00e9rience, une fois "
              "par partie."),
         Line("10.11", f"Every eliminated unit (destroyed, routed, over-stacked, a passenger of a destroyed carrier) "
-                      f"adds {_s(per_loss)} \u00d7 the card's loss modifier to its formation's morale checks; its "
+                      f"adds {signed(per_loss)} \u00d7 the card's loss modifier to its formation's morale checks; its "
                       "formation checks in the Morale Phase.",
              f"Chaque unit\u00e9 \u00e9limin\u00e9e (d\u00e9truite, en d\u00e9bandade, en surempilement, transport\u00e9e par un "
-             f"transporteur d\u00e9truit) ajoute {_s(per_loss)} \u00d7 le modificateur de la carte aux tests de moral de sa "
+             f"transporteur d\u00e9truit) ajoute {signed(per_loss)} \u00d7 le modificateur de la carte aux tests de moral de sa "
              "formation ; celle-ci fait un test en Phase de moral."),
     ))
 
@@ -337,9 +337,9 @@ def separation(model: DesertSteel) -> Topic:
         key = variant.key
         m, f = v.mod("morale", key), v.mod("fire", key)
         no_move = key in rt.SEPARATED_MAY_NOT_MOVE
-        rows.append(Line("11.5", f"{_cap(variant.label)}: {_s(m)} to morale rolls, {_s(f)} to fire rolls"
+        rows.append(Line("11.5", f"{_cap(variant.label)}: {signed(m)} to morale rolls, {signed(f)} to fire rolls"
                          + ("; it may not move (advanced rules)." if no_move else "."),
-                         f"{_cap(variant.label_fr)} : {_s(m)} aux lancers de moral, {_s(f)} aux lancers de "
+                         f"{_cap(variant.label_fr)} : {signed(m)} aux lancers de moral, {signed(f)} aux lancers de "
                          "tir" + (" ; tout d\u00e9placement lui est interdit (r\u00e8gles avanc\u00e9es)." if no_move else ".")))
     exempt = rt.DOCTRINE_EXEMPT_FORMATIONS
     return Topic("separation", "Separation (\u00a711)", "S\u00e9paration (\u00a711)", (
@@ -376,10 +376,10 @@ def close_assault(model: DesertSteel) -> Topic:
              "Chaque unit\u00e9 qui assaille fait un test de moral ; celles qui le r\u00e9ussissent entrent (dans la limite "
              "d'empilement) et doivent tirer sur les v\u00e9hicules ; une unit\u00e9 Bleue s\u00e9par\u00e9e n'assaille que dans son "
              "hex."),
-        Line("14.13", f"Fire: {_s(same)} same hex and {_s(ca)} close assault, no cover; a Hit gives the vehicle "
-                      f"{_s(hit)} to its morale check.",
-             f"Tir : {_s(same)} m\u00eame hex et {_s(ca)} assaut rapproch\u00e9, pas de couvert ; un Touch\u00e9 donne "
-             f"{_s(hit)} au test de moral du v\u00e9hicule."),
+        Line("14.13", f"Fire: {signed(same)} same hex and {signed(ca)} close assault, no cover; a Hit gives the vehicle "
+                      f"{signed(hit)} to its morale check.",
+             f"Tir : {signed(same)} m\u00eame hex et {signed(ca)} assaut rapproch\u00e9, pas de couvert ; un Touch\u00e9 donne "
+             f"{signed(hit)} au test de moral du v\u00e9hicule."),
     ))
 
 
@@ -404,10 +404,10 @@ def overrun(model: DesertSteel) -> Topic:
                      "suppressed; passed, it may fire at the vehicle at once.",
              "Chaque non-v\u00e9hicule non supprim\u00e9 de l'hex fait un test de moral (sans le +2 m\u00eame hex ou flanc) : "
              "rat\u00e9, supprim\u00e9 ; r\u00e9ussi, il peut tirer aussit\u00f4t sur le v\u00e9hicule."),
-        Line("14.22", f"Not suppressed, the vehicle fires its AI factor at one unit there, the others at {_s(zone)} "
+        Line("14.22", f"Not suppressed, the vehicle fires its AI factor at one unit there, the others at {signed(zone)} "
                       "(fire zone); then it may leave the hex with its remaining MP.",
              f"Non supprim\u00e9, le v\u00e9hicule tire avec son facteur AI sur une unit\u00e9 de l'hex, les autres \u00e0 "
-             f"{_s(zone)} (zone de tir) ; puis il peut quitter l'hex avec ses PM restants."),
+             f"{signed(zone)} (zone de tir) ; puis il peut quitter l'hex avec ses PM restants."),
     ))
 
 
@@ -420,9 +420,9 @@ def fire_zones(model: DesertSteel) -> Topic:
                       "record.",
              "Apr\u00e8s un tir indirect ou un pilonnage sur sa cible : marqueur Zone de tir sur l'hex ; notez le camp, "
              "le tour, l'hex, l'unit\u00e9 qui tire (son hex) et ses facteurs AI et AV sur la fiche des zones de tir."),
-        Line("13.26", f"Every other enemy unit in the hex is attacked at once, {_s(zone)} fire zone; any enemy unit "
+        Line("13.26", f"Every other enemy unit in the hex is attacked at once, {signed(zone)} fire zone; any enemy unit "
                       "entering it later this turn is attacked with the written factors, before opportunity fire.",
-             f"Toute autre unit\u00e9 ennemie de l'hex est attaqu\u00e9e aussit\u00f4t, {_s(zone)} de zone de tir ; toute "
+             f"Toute autre unit\u00e9 ennemie de l'hex est attaqu\u00e9e aussit\u00f4t, {signed(zone)} de zone de tir ; toute "
              "unit\u00e9 ennemie qui y entre plus tard dans le tour est attaqu\u00e9e avec les facteurs not\u00e9s, avant le "
              "tir d'opportunit\u00e9."),
         Line("13.26", "Several zones in a hex attack one by one. A zone goes when its firer is suppressed or "

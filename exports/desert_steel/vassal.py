@@ -198,7 +198,8 @@ class _Pieces:
         if kind_id not in self.markers:
             kind = MINEFIELD if kind_id == "minefield" else markers_mod.KINDS[kind_id]
             s = self.size
-            draw_front = (lambda d, x, y, k=kind: markers_mod._draw_label(d, k, k.lines, x, y, s))
+            front_lines = markers_mod.face(kind, self.model)
+            draw_front = (lambda d, x, y, k=kind: markers_mod._draw_label(d, k, front_lines, x, y, s))
             faces = [self._face(draw_front, kind.colour)]
             if kind.back_lines:
                 faces.append(self._face(lambda d, x, y, k=kind: markers_mod._draw_label(d, k, k.back_lines, x, y, s),
