@@ -56,7 +56,8 @@ def test_a_registered_bot_is_made_by_name():
         seat = seats.make_bot("echo-test", 7)
         assert seat.seed == 7 and seats.valid_bot("echo-test") and not seats.valid_bot("echo-test:1")
     finally:
-        del seats.BOTS["echo-test"], seats._ENTRIES["echo-test"]
+        seats.unregister_bot("echo-test")
+    assert not seats.valid_bot("echo-test") and "echo-test" not in seats.registry()
 
 
 def test_drawn_dice_roll_as_dice_seeded_from_the_phrase():

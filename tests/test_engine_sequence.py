@@ -1,10 +1,13 @@
 """Rule sentences of the sequence of play, each by itself (§4.3, §6.4-6.53, §8.53, §9.4, §10.14)."""
+from dataclasses import replace
+from types import MappingProxyType
+
 import pytest
 
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
 from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.engine.runner import sample_setup
-from sandtable.rules.desert_steel.engine.decisions import Activation, Command, Move
+from sandtable.rules.desert_steel.engine.decisions import Activation, Command, Interrupt, Lowest, Move
 
 
 def new(catalog, number, seed=0, dice=None):
@@ -38,17 +41,18 @@ def test_6_42_interrupts_need_a_better_card(catalog):
 def test_6_53_german_command_activates_up_to_two_subordinates(catalog):
     game = new(catalog, "IV")  # 160 1st Panzer commands 161-164
     game.ask(Command("axis", card=160))
-    combos = [a[1] for a in game._legal_command() if a[0] == "activate"]
-    assert max(len(c) for c in combos) == 2 and ("rally",) not in game._legal_command()
+    combos = [a[1] for a in game.legal_actions() if a[0] == "activate"]
+    assert max(len(c) for c in combos) == 2 and ("rally",) not in game.legal_actions()
 
 
 def test_6_52_allied_command_activates_one_subordinate_and_rallies(catalog):
     game = new(catalog, "IV")  # 418 9th RTR commands 419-421
     game.ask(Command("allied", card=418))
-    combos = [a[1] for a in game._legal_command() if a[0] == "activate"]
-    assert combos and all(len(c) == 1 for c in combos)
+    combos = [a[1] for a in game.legal_actions() if a[0] == "activate"]
+    assert combos and all(len(c) == 1 for c in combos) and ("rally",) not in game.legal_actions()
     game.state.formations[419].shaken = True
-    assert ("rally",) in game._legal_command()
+    game.ask(Command("allied", card=418))  # asked again: the position changed
+    assert ("rally",) in game.legal_actions()
 
 
 def test_10_14_a_shaken_formation_leaves_the_hand(catalog):
@@ -139,17 +143,20 @@ def test_6_43_the_long_card_play_example(catalog, monkeypatch):
     fake = Fake()
     fake.cards = cards
     keys = {n: prio.priority(fake, n, 1942) for n in cards}
-    game = new(catalog, "III")
+    model = replace(catalog.model, cards=MappingProxyType({**catalog.model.cards, **cards}))
+    scenario = model.scenario("III")
+    game = Game(model, scenario, sample_setup(catalog, scenario))
     game.state.units.clear()
     game.state.formations = {n: Formation(n, c.side, "command" if isinstance(c, CommandCard) else "combat")
                              for n, c in cards.items()}
     monkeypatch.setattr(game, "priority", lambda n: keys[n])
-    monkeypatch.setattr(game, "_legal_command", lambda: [("decline",)])
     game.events.clear()
     game.state.hands = {"allied": [1, 2, 3, 4], "axis": [11, 12, 13, 14]}
     game.state.stack.clear()
-    game._next_card()
-    assert game.state.stack == [13]  # 1: Italian E, the lowest combat card, must be played
+    # 1: Italian E, the lowest combat card, must be played (the engine finds it itself in step 10)
+    game.ask(Lowest("axis", cards=(13,)))
+    game.apply(("play", 13))
+    assert game.state.stack == [13]
     game.apply(("interrupt", 2))  # 2: Allied interrupts with C...
     game.apply(("interrupt", 11))  # ...Axis with German B: B wins on C3
     assert game.state.stack == [13, 11] and 2 in game.state.hands["allied"]
@@ -210,7 +217,8 @@ def test_6_55_limited_intelligence_hides_the_stack_and_failed_attempts_go_back(c
     game.state.stack = [1]
     assert game.observation("axis")["stack"] == [{"face_down": True, "c3": "C"}]
     assert game.observation("allied")["stack"] == [{"card": 1}]
-    game._open_interrupts()
+    assert game.interrupt_cards("allied") == []  # the Allies have no card: only the Axis is asked
+    game.ask(Interrupt("axis", declared=(("allied", None),)))
     assert ("interrupt", 2) in game.legal_actions()  # same C3 announced: it may try
     game.apply(("interrupt", 2))
     assert any(e["e"] == "interrupt-failed" and e["card"] == 2 for e in game.events)  # back to hand

@@ -542,11 +542,11 @@ def test_the_gutter_between_colours_is_seen_white(model):
 
 
 def test_a_command_card_states_no_rule_it_cannot_read_from_the_engine(model, monkeypatch):
-    from sandtable.rules.desert_steel.engine.game import Game
+    from sandtable.rules.desert_steel.engine import command_cards
 
-    def changed(self):  # an engine whose rule reads something the probe does not stand in for
-        return self.state.units
-    monkeypatch.setattr(Game, "_legal_command", changed)
+    def changed(card, subordinates, shaken, operable, game):  # the rule now needs what the probe lacks
+        return game.state.units
+    monkeypatch.setattr(command_cards, "choices", changed)
     card = _command(model, "german")
     assert reminders.command_powers(model, card) is None
     assert reminders.command_reminder(model, card) == "See §6.53 for what the card allows."

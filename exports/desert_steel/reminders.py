@@ -1,18 +1,17 @@
 """Rule reminders printed on command cards, read off the engine's own rules so they cannot drift.
 
 What a command card may do (§6.52 Allied and Italian, §6.53 German) is decided in one place:
-the engine's ``Game._legal_command``. Rather than restating it here, ``command_powers``
-asks that function what it allows, with a probe standing in for a game: three ready
-subordinates and the card's HQ (how many may be activated together, and does the HQ come
-on top of them or count among them), then one shaken subordinate (may the card rally it,
-may it activate it). The printed sentence is built from those answers, so a change in the
+the engine's ``command_cards.choices``, which its command decision lists. Rather than
+restating it here, ``command_powers`` asks that function what it allows for stand-in
+formations: three ready subordinates and the card's HQ (how many may be activated together,
+and does the HQ come on top of them or count among them), then one shaken subordinate (may
+the card rally it, may it activate it). The printed sentence is built from those answers, so a change in the
 engine changes the cards, and a test (tests/test_exports_kit2.py) checks the sentences
 against the rulebook's.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import SimpleNamespace
 
 from sandtable.rules.desert_steel.model import CommandCard, DesertSteel
 
@@ -29,14 +28,10 @@ class CommandPowers:
 
 
 def _probe(model: DesertSteel, card: CommandCard, shaken: set[int]) -> list[tuple]:
-    from sandtable.rules.desert_steel.engine.game import Game
+    from sandtable.rules.desert_steel.engine import command_cards
     hq = card.hq.number if card.hq is not None else None
     subs = [-1, -2, -3] + ([hq] if hq is not None else [])  # stand-ins: what matters is how many
-    probe = SimpleNamespace(
-        cx={"card": card.number}, ctx=SimpleNamespace(model=model),
-        state=SimpleNamespace(formations={n: SimpleNamespace(shaken=n in shaken) for n in subs}),
-        _subordinates=lambda _card: list(subs), operable=lambda _n: True)
-    return list(Game._legal_command(probe))
+    return list(command_cards.choices(card, subs, lambda n: n in shaken, lambda _n: True))
 
 
 def command_powers(model: DesertSteel, card: CommandCard) -> CommandPowers | None:

@@ -15,14 +15,13 @@ move-and-fire with ("move-fire",) (§7).
 """
 from __future__ import annotations
 
-import itertools
 import math
 from typing import Mapping
 
 from ..model import CommandCard, DesertSteel, Scenario
 from ..preflight import describe_placements, in_play
 from ..setup_rules import expected_units
-from . import scenario_rules, victory
+from . import command_cards, scenario_rules, victory
 from .dice import Dice
 from .priority import card_priority
 from .state import EXITED, OFF_MAP, ON_MAP, REMOVED, Formation, State, Unit
@@ -466,18 +465,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         card = self.cx["card"]
         cmd = self.ctx.model.cards[card]
         subs = [n for n in self._subordinates(card) if n in self.state.formations]
-        ready = [n for n in subs if not self.state.formations[n].shaken and self.operable(n)]
-        if cmd.nationality == "german":  # §6.53: up to two subordinates
-            combos = [(n,) for n in ready] + list(itertools.combinations(ready, 2))
-        else:  # §6.52: one subordinate plus the command's HQ, or rally
-            hq = cmd.hq.number if cmd.hq else None
-            combos = [tuple(sorted({n, hq} - {None})) if hq in ready else (n,) for n in ready if n != hq]
-            if hq in ready:
-                combos.append((hq,))
-        out = [("activate", combo) for combo in dict.fromkeys(combos)]
-        if cmd.nationality != "german" and any(self.state.formations[n].shaken for n in subs):
-            out.append(("rally",))
-        return out + [("decline",)]
+        return command_cards.choices(cmd, subs, lambda n: self.state.formations[n].shaken, self.operable)
 
     def _do_command(self, action):
         if action[0] == "decline":

@@ -35,6 +35,12 @@ def register_bot(name: str, factory: Callable, budget: Callable | None = None) -
     return factory
 
 
+def unregister_bot(name: str) -> None:
+    """Forget the bot called ``name`` (a test's stand-in, a plugin taken out)."""
+    _ENTRIES.pop(name, None)
+    BOTS.pop(name, None)
+
+
 def registry() -> dict[str, Callable]:
     """Every bot by name, their modules imported on the first call."""
     global _loaded
