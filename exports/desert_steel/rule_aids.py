@@ -389,6 +389,7 @@ def overrun(model: DesertSteel) -> Topic:
     rounding = v.setting("overrun_extra_cost_rounding", "up")
     rnd_fr = {"down": "inf\u00e9rieur", "up": "sup\u00e9rieur"}.get(rounding, rounding)
     zone = table_value(v.t, rt.ZONE, "fire_zone")
+    flank = signed(v.mod("morale", "flank_or_same_hex"))
     frac_fr = f"{frac:g}".replace(".", ",")
     return Topic("overrun", "Overrun (\u00a714.2)", "Enfoncement (\u00a714.2)", (
         Line("14.21", "Vehicles only (no truck, motorcycle or transporting vehicle), into a clear hex (no building, "
@@ -400,10 +401,10 @@ def overrun(model: DesertSteel) -> Topic:
                      "overrun.",
              f"Co\u00fbt : celui de l'hex plus {frac_fr} des PM imprim\u00e9s, arrondi \u00e0 l'entier {rnd_fr} ; s'il ne "
              "peut payer : pas d'enfoncement."),
-        Line("14.2", "Each non-suppressed non-vehicle there checks morale (no same-hex or flank +2): failed, "
+        Line("14.2", f"Each non-suppressed non-vehicle there checks morale (no same-hex or flank {flank}): failed, "
                      "suppressed; passed, it may fire at the vehicle at once.",
-             "Chaque non-v\u00e9hicule non supprim\u00e9 de l'hex fait un test de moral (sans le +2 m\u00eame hex ou flanc) : "
-             "rat\u00e9, supprim\u00e9 ; r\u00e9ussi, il peut tirer aussit\u00f4t sur le v\u00e9hicule."),
+             f"Chaque non-v\u00e9hicule non supprim\u00e9 de l'hex fait un test de moral (sans le {flank} m\u00eame hex ou "
+             "flanc) : rat\u00e9, supprim\u00e9 ; r\u00e9ussi, il peut tirer aussit\u00f4t sur le v\u00e9hicule."),
         Line("14.22", f"Not suppressed, the vehicle fires its AI factor at one unit there, the others at {signed(zone)} "
                       "(fire zone); then it may leave the hex with its remaining MP.",
              f"Non supprim\u00e9, le v\u00e9hicule tire avec son facteur AI sur une unit\u00e9 de l'hex, les autres \u00e0 "
