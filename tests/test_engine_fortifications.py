@@ -1,6 +1,7 @@
 """Fortifications in the engine (§15.1 minefields, §15.2 bunkers, §15.3 wire, §15.4 engineers) and
 the scenario rules that bend them (engineer abilities, prohibited hexes, exempt friendly
 minefields): each rule sentence by itself with scripted dice, and the §15.13 example replayed."""
+import copy
 from dataclasses import replace
 
 import pytest
@@ -9,6 +10,7 @@ from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.battlefield import Battlefield
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
 from sandtable.rules.desert_steel.engine.game import EngineError, Game, missing_rules
+from sandtable.rules.desert_steel.engine.runner import sample_setup
 from test_engine_advanced import activate, advanced_game, events, moving, place
 from sandtable.rules.desert_steel.engine.decisions import Move
 
@@ -128,12 +130,27 @@ def test_15_12_fire_at_a_unit_in_a_revealed_minefield_hex_plus_1_and_hits_check_
     assert events(game, "unit-check")[-1]["modifiers"]["minefield"] == 2
 
 
-def test_15_11_minefields_are_recorded_from_the_setup_and_forbid_entrenching(model):
-    game = advanced_game(model, ScriptedDice([]))
-    game._make_fortifications("allied", {"minefields": ["B2119"], "fortifications": [{"type": "wire", "hex": "B2118"}]})
+def _cauldron(catalog, allied=None):
+    """Scenario X (the Cauldron: Allied minefields, wire and bunkers) on its sample setup, the
+    Allied side's setup changed by ``allied(side_setup)``."""
+    scenario = catalog.model.scenario("X")
+    setup = copy.deepcopy(sample_setup(catalog, scenario))
+    if allied is not None:
+        allied(setup["sides"]["allied"])
+    return Game(catalog.model, scenario, setup, seed=1), setup["sides"]["allied"]
+
+
+def test_15_11_minefields_are_recorded_from_the_setup_and_forbid_entrenching(catalog):
+    def fortify(side):
+        side["minefields"] = ["B2119"]
+        side["fortifications"] = [f for f in side["fortifications"] if f["type"] == "bunker"] + \
+            [{"type": "wire", "hex": "B2118"}]
+    game, _ = _cauldron(catalog, fortify)
     assert game.state.minefields == [{"hex": "B2119", "side": "allied", "active": True, "revealed": False}]
     assert game.state.wire == {"B2118": "allied"}
-    inf = place(game, "429.5", 429, "gb-infantry", "B2119", "allied")
+    inf = next(u for u in game.state.units.values() if u.side == "allied" and u.on_map
+               and u.type.unit_class == "infantry" and game.bunker_of(u) is None and game.may_entrench(u))
+    inf.hex = "B2119"
     assert not game.may_entrench(inf)
 
 
@@ -190,15 +207,22 @@ def test_15_22_infantry_enters_an_empty_bunker_vehicles_never(model):
     assert b["occupant"] is None  # it stays behind, empty
 
 
-def test_15_21_setup_puts_units_in_their_bunkers_and_rejects_a_missing_bunker(model):
-    game = advanced_game(model, ScriptedDice([]))
-    place(game, "429.5", 429, "gb-infantry", "B2119", "allied")
-    game._bunker_occupants = [("429.5", "B2119")]
-    game._make_fortifications("allied", {"fortifications": [{"type": "bunker", "hex": "B2119"}]})
-    assert game.state.bunkers == [{"hex": "B2119", "side": "allied", "occupant": "429.5"}]
-    game._bunker_occupants = [("429.5", "B2118")]
+def test_15_21_setup_puts_units_in_their_bunkers_and_rejects_a_missing_bunker(catalog):
+    game, setup = _cauldron(catalog)
+    inside = [p for p in setup["placements"] if p.get("in_bunker")]
+    bunkers = [f["hex"] for f in setup["fortifications"] if f["type"] == "bunker"]
+    assert inside
+    occupied = {b["hex"]: game.state.units[b["occupant"]] for b in game.state.bunkers if b["occupant"]}
+    assert sorted(occupied) == sorted(p["hex"] for p in inside)
+    assert all((u.card, u.type.id) in {(p["card"], p["type"]) for p in inside} and u.hex == h
+               for h, u in occupied.items())
+    assert {b["hex"] for b in game.state.bunkers} == set(bunkers) and all(b["side"] == "allied" for b in game.state.bunkers)
+    lost = inside[0]["hex"]
+
+    def without_its_bunker(side):
+        side["fortifications"] = [f for f in side["fortifications"] if f["hex"] != lost]
     with pytest.raises(EngineError, match="15.21"):
-        game._make_fortifications("allied", {})
+        _cauldron(catalog, without_its_bunker)
 
 
 # --- §15.3 wire --------------------------------------------------------------------------------------
