@@ -269,3 +269,23 @@ def test_a_marker_that_prints_a_modifier_reads_it_through_the_table(model):
             if m["id"] == "target_in_bunker":
                 m["value"] = -4
     assert face(bunker, _model_with(model, change)) == ("BUNKER", "\u22124")
+
+
+def test_no_engine_module_names_a_modifiers_id():
+    """Beyond reading values: no engine module but the table's own reader (modifiers.py) spells a modifier's
+    rule-table id (a §11.5 row, a Spotted letter's row, a condition): it asks rules_tables. Single words (smoke,
+    range, separated, scenario) name other things too; the roll's circumstances (Shot.NEEDS) and the diagnostics'
+    fields are names of their own; the anti-infantry bonus read as a factor (§13.1) is the documented exception."""
+    from sandtable.rules.desert_steel.engine.diagnostics import FIELDS
+    from sandtable.rules.desert_steel.engine.modifiers import Shot
+    ids = {i for m in MODIFIERS for i in m.ids()} | {m.name for m in MODIFIERS}
+    ids = {i for i in ids if "_" in i} - set(Shot.NEEDS) - set(Shot.__slots__) - set(FIELDS)
+    offenders = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        if path.name == "modifiers.py":
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for found in re.finditer(r"""["'](\w+)["']""", line):
+                if found.group(1) in ids and not re.search(r"""\.fire\(["']anti_infantry_vs_lightly_armored""", line):
+                    offenders.append(f"{path.relative_to(ENGINE)}:{n}: {line.strip()}")
+    assert offenders == []

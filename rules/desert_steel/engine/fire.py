@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ... import hexmath
 from ..model import CombatCard
+from ..rules_tables import separation_row
 from .state import ON_MAP, Unit
 from .tables import EXPERIENCE, hit_value
 from .context import other
@@ -374,12 +375,7 @@ class FireMixin:
         """The §11.5 row of a separated unit; §11.5 gives Seasoned non-vehicles none (NOTES.md)."""
         if not u.separated:
             return None
-        exp = self.experience(u)
-        if exp == "veteran":
-            return "separated_veteran"
-        if u.type.is_vehicle:
-            return "separated_vehicle"
-        return "separated_green_non_vehicle" if exp == "green" else None
+        return separation_row(self.experience(u), u.type.is_vehicle)  # the rows the modifier table names
 
     def fire_modifiers(self, firer: Unit, target: Unit, move_fire: bool, cover: bool, mode: str = "av",
                        same_hex_flipped: bool = False, *, close_assault: bool = False,

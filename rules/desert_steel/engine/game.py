@@ -20,6 +20,7 @@ from typing import Mapping
 
 from ..model import CommandCard, DesertSteel, Scenario
 from ..preflight import describe_placements, in_play
+from ..rules_tables import SEPARATED_MAY_NOT_MOVE
 from ..setup_rules import expected_units
 from . import command_cards, scenario_rules, victory
 from .dice import Dice
@@ -634,7 +635,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
     def may_not_move(self, u: Unit) -> bool:
         """§11.5: separated Green non-vehicles, "tout déplacement leur est en outre interdit": no move,
         no close assault into another hex, no ride in a transport (NOTES.md)."""
-        return u.separated and self.separation_key(u) == "separated_green_non_vehicle"
+        return u.separated and self.separation_key(u) in SEPARATED_MAY_NOT_MOVE
 
     def _legal_move(self):
         u = self.state.units[self.cx["unit"]]
