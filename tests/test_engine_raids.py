@@ -1,14 +1,18 @@
 """Raids (§16): the raid deck (§16.1), air strikes (§16.2) and artillery bombardments (§16.3), each
 rule sentence with scripted dice, the §16.23 and §16.37 worked examples replayed, bots planning and
 using raids, invariants over whole games (VIII with raids added; XIV and XV)."""
+import copy
+import random
+
 import pytest
 from enginekit import play_checked
 
 from sandtable.rules.desert_steel.engine.dice import Dice, ScriptedDice
 from sandtable.rules.desert_steel.engine.game import EngineError, Game, make_context, missing_rules
+from sandtable.rules.desert_steel.engine.runner import sample_setup
 
 from test_engine_advanced import advanced_game, events, place
-from sandtable.rules.desert_steel.engine.decisions import Activation, Load
+from sandtable.rules.desert_steel.engine.decisions import Activation, Load, Lowest, PlanBombardment, PlanRaid
 
 CARDS = [f"S{i}" for i in range(1, 10)]
 
@@ -27,25 +31,32 @@ def raid_game(model, dice, raids=(), deck=None):
 
 
 def at_card(game, card, side):
-    """A card just played on the stack: its interrupt window opens (air strikes asked first)."""
+    """The card played, the only one in either hand: on the stack its interrupt window opens (air
+    strikes asked first); nobody can interrupt it, so unless a raid is asked it is activated."""
     game.state.formations[card].side = side
-    game.state.stack = [card]
-    game.state.hands = {"allied": [], "axis": []}
-    game._legal_cache = None
-    game._open_interrupts()
-    game._legal_cache = None
+    game.state.stack = []
+    game.state.hands = {"allied": [], "axis": [], side: [card]}
+    game.ask(Lowest(side, cards=(card,)))
+    game.apply(("play", card))
+
+
+def raid_scenario_game(catalog, seed=1, axis_raids=None):
+    """Scenario XV (Kasserine: an Axis air strike and three preplanned bombardments, five Allied
+    on-call bombardments) on its sample setup; ``axis_raids``: the Axis raid records of the setup."""
+    scenario = catalog.model.scenario("XV")
+    setup = copy.deepcopy(sample_setup(catalog, scenario))
+    if axis_raids is not None:
+        setup["sides"]["axis"]["raids"] = axis_raids
+    return Game(catalog.model, scenario, setup, seed=seed)
 
 
 # --- §16.1 the raid deck --------------------------------------------------------------------------
 
 
-def test_16_1_deck_is_the_nine_cards_shuffled_with_the_game_dice(model):
-    a = raid_game(model, Dice(5))
-    a.state.raid_deck = a._shuffled(CARDS)
-    b = raid_game(model, Dice(5))
-    b.state.raid_deck = b._shuffled(CARDS)
+def test_16_1_deck_is_the_nine_cards_shuffled_with_the_game_dice(catalog):
+    a, b = raid_scenario_game(catalog, 5), raid_scenario_game(catalog, 5)
     assert sorted(a.state.raid_deck) == CARDS and a.state.raid_deck == b.state.raid_deck
-    assert any(raid_game(model, Dice(s))._shuffled(CARDS) != a.state.raid_deck for s in range(6, 10))
+    assert any(raid_scenario_game(catalog, s).state.raid_deck != a.state.raid_deck for s in range(6, 10))
 
 
 def test_16_1_drawn_cards_go_back_under_the_deck_and_are_reshuffled_in_morale_step_7(model):
@@ -57,21 +68,24 @@ def test_16_1_drawn_cards_go_back_under_the_deck_and_are_reshuffled_in_morale_st
     assert events(game, "raid-deck-reshuffled")[0]["section"] == "16.1"
 
 
-def test_16_1_a_scenario_with_raids_builds_the_deck_at_start(model):
-    game = raid_game(model, Dice(1))
-    game.state.raids = []
-    game._init_raids({})
-    assert game.state.raid_deck == CARDS  # IV gives no raids: the deck is left as it was
-    assert not any(r for r in game.state.raids)
+def test_16_1_a_scenario_with_raids_builds_the_deck_at_start(model, catalog):
+    quiet = Game(model, model.scenario("IV"), {}, seed=1)
+    assert quiet.state.raids == [] and quiet.state.raid_deck == []  # IV gives no raids: no deck
+    assert not events(quiet, "raid-deck")
+    game = raid_scenario_game(catalog)
+    assert sorted(game.state.raid_deck) == CARDS and events(game, "raid-deck")[0]["section"] == "16.1"
+    assert not events(game, "play")  # before play
 
 
 # --- §16.21 planning ------------------------------------------------------------------------------
 
 
-def test_16_21_air_strikes_are_planned_before_play_one_per_turn(model):
+def test_16_21_air_strikes_are_planned_before_play_one_per_turn(model, catalog):
+    xv = raid_scenario_game(catalog)  # its Axis air strike has no turn yet: asked before any card is played
+    assert xv.mode == "plan-raid" and xv.side_to_act == "axis" and not events(xv, "play")
+    assert xv.legal_actions() == [("raid-turn", t) for t in range(1, xv.ctx.scenario.turns + 1)]
     game = raid_game(model, Dice(1), [dict(strike("axis", None)), dict(strike("axis", None))])
-    game._plan_raids()
-    assert game.mode == "plan-raid" and game.side_to_act == "axis"
+    game.ask(PlanRaid("axis"))
     assert game.legal_actions() == [("raid-turn", t) for t in range(1, game.ctx.scenario.turns + 1)]
     game.apply(("raid-turn", 3))
     assert game.mode == "plan-raid" and ("raid-turn", 3) not in game.legal_actions()  # one per turn
@@ -80,35 +94,30 @@ def test_16_21_air_strikes_are_planned_before_play_one_per_turn(model):
     assert [e["turn"] for e in events(game, "raid-planned")] == [3, 4]
 
 
-def test_18_4_setup_records_air_strike_turns_and_preplanned_bombardments(model):
-    game = raid_game(model, Dice(1))
-    game.state.raids = []
+def test_18_4_setup_records_air_strike_turns_and_preplanned_bombardments(model, catalog):
     scen_raids = model.scenario("XV").raw["sides"]["axis"]["raids"]
     assert scen_raids["air_strikes"]
-    ctx = game.ctx
-    game.ctx = type(ctx)(ctx.model, model.scenario("XV"), ctx.field, ctx.tables, ctx.years, advanced=True)
-    game._init_raids({"sides": {"axis": {"raids": [{"kind": "air-strike", "turn": 2, "raid_card": "S7"}]}}})
+    game = raid_scenario_game(catalog, axis_raids=[{"kind": "air-strike", "turn": 2, "raid_card": "S7"}])
     axis = [r for r in game.state.raids if r["side"] == "axis"]
     assert axis[0]["turn"] == 2 and axis[0]["raid_card"] == "S7" and axis[0]["nationality"] == "german"
     assert sorted(game.state.raid_deck) == CARDS
     assert [r["origin"] for r in game.state.raids if r["kind"] == "bombardment"] == ["preplanned"] * 3
     assert sum(r["kind"] == "on-call" for r in game.state.raids) == 5  # the Allies' five (XV)
-    place(game, "166.1", 166, "de-fo", "B1202", "axis")
-    place(game, "163.1", 163, "de-pz-iii-h", "B3104", "axis")
-    game.state.raids = []
-    game._init_raids({"sides": {"axis": {"raids": [
-        {"kind": "preplanned-bombardment", "turn": 2, "spotting_card": 166}]}}})
-    assert [(r["turn"], r["spotting_card"]) for r in game.state.raids if r["kind"] == "bombardment"][0] == (2, 166)
-    for bad in (163, None):  # §16.31: only formations with an FO
-        game.state.raids = []
+    axis_combat = [c for c, f in game.state.formations.items() if f.side == "axis" and f.kind == "combat"]
+    spotter = next(c for c in axis_combat if game.observers(c))
+    blind = next(c for c in axis_combat if not game.observers(c))
+    game = raid_scenario_game(catalog, axis_raids=[
+        {"kind": "preplanned-bombardment", "turn": 2, "spotting_card": spotter}])
+    assert [(r["turn"], r["spotting_card"]) for r in game.state.raids if r["kind"] == "bombardment"][0] == \
+        (2, spotter)
+    for bad in (blind, None):  # §16.31: only formations with an FO
         with pytest.raises(EngineError, match="16.31"):
-            game._init_raids({"sides": {"axis": {"raids": [
-                {"kind": "preplanned-bombardment", "turn": 2, "spotting_card": bad}]}}})
-    game.state.raids = []
+            raid_scenario_game(catalog, axis_raids=[{"kind": "preplanned-bombardment", "turn": 2,
+                                                     "spotting_card": bad}])
     with pytest.raises(EngineError, match="two bombardments"):
-        game._init_raids({"sides": {"axis": {"raids": [
-            {"kind": "preplanned-bombardment", "turn": 2, "spotting_card": 166},
-            {"kind": "preplanned-bombardment", "turn": 2, "spotting_card": 166}]}}})
+        raid_scenario_game(catalog, axis_raids=[
+            {"kind": "preplanned-bombardment", "turn": 2, "spotting_card": spotter},
+            {"kind": "preplanned-bombardment", "turn": 2, "spotting_card": spotter}])
 
 
 # --- §16.22 playing an air strike ----------------------------------------------------------------
@@ -226,7 +235,7 @@ def test_raid_scenarios_play_once_raids_are_implemented(model):
 def test_heuristic_bot_plans_and_uses_air_strikes(model):
     from sandtable.rules.desert_steel.bots.core import HeuristicBot
     game = raid_game(model, ScriptedDice([]), [strike("allied", None)])
-    game._plan_raids()
+    game.ask(PlanRaid("allied"))
     choice = HeuristicBot(0).choose(game, game.legal_actions())
     assert choice[0] == "raid-turn"
     game = raid_game(model, ScriptedDice([]), [strike("allied", 1)])
@@ -251,7 +260,7 @@ def test_invariants_hold_in_whole_games_with_air_strikes(catalog, bots):
     scenario = model.scenario("VIII")
     game = Game(model, scenario, sample_setup(catalog, scenario), seed=3)
     game.state.raids = [strike("allied", 2), strike("axis", 3, "german")]
-    game.state.raid_deck = game._shuffled(CARDS)
+    game.state.raid_deck = random.Random(3).sample(CARDS, len(CARDS))
     play_checked(game, bots, 40000)
     assert events(game, "raid-deck-reshuffled")
     if bots[0] == "heuristic":
@@ -284,7 +293,7 @@ def test_16_37_worked_example_delayed_on_call_bombardment(model):
     (The map geometry is B's, chosen to give the printed distances and cover.)"""
     dice = ScriptedDice([3, 2, 5] + [3] * 20)
     game, fo, matilda, carrier, inf, inf2 = example_16_37(model, dice, [bombardment("axis", 1, 166, "on-call")])
-    game._begin_activation([166])
+    at_card(game, 166, "axis")  # QG/15 activated: its bombardments come first
     assert game.mode == "bombard" and events(game, "bombardment")[0]["raid_card"] == "S8"
     for t in (matilda, carrier, inf):
         assert ("bombard", fo.id, t.id) in game.legal_actions()
@@ -308,10 +317,10 @@ def test_16_37_worked_example_delayed_on_call_bombardment(model):
 def test_16_32_cancelled_without_a_ready_fo_and_lost_at_the_end_of_its_turn(model):
     game, fo, *_ = example_16_37(model, ScriptedDice([]), [bombardment("axis", 1, 166), bombardment("axis", 1, 163)])
     fo.flipped = True
-    game._begin_activation([166])
+    at_card(game, 166, "axis")  # QG/15 activated: its bombardments come first
     assert game.mode == "activation" and events(game, "bombardment-cancelled")
     assert game.state.raid_used == []  # no card drawn
-    game._lose_bombardments()
+    game.reshuffle_raids()  # morale step 7
     assert events(game, "bombardment-lost")[0]["spotting_card"] == 163
 
 
@@ -319,7 +328,7 @@ def test_16_33_three_markers_chain_adjacent_and_visible_to_the_fo(model):
     game, fo, matilda, carrier, inf, inf2 = example_16_37(model, ScriptedDice([6] * 40),
                                                           [bombardment("axis", 1, 166)])
     far = place(game, "419.1", 419, "gb-crusader", "B1208", "allied")
-    game._begin_activation([166])
+    at_card(game, 166, "axis")  # QG/15 activated: its bombardments come first
     copy = game.clone()
     game.apply(("bombard", fo.id, inf.id))
     assert copy.decision.markers == ()  # a clone keeps its own markers
@@ -346,10 +355,10 @@ def test_16_35_on_call_immediate_and_delayed(model):
     game.apply(("fire-bombardment",))
     assert fo.flipped and game.state.fire_zones[0]["raid_card"] == "S7"
     fo.flipped = False
-    game._legal_cache = None
+    game.ask(*game.pending)  # asked again: the position changed
     assert ("op", fo.id, "call-bombardment") not in game.legal_actions()  # one call per formation per turn
     game.state.turn = 2
-    game._legal_cache = None
+    game.ask(*game.pending)
     game.apply(("op", fo.id, "call-bombardment"))  # S8: one turn's delay
     rec = game.state.raids[-1]
     assert (rec["kind"], rec["turn"], rec["spotting_card"], rec["origin"]) == ("bombardment", 3, 166, "on-call")
@@ -367,8 +376,7 @@ def test_16_36_delay_skips_turns_the_formation_is_booked(model):
 
 def test_16_31_preplanned_bombardments_are_planned_before_play(model):
     game, fo, *_ = example_16_37(model, ScriptedDice([]), [bombardment("axis", None, None)])
-    game._plan_raids()
-    assert game.mode == "plan-bombardment"
+    game.ask(PlanBombardment("axis"))
     assert ("bombardment-plan", 2, 166) in game.legal_actions()
     assert all(a[2] == 166 for a in game.legal_actions())  # the only formation with an FO
     game.apply(("bombardment-plan", 2, 166))
