@@ -291,17 +291,28 @@ def test_a_search_decision_leaves_the_real_game_as_it_was(model, catalog, monkey
     assert windows >= 3 and asked >= 1
 
 
-def test_a_clone_owns_its_decision_context():
-    g = Game.__new__(Game)
-    from sandtable.rules.desert_steel.engine.game import _owned
-    cx = {"declared": {"allied": None}, "cancelled": ["a"], "assault": {"units": ["u"]}, "t": ("x", [1])}
-    copy_ = _owned(cx)
-    copy_["declared"]["axis"] = 5
-    copy_["cancelled"].append("b")
-    copy_["assault"]["units"].append("v")
-    copy_["t"][1].append(2)
-    assert cx == {"declared": {"allied": None}, "cancelled": ["a"], "assault": {"units": ["u"]}, "t": ("x", [1])}
-    del g
+def test_a_clone_owns_its_decision_and_result(catalog):
+    """What a clone is asked and answers never reaches the game it was copied from: clone() once
+    shared the interrupt declarations, and an Allied search bot's look-ahead declared the Axis
+    interrupt in the real game. The result of a finished game is the clone's own too."""
+    scenario = catalog.model.scenario("III")
+    game = Game(catalog.model, scenario, sample_setup(catalog, scenario), seed=1)
+    bot = make_bot("heuristic", 1)
+    while game.mode != "interrupt":
+        game.apply(bot.choose(game, game.legal_actions()))
+    pending, legal = game.pending, game.legal_actions()
+    copy_ = game.clone()
+    copy_.apply(copy_.legal_actions()[-1])  # the clone's side declares an interrupt
+    assert copy_.pending != pending
+    assert game.pending == pending and game.legal_actions() == legal
+    players = {"allied": make_bot("random", 2), "axis": make_bot("random", 3)}
+    while not game.is_terminal():
+        game.apply(players[game.current_player()].choose(game, game.legal_actions()))
+    result = json.loads(json.dumps(game.returns()))
+    copy_ = game.clone()
+    copy_.returns()["points"]["axis"] = -1
+    copy_.returns().clear()
+    assert game.returns() == result
 
 
 def test_a_game_with_an_allied_search_bot_replays(model, catalog, tmp_path, monkeypatch):
