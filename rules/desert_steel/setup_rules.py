@@ -40,18 +40,38 @@ def doctrine_radius(settings: Mapping, card: CombatCard) -> int | None:
 
 
 def best_centre(field: Battlefield, hexes: list[str], radius: int) -> tuple[str, list[int]]:
-    """The centre hex leaving the fewest units outside the radius, and their indices."""
+    """The centre hex leaving the fewest units outside the radius, and their indices (the first
+    such hex in key order). Memoised per battlefield (a pure function of the hexes and the
+    radius: the morale phase asks it for every formation at every turn)."""
+    memo = field.memo.get("best_centre")
+    if memo is None or len(memo) > _CENTRE_MEMO:
+        memo = field.memo["best_centre"] = {}
+    key = (tuple(hexes), radius)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = _best_centre(field, hexes, radius)
+    return hit[0], list(hit[1])
+
+
+_CENTRE_MEMO = 20_000  # entries kept before the memo starts afresh (a batch's memory stays bounded)
+
+
+def _best_centre(field: Battlefield, hexes: list[str], radius: int) -> tuple[str, tuple[int, ...]]:
     candidates = set()
     for h in hexes:
         candidates.update(field.board.graph.nodes if radius > 6 else _around(field, h, radius))
+    axials = field.board.axials
+    points = [axials[h] for h in hexes]
     best_key, best_out = None, None
     for c in sorted(candidates):
-        outside = [i for i, h in enumerate(hexes) if field.board.distance(c, h) > radius]
+        cq, cr = axials[c]
+        outside = [i for i, (q, r) in enumerate(points)
+                   if abs(cq - q) > radius or abs(cr - r) > radius or abs(cq - q + cr - r) > radius]
         if best_out is None or len(outside) < len(best_out):
             best_key, best_out = c, outside
             if not outside:
                 break
-    return best_key, best_out or []
+    return best_key, tuple(best_out or ())
 
 
 def _around(field: Battlefield, key: str, radius: int) -> list[str]:

@@ -168,15 +168,15 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         g.actions = list(self.actions)
         return g
 
-    def _copy_as(self, cls, dice: bool = True, units: dict | None = None) -> "Game":
-        """``dice=False``: the copy gets no dice (a side's view draws its own); ``units``: the
-        copy's units, already copied (State.copy)."""
+    def _copy_as(self, cls, dice: bool = True, units: dict | None = None, formations: dict | None = None) -> "Game":
+        """``dice=False``: the copy gets no dice (a side's view draws its own); ``units``,
+        ``formations``: the copy's, already copied (State.copy)."""
         g = cls.__new__(cls)
         g.ctx = self.ctx
         g.dice = self.dice.copy() if dice else None
         g.seed = self.seed
         g.options = dict(self.options)
-        g.state = self.state.copy(units)
+        g.state = self.state.copy(units, formations)
         g._mode = self._mode
         g.side_to_act = self.side_to_act
         g.cx = _owned(self.cx)  # nested too: a searcher's look-ahead must never write into this game

@@ -10,6 +10,8 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from . import view as _view  # read through the module: a test may patch side_view
+
 # the modules that register bots, in the order their bots are listed (random first, search last)
 BOT_MODULES = ("..bots.core", "..bots.heuristic", "..bots.search")  # relative to this package
 BOT_HELP = "random, heuristic-v1, heuristic, search:N, search:Ts"
@@ -88,15 +90,13 @@ class Seat:
     Everything else (its name, its counters) is the bot's."""
 
     def __init__(self, bot):
-        from .view import ViewCopies
         object.__setattr__(self, "bot", bot)
-        object.__setattr__(self, "_copies", ViewCopies())  # the seat's, not the bot's (view.ViewCopies)
+        object.__setattr__(self, "_copies", _view.ViewCopies())  # the seat's, not the bot's (view.ViewCopies)
 
     def choose(self, game, actions: list) -> tuple:
-        from .view import side_view
         if not getattr(self.bot, "reads_game", True):
             return self.bot.choose(_ViewOnDemand(game, game.side_to_act), actions)
-        return self.bot.choose(side_view(game, game.side_to_act, object.__getattribute__(self, "_copies")), actions)
+        return self.bot.choose(_view.side_view(game, game.side_to_act, object.__getattribute__(self, "_copies")), actions)
 
     def __getattr__(self, name):
         return getattr(self.bot, name)
@@ -123,8 +123,7 @@ class _ViewOnDemand:
             game = object.__getattribute__(self, "_game")
             if len(game.actions) != object.__getattribute__(self, "_at"):
                 raise RuntimeError("a view kept past its decision: the game has moved on")
-            from .view import side_view
-            view = side_view(game, object.__getattribute__(self, "_side"))
+            view = _view.side_view(game, object.__getattribute__(self, "_side"))
             object.__setattr__(self, "_view", view)
         return view
 

@@ -109,9 +109,25 @@ class Formation:
     entry_zone: frozenset = frozenset()  # hexes its units may enter through (empty: set up on the map)
     must_replay: bool = False  # rallied by a command card: back in hand, must be played (§6.52)
 
+    def __setattr__(self, name, value):
+        # counted like a unit's write: view.ViewCopies reuses a formation copy neither side wrote
+        if getattr(self, name, _UNSET) is value:
+            return
+        _WRITES[0] += 1
+        _WRITTEN.append(self)
+        object.__setattr__(self, name, value)
+
     def copy(self) -> "Formation":
-        return Formation(self.card, self.side, self.kind, self.shaken, self.losses, self.lost_this_turn,
-                         self.arrival, self.entry_zone, self.must_replay)
+        f = _UntrackedFormation(self.card, self.side, self.kind, self.shaken, self.losses, self.lost_this_turn,
+                                self.arrival, self.entry_zone, self.must_replay)
+        f.__class__ = Formation
+        return f
+
+
+class _UntrackedFormation(Formation):
+    """Formation's layout without the write hook, to build copies at full speed."""
+    __slots__ = ()
+    __setattr__ = object.__setattr__
 
 
 @dataclass
@@ -149,8 +165,8 @@ class State:
     # what by_placement memoises: key -> (placements(), value); State.at's hex index, and when it was made
     _memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _at_index: dict = field(default_factory=dict, init=False, repr=False, compare=False)
-    _at_where: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # id(unit) -> hex
-    _at_rank: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # id(unit) -> order
+    _at_where: dict | None = field(default=None, init=False, repr=False, compare=False)  # id(unit) -> hex
+    _at_rank: dict | None = field(default=None, init=False, repr=False, compare=False)  # id(unit) -> order
     _at_count: int = field(default=-1, init=False, repr=False, compare=False)
     _at_roster: int = field(default=-1, init=False, repr=False, compare=False)
     _at_size: int = field(default=-1, init=False, repr=False, compare=False)
@@ -161,10 +177,10 @@ class State:
     _cards_size: int = field(default=-1, init=False, repr=False, compare=False)
     _cards_units: dict | None = field(default=None, init=False, repr=False, compare=False)
 
-    def copy(self, units: dict | None = None) -> "State":
-        """``units``: the copy's units, made by the caller (a side view reuses its earlier copies)."""
+    def copy(self, units: dict | None = None, formations: dict | None = None) -> "State":
+        """``units``, ``formations``: the copy's, made by the caller (a side view reuses its earlier copies)."""
         s = State(self.turn, self.phase, {k: u.copy() for k, u in self.units.items()} if units is None else units,
-                  {k: f.copy() for k, f in self.formations.items()},
+                  {k: f.copy() for k, f in self.formations.items()} if formations is None else formations,
                   {k: list(v) for k, v in self.hands.items()}, list(self.stack), set(self.played), self.visibility,
                   set(self.interrupt_windows), {k: set(v) for k, v in self.failed_interrupts.items()},
                   [dict(z) for z in self.fire_zones], [dict(e) for e in self.entrenchments],
@@ -232,27 +248,38 @@ class State:
 
     def _update_hex_index(self) -> None:
         """Move the few units placed since the index was made (the usual case: one step of a
-        move), or make it anew (after more changes, or when a unit was made or added since)."""
+        move), or make it anew (after more changes, or when a unit was made or added since).
+        Where each unit stood and the units' order, which only moving needs, are derived from the
+        index at the first move after it was made: most indexes (a side view's, a look-ahead's)
+        are read and never moved."""
+        units = self.units
         behind = _PLACEMENTS["*"] - self._at_count
-        if self._at_size == len(self.units) and self._at_units is self.units and behind <= len(_RECENT) \
+        if self._at_size == len(units) and self._at_units is units and behind <= len(_RECENT) \
                 and self._at_roster == _PLACEMENTS["roster"]:
+            if self._at_rank is None:  # the index as made: where each unit stood then
+                self._at_where = {id(u): h for h, us in self._at_index.items() for u in us}
+                self._at_rank = {id(u): i for i, u in enumerate(units.values())}
+            rank = self._at_rank
             for u in islice(_RECENT, len(_RECENT) - behind, None):
-                if id(u) in self._at_where:  # not a unit of another game (ours are alive: ids are unique)
+                if id(u) in rank:  # not a unit of another game (ours are alive: ids are unique)
                     self._reindex(u)
             self._at_count = _PLACEMENTS["*"]
             return
         index: dict = {}
-        for u in self.units.values():
+        for u in units.values():
             if u.status == ON_MAP:
-                index.setdefault(u.hex, []).append(u)
+                here = index.get(u.hex)
+                if here is None:
+                    index[u.hex] = [u]
+                else:
+                    here.append(u)
         self._at_index = {h: tuple(us) for h, us in index.items()}
-        self._at_where = {id(u): u.hex if u.status == ON_MAP else _NOWHERE for u in self.units.values()}
-        self._at_rank = {id(u): i for i, u in enumerate(self.units.values())}
+        self._at_where = self._at_rank = None
         self._at_count, self._at_roster = _PLACEMENTS["*"], _PLACEMENTS["roster"]
-        self._at_size, self._at_units = len(self.units), self.units
+        self._at_size, self._at_units = len(units), units
 
     def _reindex(self, u: Unit) -> None:
-        old, new = self._at_where[id(u)], u.hex if u.status == ON_MAP else _NOWHERE
+        old, new = self._at_where.get(id(u), _NOWHERE), u.hex if u.status == ON_MAP else _NOWHERE
         if old is new or old == new:
             return
         index, rank = self._at_index, self._at_rank
@@ -263,5 +290,6 @@ class State:
             else:
                 del index[old]
         if new is not _NOWHERE:
-            index[new] = tuple(sorted(index.get(new, ()) + (u,), key=lambda x: rank[id(x)]))  # units' order
+            there = index.get(new)
+            index[new] = (u,) if not there else tuple(sorted(there + (u,), key=lambda x: rank[id(x)]))  # units' order
         self._at_where[id(u)] = new

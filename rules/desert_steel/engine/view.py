@@ -25,6 +25,7 @@ rules allow (the search bot's determinization; the heuristic's forecasts).
 """
 from __future__ import annotations
 
+import operator
 import random
 from itertools import islice
 
@@ -50,53 +51,82 @@ class SideView(Game):
 
 
 class ViewCopies:
-    """A seat's copies of the units of the last view it was handed, to make the next view of the
-    same game for the same side from: a copy is used again when neither it nor the game's unit
-    was written since (state._WRITTEN; any write, the bot's to its view included), else the unit
-    is copied anew. Copying every unit at every decision was most of a view's cost. The copies
-    are never the game's units (no path back to the true state); a view shares the unchanged ones
-    with the seat's earlier views, so a bot that writes into a view must not keep using an
-    earlier one (none does: look-aheads play on clones)."""
+    """A seat's copies of the units and formations of the last view it was handed, to make the
+    next view of the same game for the same side from: a copy is used again when neither it nor
+    the game's unit (formation) was written since (state._WRITTEN; any write, the bot's to its
+    view included), else it is copied anew. Copying everything at every decision was most of a
+    view's cost. The copies are never the game's (no path back to the true state); a view shares
+    the unchanged ones with the seat's earlier views, so a bot that writes into a view must not
+    keep using an earlier one (none does: look-aheads play on clones)."""
 
-    __slots__ = ("game", "side", "stamp", "roster", "units_of", "copies", "keys")
+    __slots__ = ("game", "side", "stamp", "roster", "units_of", "copies", "keys", "forms_of", "form_sources",
+                 "form_copies", "form_keys")
 
     def __init__(self):
-        self.game = self.side = self.units_of = None
+        self.game = self.side = self.units_of = self.forms_of = None
         self.stamp = self.roster = -1
         self.copies: dict = {}  # unit id -> its copy, the last view's units
         self.keys: dict = {}  # id() of a game unit or of its copy -> the unit id
+        self.form_sources: tuple = ()  # the game's formations the last view was made from
+        self.form_copies: dict = {}  # card -> its copy
+        self.form_keys: dict = {}  # id() of a game formation or of its copy -> the card
 
     def units(self, game: Game, side: str) -> dict:
-        units, written = game.state.units, _state._WRITTEN
+        return self.take(game, side)[0]
+
+    def take(self, game: Game, side: str) -> tuple[dict, dict]:
+        """The units and the formations of the next view (fresh dicts; the copies in them reused
+        or new)."""
+        units, formations, written = game.state.units, game.state.formations, _state._WRITTEN
         behind = _state._WRITES[0] - self.stamp
-        if self.game is game and self.side == side and self.units_of is units and len(units) == len(self.copies) \
-                and self.roster == _state._PLACEMENTS["roster"] and 0 <= behind <= len(written):
-            # no unit added or replaced (a new unit sets its roster attributes): copy only those written
-            out, keys = dict(self.copies), self.keys
-            for x in islice(reversed(written), behind):  # the newest first (islice would walk the deque from its start)
-                k = keys.get(id(x))
-                if k is not None and (x is units[k] or x is out[k]):  # a live id: not a dead object's
-                    old = out[k]
-                    out[k] = c = units[k].copy()
-                    keys.pop(id(old), None)
-                    keys[id(c)] = k
+        same = self.game is game and self.side == side and 0 <= behind <= len(written)
+        # no unit added or replaced (a new unit sets its roster attributes): copy only those written
+        units_kept = same and self.units_of is units and len(units) == len(self.copies) \
+            and self.roster == _state._PLACEMENTS["roster"]
+        sources = tuple(formations.values())
+        forms_kept = same and self.forms_of is formations and len(sources) == len(self.form_sources) \
+            and all(map(operator.is_, sources, self.form_sources))  # none added or replaced
+        recent = list(islice(reversed(written), behind)) if units_kept or forms_kept else ()
+        if units_kept:
+            out, keys = _refreshed(recent, units, self.copies, self.keys)
         else:
             out = {k: u.copy() for k, u in units.items()}
             keys = {id(u): k for k, u in units.items()}
             keys.update((id(c), k) for k, c in out.items())
-        self.game, self.side, self.units_of, self.roster = game, side, units, _state._PLACEMENTS["roster"]
-        self.copies, self.keys = out, keys
-        return dict(out)
+        if forms_kept:
+            forms, form_keys = _refreshed(recent, formations, self.form_copies, self.form_keys)
+        else:
+            forms = {k: f.copy() for k, f in formations.items()}
+            form_keys = {id(f): k for k, f in formations.items()}
+            form_keys.update((id(c), k) for k, c in forms.items())
+        self.game, self.side, self.roster = game, side, _state._PLACEMENTS["roster"]
+        self.units_of, self.copies, self.keys = units, out, keys
+        self.forms_of, self.form_sources, self.form_copies, self.form_keys = formations, sources, forms, form_keys
+        return dict(out), dict(forms)
 
     def done(self) -> None:
         """The view is made (its own writes, hiding what the side may not see, are behind it)."""
         self.stamp = _state._WRITES[0]
 
 
+def _refreshed(recent: list, source: dict, copies: dict, keys: dict) -> tuple[dict, dict]:
+    """The last view's copies, those written since (``recent``: the newest first) copied anew."""
+    out = dict(copies)
+    for x in recent:
+        k = keys.get(id(x))
+        if k is not None and (x is source.get(k) or x is out.get(k)):  # a live id: not a dead object's
+            old = out[k]
+            out[k] = c = source[k].copy()
+            keys.pop(id(old), None)
+            keys[id(c)] = k
+    return out, keys
+
+
 def side_view(game: Game, side: str, copies: ViewCopies | None = None) -> SideView:
     """The view of ``game`` for ``side`` (see the module docstring); ``copies``: a seat's copies
     of the units of its last view, reused where nothing has changed (ViewCopies)."""
-    v = game._copy_as(SideView, dice=False, units=copies.units(game, side) if copies is not None else None)
+    units, formations = copies.take(game, side) if copies is not None else (None, None)
+    v = game._copy_as(SideView, dice=False, units=units, formations=formations)
     v.viewer = side
     v.seed = 0
     v.events = []
