@@ -27,7 +27,7 @@ def _private(name: str) -> bool:
 
 def _defined_private(tree: ast.AST) -> set[str]:
     """The private attribute names a module defines: methods, class attributes and fields,
-    ``self._x = ...`` assignments."""
+    ``self._x = ...`` assignments, keys of a table of methods."""
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef):
@@ -41,6 +41,8 @@ def _defined_private(tree: ast.AST) -> set[str]:
         elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) \
                 and isinstance(node.value, ast.Name) and node.value.id == "self":
             names.add(node.attr)
+        elif isinstance(node, ast.Dict):  # a table of methods set on classes (bots.tactics.SHARED)
+            names.update(k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str))
     return {n for n in names if _private(n)}
 
 

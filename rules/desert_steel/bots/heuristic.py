@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import heapq
 import math
+import random
 
 from ..engine import victory
-from . import forecast
-from .core import HANDLERS, HeuristicBot
+from . import forecast, tactics
+from .tactics import HANDLERS
 from ..routes import axial_distance, count_specs, reverse_costs, spec_targets
 from ..engine.context import other
 from ..engine.facing import sector
@@ -47,7 +48,10 @@ def fallback(actions: list) -> tuple:
     return actions[0]
 
 
-class HeuristicBot2(HeuristicBot):
+@tactics.takes_shared
+class HeuristicBot2:
+    """The current heuristic bot (the module docstring): its own stance, goals, moves, cards and
+    raids; the odds and the answers it shares with ``heuristic-v1`` from tactics.py."""
     name = "heuristic"
     FIRE = 0.3  # a shot worth at least this (expected hits, destroyed = 1) beats waiting
     ATTACK_FIRE = 0.12  # attacking, in place (at its objective, or in range): take any real chance
@@ -59,7 +63,8 @@ class HeuristicBot2(HeuristicBot):
     SAFE_PASS = 10  # hexes from the nearest enemy beyond which a move may cross a full friendly hex
 
     def __init__(self, seed: int = 0):
-        super().__init__(seed)
+        self.rng = random.Random(seed)
+        self._spots: dict | None = None  # spotting chances during one choose(): the game stands still
         self._stances: dict = {}
         self._memo: dict = {}
         self._view_cache: tuple | None = None
@@ -501,7 +506,7 @@ class HeuristicBot2(HeuristicBot):
         long shot (each hex it makes is a step towards the enemy's points)."""
         mover = game.state.units[game.decision.mover]
         threshold = 0.1 if self._goal_distance(game, mover.side, None, mover) else 0.25
-        choice = super()._opportunity(game, actions, threshold)
+        choice = tactics.opportunity(self, game, actions, threshold)
         if choice[0] == "opp-pass":  # a unit that cannot act again this turn loses nothing by firing
             best = self.FREE_SHOT
             for a in actions:
@@ -647,7 +652,7 @@ class HeuristicBot2(HeuristicBot):
             if self._exit_counts(game, u):
                 return game.ctx.field.exit_cost(u.type, u.hex) is not None
             if stance == "attack":  # there, and it is not enough: go for the enemy within reach
-                return super()._wants_to_move(game, u)
+                return tactics.wants_to_move(self, game, u)
             return False
         if stance == "hold":
             if self._fortified(game, u) or u.type.unit_class == "forward-observer" or u.type.towed:
@@ -658,7 +663,7 @@ class HeuristicBot2(HeuristicBot):
             return bool(block) and block.get(u.hex, 99) > 1
         if u.type.unit_class == "forward-observer":
             return not self._watching(game, u.hex, self._watch_targets(game, u))
-        return super()._wants_to_move(game, u)
+        return tactics.wants_to_move(self, game, u)
 
     # an FO's work is to see (§16.33: a bombardment comes down only on enemies its FOs see when its
     # formation is activated; §13.2: it spots for indirect fire): it goes where it sees an enemy,
@@ -809,7 +814,7 @@ class HeuristicBot2(HeuristicBot):
         return view
 
     def _make_view(self, game, u) -> dict:
-        view = super()._view(game, u)
+        view = tactics.move_view(self, game, u)
         side = u.side
         passengers_now = game.passengers(u) if u.type.transport_capacity else []
         # a transport goes where its load wants to go (scenario transports count for nothing, §13.31)
@@ -891,7 +896,7 @@ class HeuristicBot2(HeuristicBot):
         if view.get("watch"):
             score = self._watch_score(game, hex_, view)
         else:
-            score = super()._score_hex(game, u, hex_, view)
+            score = tactics.score_hex(self, game, u, hex_, view)
         if view["close_in"] and view["enemies"]:
             aq, ar = view["axial"][hex_]
             near = min([max(abs(q - aq), abs(r - ar), abs(q - aq + r - ar)) for q, r in view["enemies"]])
