@@ -151,14 +151,35 @@ def test_plays_a_game_to_the_end_on_either_side(model, catalog):
         assert game.returns()["winner"] in ("allied", "axis", "draw", None)
 
 
-def test_the_charged_distances_are_the_engines_dijkstra(model, catalog):
-    """The plan's table-driven Dijkstra gives routes.reverse_costs's distances, extra costs included."""
-    from sandtable.rules.desert_steel.bots.core import reverse_costs
-    from sandtable.rules.desert_steel.bots.plan_evade import _charged_dijkstra
+def test_the_table_driven_distances_are_the_plain_dijkstra(model, catalog):
+    """routes.reverse_costs reads its step costs from a table (routes.step_table, shared with
+    this plan): the distances of a search that prices every step from the battlefield, extra
+    costs included."""
+    import heapq
+    import math
+    from sandtable.rules.desert_steel.routes import reverse_costs
+
+    def plain(field, sources, unit_type, extra):
+        dist = {k: 0.0 for k in sources if k in field.board.usable}
+        heap = [(0.0, k) for k in dist]
+        heapq.heapify(heap)
+        while heap:
+            d, k = heapq.heappop(heap)
+            if d > dist.get(k, math.inf):
+                continue
+            for n in field.board.neighbours(k):
+                cost = 1.0 if unit_type is None else field.enter_cost(unit_type, n, k)
+                if cost == "prohibited":
+                    continue
+                cost = (unit_type.movement or 1) if cost == "all" else cost
+                if d + cost + extra.get(k, 0) < dist.get(n, math.inf):
+                    dist[n] = d + cost + extra.get(k, 0)
+                    heapq.heappush(heap, (dist[n], n))
+        return dist
     game = _game(model, catalog, "IV")
     field = game.ctx.field
     board = field.board
     targets = {h for h in sorted(board.usable)[:12]}
     extra = {h: 2.5 for h in sorted(board.usable)[100:160]}
     for unit_type in (None, model.unit_types["gb-grant"]):
-        assert _charged_dijkstra(field, targets, unit_type, extra) == reverse_costs(field, targets, unit_type, dict(extra))
+        assert reverse_costs(field, targets, unit_type, dict(extra)) == plain(field, targets, unit_type, extra)

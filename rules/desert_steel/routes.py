@@ -40,12 +40,39 @@ def axial_distance(a, b) -> int:
     return max(abs(dq), abs(dr), abs(dq + dr))
 
 
+def step_table(field, unit_type) -> dict:
+    """Hex -> [(neighbour, MP to step from the neighbour into the hex)] for a unit type (1 a step
+    without one): the edges of the reverse search, read once per battlefield, type and wire
+    (shared, read-only). Types that pay the same costs share one table (a caller may key its own
+    searches on the table)."""
+    cache = field.memo.setdefault("routes.steps", {})
+    key = (unit_type.id if unit_type else None, frozenset(field.wire))
+    if key not in cache:
+        if len(cache) > 64:
+            cache.clear()
+        board = field.board
+        out = {}
+        for k in board.usable:
+            row = []
+            for n in board.neighbours(k):
+                cost = 1.0 if unit_type is None else field.enter_cost(unit_type, n, k)
+                if cost == "prohibited":
+                    continue
+                row.append((n, (unit_type.movement or 1) if cost == "all" else cost))
+            out[k] = row
+        shared = field.memo.setdefault("routes.step_tables", {})
+        signature = hash(tuple((k, tuple(row)) for k, row in sorted(out.items())))
+        same = shared.get(signature)
+        cache[key] = same if same is not None and same == out else shared.setdefault(signature, out)
+    return cache[key]
+
+
 def reverse_costs(field, sources: set[str], unit_type, extra: dict | None = None) -> dict[str, float]:
     """Cost of the cheapest way from each hex to the nearest source (reverse search); ``extra``
     adds a cost for stepping into some hexes (the new heuristic's known minefields)."""
     extra = extra or {}
-    board = field.board
-    dist = {k: 0.0 for k in sources if k in board.usable}
+    steps = step_table(field, unit_type)
+    dist = {k: 0.0 for k in sources if k in steps}
     heap = [(0.0, k) for k in dist]
     heapq.heapify(heap)
     while heap:
@@ -53,12 +80,9 @@ def reverse_costs(field, sources: set[str], unit_type, extra: dict | None = None
         if d > dist.get(k, math.inf):
             continue
         penalty = extra.get(k, 0)  # paid by whoever steps into k
-        for n in board.neighbours(k):
-            cost = 1.0 if unit_type is None else field.enter_cost(unit_type, n, k)
-            if cost == "prohibited":
-                continue
-            cost = (unit_type.movement or 1) if cost == "all" else cost
-            if d + cost + penalty < dist.get(n, math.inf):
-                dist[n] = d + cost + penalty
-                heapq.heappush(heap, (d + cost + penalty, n))
+        for n, cost in steps[k]:
+            c = d + cost + penalty
+            if c < dist.get(n, math.inf):
+                dist[n] = c
+                heapq.heappush(heap, (c, n))
     return dist

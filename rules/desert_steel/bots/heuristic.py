@@ -209,7 +209,19 @@ class HeuristicBot2:
 
     def _goal_distance(self, game, side: str, unit_type=None, unit=None) -> dict:
         """Hex -> MP (for a unit type; hexes without one) to what the side's open victory specs
-        reward reaching; only the specs counting ``unit`` when it is given."""
+        reward reaching; only the specs counting ``unit`` when it is given (asked a few thousand
+        times a game: read once a decision, while the game stands still)."""
+        now = self._spots
+        if now is None:
+            return self._find_goal_distance(game, side, unit_type, unit)
+        key = ("goal", id(game), side, unit_type.id if unit_type else None, unit.card if unit else None,
+               unit.type.id if unit else None)
+        hit = now.get(key)
+        if hit is None:
+            hit = now[key] = self._find_goal_distance(game, side, unit_type, unit)
+        return hit
+
+    def _find_goal_distance(self, game, side: str, unit_type, unit) -> dict:
         specs = self._unit_specs(game, side, unit)
         mines = self._mine_costs(game, side)
         if unit_type is not None and unit_type.unit_class == "transport":

@@ -26,10 +26,7 @@ lost games the heuristic wins: it does not apply there.
 """
 from __future__ import annotations
 
-import heapq
-import math
-
-from ..routes import axial_distance, count_specs
+from ..routes import axial_distance, count_specs, reverse_costs, step_table
 from .heuristic import HeuristicBot2
 from ..engine.context import other
 from .search_policies import VariantBot, register_plan
@@ -105,51 +102,6 @@ def _disk(field, hex_, radius: int) -> list:
         here = axial[hex_]
         cache[key] = [h for h in board.usable if axial_distance(axial[h], here) <= radius]
     return cache[key]
-
-
-def _step_costs(field, unit_type) -> dict:
-    """Hex -> [(neighbour, MP to step from the neighbour into the hex)], as routes.reverse_costs prices
-    them (shared per battlefield, unit type and wire)."""
-    cache = field.memo.setdefault("bots.evade_steps", {})
-    key = (unit_type.id if unit_type else None, frozenset(field.wire))
-    if key not in cache:
-        if len(cache) > 64:
-            cache.clear()
-        board = field.board
-        out = {}
-        for k in board.usable:
-            row = []
-            for n in board.neighbours(k):
-                cost = 1.0 if unit_type is None else field.enter_cost(unit_type, n, k)
-                if cost == "prohibited":
-                    continue
-                row.append((n, (unit_type.movement or 1) if cost == "all" else cost))
-            out[k] = row
-        # one table for the types that pay the same costs: the charged searches are shared by them
-        shared = field.memo.setdefault("bots.evade_step_tables", {})
-        signature = hash(tuple((k, tuple(row)) for k, row in sorted(out.items())))
-        same = shared.get(signature)
-        cache[key] = same if same is not None and same == out else shared.setdefault(signature, out)
-    return cache[key]
-
-
-def _charged_dijkstra(field, sources: set, unit_type, extra: dict) -> dict:
-    """routes.reverse_costs with the step costs read from a table (the same distances, faster)."""
-    steps = _step_costs(field, unit_type)
-    dist = {k: 0.0 for k in sources if k in steps}
-    heap = [(0.0, k) for k in dist]
-    heapq.heapify(heap)
-    while heap:
-        d, k = heapq.heappop(heap)
-        if d > dist.get(k, math.inf):
-            continue
-        penalty = extra.get(k, 0)  # paid by whoever steps into k
-        for n, cost in steps.get(k, ()):
-            c = d + cost + penalty
-            if c < dist.get(n, math.inf):
-                dist[n] = c
-                heapq.heappush(heap, (c, n))
-    return dist
 
 
 class EvadeBot(VariantBot):
@@ -267,12 +219,12 @@ class EvadeBot(VariantBot):
         tkey = memo.get(("evade-targets", id(base)))
         if tkey is None or tkey[0] is not base:  # the id of a dict since freed may be reused
             tkey = memo[("evade-targets", id(base))] = (base, frozenset(h for h, d in base.items() if d <= 0))
-        steps = _step_costs(game.ctx.field, unit_type)
+        steps = step_table(game.ctx.field, unit_type)
         # types that pay the same costs (IV's Grants, Shermans and Crusaders) share one search
         key = ("evade-goal", id(steps), tkey[1], skey)
         hit = memo.get(key)
         if hit is None or hit[0] is not steps:
-            hit = memo[key] = (steps, _charged_dijkstra(game.ctx.field, tkey[1], unit_type, extra))
+            hit = memo[key] = (steps, reverse_costs(game.ctx.field, tkey[1], unit_type, extra))
         return hit[1]
 
     # --- hidden units stay hidden ---------------------------------------------------------------
