@@ -14,6 +14,7 @@ import pytest
 
 from sandtable.rules.desert_steel.bots.core import Seat, make_bot
 from sandtable.rules.desert_steel.bots.heuristic import fallback
+from sandtable.rules.desert_steel.engine.decisions import Lowest
 from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.engine.runner import replay, sample_setup, write_log
 from sandtable.rules.desert_steel.bots.search import SearchBot
@@ -31,7 +32,7 @@ def fingerprint(game) -> str:
                     u.spotted, u.hidden, u.carried_by, u.start_hex, u.pinned, u.flash_kill, u.opportunity_fired,
                     u.if_spotted, u.smoked, u.experience_bonus) for u in st.units.values())
     forms = sorted((f.card, f.shaken, f.losses, f.lost_this_turn, f.must_replay) for f in st.formations.values())
-    return json.dumps({"mode": game.mode, "to_act": game.side_to_act, "cx": game.cx, "turn": st.turn,
+    return json.dumps({"mode": game.mode, "to_act": game.side_to_act, "pending": [repr(d) for d in game.pending], "turn": st.turn,
                        "units": units, "formations": forms, "hands": st.hands, "stack": st.stack,
                        "played": sorted(st.played), "raids": st.raids, "deck": st.raid_deck, "used": st.raid_used,
                        "mines": sorted(st.minefields, key=lambda m: (m["side"], str(m["hex"]))),
@@ -247,7 +248,7 @@ def test_a_view_holds_nothing_the_side_may_not_know(model, catalog):
     assert v.dice.state() != game.dice.state()
     before = fingerprint(game)
     v.state.units[next(iter(v.state.units))].hex = None  # the view is its own
-    v.cx["x"] = 1
+    v.ask(Lowest("allied", (1, 2)))  # the view's questions are its own too
     assert fingerprint(game) == before
     # the view of the other side keeps its own hidden FOs and minefields
     mine = side_view(game, "axis")

@@ -40,6 +40,11 @@ def activate(game, side, cards):
     game.ask(Activation(side, cards=tuple(cards)))
 
 
+def _move(game):
+    """The pending move (under the questions about it: overrun fire, opportunity fire)."""
+    return [d for d in game.pending if d.kind == "move"][-1]
+
+
 def moving(game, unit, side, mp=10):
     game.ask(Activation(side, cards=(unit.card,)), Move(side, unit=unit.id, op="move", mp=mp))
 
@@ -54,7 +59,7 @@ def test_12_12_infantry_moves_one_point_on_the_non_vehicle_column(model):
     assert ("op", inf.id, "move") in game.legal_actions()
     assert ("op", inf.id, "move-fire") not in game.legal_actions()  # move-and-fire: vehicles only
     game.apply(("op", inf.id, "move"))
-    assert game.cx["mp"] == 1
+    assert game.decision.mp == 1
     game.apply(("step", "B2119"))
     assert inf.hex == "B2119" and inf.flipped  # one hex, and the operation is over
 
@@ -574,7 +579,7 @@ def test_13_3_a_truck_carries_face_up_infantry_with_its_full_allowance(model):
     game.apply(("op", t.id, "transport"))
     for u in infs[:3] + [gun]:
         game.apply(("load", u.id))
-    assert game.mode == "move" and game.cx["mp"] == t.type.movement  # full load: off it goes
+    assert game.mode == "move" and game.decision.mp == t.type.movement  # full load: off it goes
     assert infs[3].carried_by is None  # §13.34: never four infantry in a truck
     game.apply(("step", "B2119"))
     assert all(u.hex == "B2119" and u.flipped and u.carried_by == t.id for u in infs[:3] + [gun])
@@ -688,10 +693,10 @@ def test_14_2_overrun_morale_reaction_fire_and_the_tank_fires_ai(model):
     fo = place(game, "330.9", 330, "us-fo", b, "allied")
     activate(game, "axis", [161])
     game.apply(("op", tank.id, "overrun"))
-    mp = game.cx["mp"]
+    mp = game.decision.mp
     assert ("overrun", b) in game.legal_actions()
     game.apply(("overrun", b))
-    assert game.cx["spent"] == game.ctx.field.enter_cost(tank.type, a, b) + -(-tank.type.movement // 2)
+    assert _move(game).spent == game.ctx.field.enter_cost(tank.type, a, b) + -(-tank.type.movement // 2)
     checks = events(game, "unit-check")
     assert [c["unit"] for c in checks] == [inf.id, fo.id] and all(c["why"] == "overrun" for c in checks)
     assert all("flank_or_same_hex" not in c["modifiers"] for c in checks)
@@ -702,7 +707,7 @@ def test_14_2_overrun_morale_reaction_fire_and_the_tank_fires_ai(model):
     game.apply(("target", inf.id))
     fires = events(game, "fire")[-2:]
     assert fires[0]["differential"] == tank.type.anti_infantry - 1 and fires[1]["target"] == fo.id
-    assert game.mode in ("move", "opportunity") and game.cx["spent"] <= mp
+    assert game.mode in ("move", "opportunity") and _move(game).spent <= mp
 
 
 def test_14_2_a_shaken_formation_does_not_fire_at_the_overrunner(model):

@@ -92,7 +92,7 @@ def test_18_6_they_enter_loaded_with_the_reinforcements_of_their_turn(catalog):
         game.apply(("load", u.id))
     assert ("load", infantry[3].id) not in game.legal_actions()  # §13.34: a fourth infantry unit
     game.apply(("load", pak.id))
-    assert game.mode == "move" and game.cx["mp"] == truck.type.movement
+    assert game.mode == "move" and game.decision.mp == truck.type.movement
     entry = sorted(game.state.formations[167].entry_zone)
     assert {a[1] for a in game.legal_actions() if a[0] == "step"} <= set(entry)
     game.apply(("step", entry[0]))

@@ -218,11 +218,11 @@ def test_pending_modules_are_still_pending():
 def test_the_check_finds_what_it_is_for():
     """Each kind of reach into the engine is found; a module's own internals and other
     libraries' conventions are not."""
-    assert {"_legal_cache", "_owned", "_copy_as", "_plan_raids"} <= engine_private()
+    assert {"_legal_cache", "_on_activation", "_copy_as", "_plan_raids"} <= engine_private()
     source = '''
 import sys
 import sandtable.rules.desert_steel.engine.game as engine_game
-from sandtable.rules.desert_steel.engine.game import Game, _owned
+from sandtable.rules.desert_steel.engine.game import Game, _on_activation
 from sandtable.rules.desert_steel.engine import victory
 from sandtable.rules.desert_steel.engine import seats as registry
 
@@ -242,7 +242,7 @@ def test(game, monkeypatch, tmp):
     game.state._memo
     victory._points(game, "axis")
     registry._ENTRIES
-    engine_game._owned({})
+    engine_game._on_activation({})
     Game._legal_command(game)
     monkeypatch.setattr(Game, "_legal_command", None)
     getattr(game, "_copy_as")
@@ -251,12 +251,12 @@ def test(game, monkeypatch, tmp):
     path = ROOT / "tests" / "example.py"
     found = sorted(v.split(": ", 1)[1] for v in violations(ast.parse(source), path, "example"))
     assert found == sorted([
-        "imports _owned from sandtable.rules.desert_steel.engine.game",
+        "imports _on_activation from sandtable.rules.desert_steel.engine.game",
         "reads game._legal_cache",
         "reads game.state._memo",
         "reads victory._points",
         "reads registry._ENTRIES",
-        "reads engine_game._owned",
+        "reads engine_game._on_activation",
         "reads Game._legal_command",
         "monkeypatch.setattr(Game, '_legal_command')",
         "getattr(game, '_copy_as')",

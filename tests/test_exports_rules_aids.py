@@ -109,7 +109,7 @@ def test_move_and_fire_vehicles_only_move_then_fire(model):
     assert rule_aids.move_and_fire_mp(model, allowance) == game.move_fire_mp(tank)
     game.apply(("op", tank.id, "move-fire"))
     assert game.mode == "move"  # the move comes first, the fire after it (§9.5)
-    assert game.cx["mp"] == game.move_fire_mp(tank)
+    assert game.decision.mp == game.move_fire_mp(tank)
 
 
 def test_front_arc_matches_the_engines_flank_test(model):

@@ -3,6 +3,7 @@ work), information-set determinization that does not leak the enemy's hidden uni
 minefields, and the --bots search:N / search:Ts names in play and simulate."""
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -284,19 +285,20 @@ def test_determinization_leaves_out_the_enemys_simultaneous_interrupt_declaratio
     look-ahead asks the Allies (the rollout's bot declares for them), whatever they truly declared."""
     game = _game(model, catalog, "II", seed=1)
     bot = make_bot("heuristic")
-    while not (game.mode == "interrupt" and game.side_to_act == "axis" and "allied" in game.cx["declared"]
+    while not (game.mode == "interrupt" and game.side_to_act == "axis" and game.decision.answered("allied")
                and game.interrupt_cards("allied")):
         game.apply(bot.choose(game, game.legal_actions()))
     truths = [None] + list(game.interrupt_cards("allied"))
     for truth in truths:
         g = game.clone()
-        g.cx = dict(g.cx, declared=dict(g.cx["declared"], allied=truth))
+        g.ask(dataclasses.replace(g.decision, declared=tuple((s, truth if s == "allied" else c)
+                                                             for s, c in g.decision.declared)))
         sample = SpielState(g).resample_from_infostate(1, random.Random(0)).game
-        assert "allied" not in sample.cx["declared"]
+        assert not sample.decision.answered("allied")
         assert sample.side_to_act == "axis" and sample.legal_actions() == game.legal_actions()
         sample.apply(("pass",))
         assert sample.mode == "interrupt" and sample.side_to_act == "allied"  # asked again
-    assert game.cx["declared"]["allied"] in truths  # the game itself untouched
+    assert dict(game.decision.declared)["allied"] in truths  # the game itself untouched
 
 
 def test_the_plan_is_chosen_again_at_every_turn(model, catalog, monkeypatch):

@@ -3,10 +3,13 @@
 A part of :class:`Game` (see game.py): the methods use its state and dice."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import math
 from .state import ON_MAP, Unit
 from .context import other
 from .facing import direction
+from .decisions import AssaultFire, AssaultHex, AssaultJoin, AssaultReact, Move, OverrunReact, OverrunTarget
 
 
 class CloseCombatMixin:
@@ -25,7 +28,7 @@ class CloseCombatMixin:
         """§14.11: ready infantry of the activated formation, in or next to a hex of enemy vehicles
         without enemy infantry; the vehicles in cover, the infantry in an entrenchment, or entering
         through a vehicle's flank arc; no more than the stacking limit."""
-        if u.type.unit_class != "infantry" or not u.ready or u.carried_by or u.card not in self.cx.get("cards", ()):
+        if u.type.unit_class != "infantry" or not u.ready or u.carried_by or u.card not in self._cards():
             return False
         board = self.ctx.field.board
         if board.distance(u.hex, h) > 1:
@@ -55,36 +58,33 @@ class CloseCombatMixin:
         already = [x for x in self.state.at(h) if x.side == side and x.id not in joining]
         return len(already) + len(joining) <= limit
 
-    def _legal_assault_hex(self):
-        u = self.state.units[self.cx["unit"]]
+    def _legal_assault_hex(self, d: AssaultHex):
+        u = self.state.units[d.unit]
         return [("hex", h) for h in self.assault_hexes(u) if self._assault_room(h, u.side, [u.id])] + [("cancel",)]
 
-    def _do_assault_hex(self, action):
-        u = self.state.units[self.cx["unit"]]
+    def _do_assault_hex(self, d: AssaultHex, action):
+        u = self.state.units[d.unit]
         if action[0] == "cancel":
             self._cancel_declared(u)
             return
-        self.cx["assault"] = {**self.cx["assault"], "hex": action[1]}  # copied: clones share cx values
-        self._mode = "assault-join"
+        self._swap(AssaultJoin(d.side, u.id, action[1], (u.id,)))
 
-    def _legal_assault_join(self):
-        a = self.cx["assault"]
-        me = self.state.units[self.cx["unit"]]
-        out = [("join", x.id) for c in self.cx["cards"] for x in self.units_of(c)
-               if x.id not in a["units"] and x.side == me.side and x.on_map and self.may_assault(x, a["hex"])
-               and self._assault_room(a["hex"], me.side, a["units"] + [x.id])]
+    def _legal_assault_join(self, d: AssaultJoin):
+        me = self.state.units[d.unit]
+        out = [("join", x.id) for c in self._cards() for x in self.units_of(c)
+               if x.id not in d.units and x.side == me.side and x.on_map and self.may_assault(x, d.hex)
+               and self._assault_room(d.hex, me.side, [*d.units, x.id])]
         return out + [("go",)]
 
-    def _do_assault_join(self, action):
-        a = self.cx["assault"] = dict(self.cx["assault"])
+    def _do_assault_join(self, d: AssaultJoin, action):
         if action[0] == "join":
-            a["units"] = a["units"] + [action[1]]
+            self._swap(replace(d, units=d.units + (action[1],)))
             return
-        h = a["hex"]
-        self.log("close-assault", units=a["units"], hex=h, section="14.1")
+        h = d.hex
+        self.log("close-assault", units=list(d.units), hex=h, section="14.1")
         f = self.ctx.field
         going = []
-        for uid in a["units"]:  # step 1: each takes a morale check; failure flips it
+        for uid in d.units:  # step 1: each takes a morale check; failure flips it
             x = self.state.units[uid]
             mods = {"losses": self.loss_modifier(x.card), **self.separation_morale(x)}
             special = self._special("morale", x.side)
@@ -104,59 +104,66 @@ class CloseCombatMixin:
         for x in going:
             if x.on_map:
                 self._zone_attacks(x)
-        a["going"] = [x.id for x in going if x.on_map and not x.suppressed]
-        self._assault_reactions()
+        self._assault_reactions(AssaultReact(other(d.side), d.unit, h, d.units,
+                                             tuple(x.id for x in going if x.on_map and not x.suppressed)))
 
-    def _assault_reactors(self) -> list:
-        """§14.11: only the assaulted vehicles fire back (opportunity fire, §9.4)."""
-        a = self.cx["assault"]
-        side = self.state.units[self.cx["unit"]].side
+    def _assault_reactors(self, a) -> list:
+        """§14.11: only the assaulted vehicles fire back (opportunity fire, §9.4); ``a``: the
+        assault (AssaultReact or AssaultFire)."""
+        side = self.state.units[a.unit].side
         out = []
-        for v in self.state.at(a["hex"]):
+        for v in self.state.at(a.hex):
             if v.side == side or not self.armour(v) or not v.ready or self.state.formations[v.card].shaken:
                 continue
             if v.opportunity_fired and not v.flash_kill:
                 continue
-            for aid in a["going"]:
+            for aid in a.going:
                 x = self.state.units[aid]
                 if x.on_map and not x.suppressed:
                     out += [("react-fire", v.id, aid) if m == self.natural_mode(x) else ("react-fire", v.id, aid, m)
                             for m in self.fire_modes(v, x)]
         return out
 
-    def _assault_reactions(self) -> None:
-        if self._assault_reactors():
-            self._mode, self.side_to_act = "assault-react", other(self.state.units[self.cx["unit"]].side)
+    def _assault_reactions(self, a) -> None:
+        if self._assault_reactors(a):
+            self._swap(AssaultReact(other(self.state.units[a.unit].side), a.unit, a.hex, a.units, a.going))
             return
-        self._assault_fire()
+        self._assault_fire(a)
 
-    def _legal_assault_react(self):
-        return self._assault_reactors() + [("react-pass",)]
+    def _legal_assault_react(self, d: AssaultReact):
+        return self._assault_reactors(d) + [("react-pass",)]
 
-    def _do_assault_react(self, action):
+    def _do_assault_react(self, d: AssaultReact, action):
         if action[0] == "react-pass":
-            self._assault_fire()
+            self._assault_fire(d)
             return
         v, x = self.state.units[action[1]], self.state.units[action[2]]
         v.opportunity_fired = True
         self.log("opportunity-fire", unit=v.id, target=x.id, section="14.11")
         self.shoot(v, x, opportunity=True, move_fire=False, mode=action[3] if len(action) > 3 else None)
-        self._assault_reactions()
+        self._assault_reactions(d)
 
-    def assault_shooter(self) -> Unit | None:
-        a = self.cx["assault"]
-        if a["going"] and self._assault_targets(self.state.units[a["going"][0]]) and \
-                self.state.units[a["going"][0]].on_map and not self.state.units[a["going"][0]].suppressed:
-            return self.state.units[a["going"][0]]
-        a = self.cx["assault"] = dict(a)
-        while a["going"]:
-            x = self.state.units[a["going"][0]]
+    def assault_shooter(self, a=None) -> Unit | None:
+        """The assaulting unit to fire now (§14.1 step 2): the first of the assault's ``going``
+        (``a``, by default the pending decision) still up and with a vehicle to fire at."""
+        a = a if a is not None else self.decision
+        x = self.state.units[a.going[0]] if a.going else None
+        if x is not None and self._assault_targets(x) and x.on_map and not x.suppressed:
+            return x
+        return None
+
+    def _next_shooter(self, a) -> tuple[Unit | None, tuple]:
+        """The next of ``a.going`` able to fire, and those left with it; the ones passed over
+        (out of targets) are flipped: their assault is over."""
+        going = a.going
+        while going:
+            x = self.state.units[going[0]]
             if x.on_map and not x.suppressed and self._assault_targets(x):
-                return x
-            a["going"] = a["going"][1:]
+                return x, going
+            going = going[1:]
             if x.on_map:
                 x.flipped = True
-        return None
+        return None, going
 
     def _assault_targets(self, x: Unit) -> list:
         out = []
@@ -165,25 +172,24 @@ class CloseCombatMixin:
                 out += [("target", v.id) if m == "av" else ("target", v.id, m) for m in self.fire_modes(x, v)]
         return out
 
-    def _assault_fire(self) -> None:
+    def _assault_fire(self, a) -> None:
         """Step 2: each assaulting unit must fire at a vehicle of the hex (AV, or AI at light armour),
         +6 same hex, the close-assault modifier, no cover; then it is flipped."""
-        x = self.assault_shooter()
+        x, going = self._next_shooter(a)
         if x is None:
             self._back_to_activation()
             return
-        self._mode, self.side_to_act = "assault-fire", x.side
+        self._swap(AssaultFire(x.side, a.unit, a.hex, a.units, going))
 
-    def _legal_assault_fire(self):
-        return self._assault_targets(self.assault_shooter())
+    def _legal_assault_fire(self, d: AssaultFire):
+        return self._assault_targets(self.assault_shooter(d))
 
-    def _do_assault_fire(self, action):
-        x = self.assault_shooter()
+    def _do_assault_fire(self, d: AssaultFire, action):
+        x = self.assault_shooter(d)
         self.shoot(x, self.state.units[action[1]], opportunity=False, move_fire=False,
                     mode=action[2] if len(action) > 2 else None, close_assault=True)
         x.flipped = True
-        self.cx["assault"] = {**self.cx["assault"], "going": self.cx["assault"]["going"][1:]}
-        self._assault_fire()
+        self._assault_fire(replace(d, going=d.going[1:]))
 
     # --- overrun (§14.2) ------------------------------------------------------------------------
 
@@ -223,25 +229,27 @@ class CloseCombatMixin:
             return None
         fraction = self.ctx.tables.setting("overrun_extra_cost_fraction", 0.5)
         total = cost + math.ceil((u.type.movement or 1) * fraction)
-        return total if self.cx["spent"] + total <= self.cx["mp"] else None
+        move = self._find(Move)
+        return total if move.spent + total <= move.mp else None
 
     def _overrun(self, u: Unit, dest: str) -> None:
         f = self.ctx.field
         cost = self.overrun_cost(u, dest)
-        self.cx["spent"] += cost
-        self.cx["steps"] += 1
-        self.cx["overrun"] = "done"  # one overrun per operation
+        move = self._find(Move)
+        move = replace(move, spent=move.spent + cost, steps=move.steps + 1, overrun="done")  # one per operation
+        self._swap(move)
         u.facing = direction(f.board.axial(u.hex), f.board.axial(dest))
         u.hex, u.moved, u.spotted = dest, True, None
-        self.log("overrun", unit=u.id, hex=dest, spent=self.cx["spent"], section="14.2")
+        self.log("overrun", unit=u.id, hex=dest, spent=move.spent, section="14.2")
         defenders = [e for e in self.state.at(dest) if e.side != u.side]
         for e in defenders:
             if e.hidden:
                 self._reveal(e, "enemy entered its hex")
-        self.cx["same_hex_done"] = [e.id for e in defenders]  # their reaction is the overrun's (§14.2)
-        self.cx["stopped_by_enemy"] = False  # §14.2 step 4: it may drive on
+        done = tuple(e.id for e in defenders)  # their reaction is the overrun's (§14.2)
+        stop = None
         if self._mines_on_entry(u):  # §15.13: first of all, and the overrunner stops there
-            self.cx["stop"] = ("set off a minefield", "15.13")
+            stop = ("set off a minefield", "15.13")
+        self._swap(replace(move, stopped_by_enemy=False, stop=stop))  # §14.2 step 4: it may drive on
         self._zone_attacks(u)
         if not u.on_map or u.suppressed:
             self._finish_operation(u)
@@ -263,8 +271,7 @@ class CloseCombatMixin:
                 if e.on_map and not self.state.formations[e.card].shaken and self.fire_modes(e, u) \
                         and (self._same_hex_infantry(e) or self._may_opportunity_fire(e)):
                     reactors.append(e.id)
-        self.cx["reactors"] = reactors
-        self._overrun_reactions(u)
+        self._overrun_reactions(u, tuple(reactors), done)
 
     @staticmethod
     def _same_hex_infantry(e: Unit) -> bool:
@@ -278,28 +285,34 @@ class CloseCombatMixin:
         kill's extra fire aside)."""
         return e.ready and (not e.opportunity_fired or e.flash_kill)
 
-    def _overrun_reactions(self, u: Unit) -> None:
-        if u.on_map and not u.suppressed and self.cx.get("reactors"):
-            self._mode, self.side_to_act = "overrun-react", other(u.side)
+    def _overrun_reactions(self, u: Unit, reactors: tuple, defenders: tuple) -> None:
+        if u.on_map and not u.suppressed and reactors:
+            self._on_move(OverrunReact(other(u.side), u.id, reactors, defenders))
             return
-        self._overrun_fire(u)
+        self._overrun_fire(u, defenders)
 
-    def _legal_overrun_react(self):
-        u = self.state.units[self.cx["unit"]]
+    def _on_move(self, d) -> None:
+        """``d`` just above the move (an overrun's question in the place of another)."""
+        if not isinstance(self.decision, Move):
+            self._pop()
+        self._push(d)
+
+    def _legal_overrun_react(self, d: OverrunReact):
+        u = self.state.units[d.unit]
         out = []
-        for rid in self.cx["reactors"]:
+        for rid in d.reactors:
             r = self.state.units[rid]
             out += [("react-fire", rid) if m == self.natural_mode(u) else ("react-fire", rid, m)
                     for m in self.fire_modes(r, u)]
         return out + [("react-pass",)]
 
-    def _do_overrun_react(self, action):
-        u = self.state.units[self.cx["unit"]]
+    def _do_overrun_react(self, d: OverrunReact, action):
+        u = self.state.units[d.unit]
         if action[0] == "react-pass":
-            self.cx["reactors"] = []
+            reactors = ()
         else:
             r = self.state.units[action[1]]
-            self.cx["reactors"] = [x for x in self.cx["reactors"] if x != r.id]
+            reactors = tuple(x for x in d.reactors if x != r.id)
             mode = action[2] if len(action) > 2 else None
             if self._same_hex_infantry(r):
                 # §12.14: an immediate fire in the hex, not an operation (+6, or the adjacent
@@ -312,9 +325,9 @@ class CloseCombatMixin:
                 self.log("overrun-fire", unit=r.id, target=u.id, fire="opportunity", flipped=False,
                          section="14.2, 9.4")
                 self.shoot(r, u, opportunity=True, move_fire=False, mode=mode)
-        self._overrun_reactions(u)
+        self._overrun_reactions(u, reactors, d.defenders)
 
-    def _overrun_fire(self, u: Unit) -> None:
+    def _overrun_fire(self, u: Unit, defenders: tuple) -> None:
         """Step 3: a vehicle still up fires its AI factor at a non-vehicle or truck of the hex; the
         others there are attacked at −2 (the anti-infantry spill, §13.11)."""
         if not u.on_map or u.suppressed:
@@ -323,25 +336,25 @@ class CloseCombatMixin:
         targets = [e for e in self.state.at(u.hex) if e.side != u.side and not e.carried_by
                    and (not e.type.is_vehicle or e.type.transport_capacity in ("truck", "motorcycle"))]
         if u.type.anti_infantry is None or not targets:
-            self._overrun_done(u)
+            self._overrun_done(u, defenders)
             return
-        self.cx["targets"] = [("target", e.id) if not e.type.is_vehicle else ("target", e.id, "ai") for e in targets]
-        self._mode, self.side_to_act = "overrun-target", u.side
+        self._on_move(OverrunTarget(u.side, u.id, tuple(("target", e.id) if not e.type.is_vehicle else
+                                                        ("target", e.id, "ai") for e in targets), defenders))
 
-    def _legal_overrun_target(self):
-        return list(self.cx["targets"]) + [("hold",)]
+    def _legal_overrun_target(self, d: OverrunTarget):
+        return list(d.targets) + [("hold",)]
 
-    def _do_overrun_target(self, action):
-        u = self.state.units[self.cx["unit"]]
+    def _do_overrun_target(self, d: OverrunTarget, action):
+        u = self.state.units[d.unit]
         if action[0] == "target":
             flipped = u.flipped
             self.shoot(u, self.state.units[action[1]], opportunity=False, move_fire=False, mode="ai")
             u.flipped = flipped  # flipped at the end of the operation
-        self.cx.pop("targets", None)
-        self._overrun_done(u)
+        self._overrun_done(u, d.defenders)
 
-    def _overrun_done(self, u: Unit) -> None:
-        self._mode, self.side_to_act = "move", u.side
-        self._open_opportunity(u)  # other enemies may fire at it as it entered (§9.4)
+    def _overrun_done(self, u: Unit, defenders: tuple) -> None:
+        if not isinstance(self.decision, Move):
+            self._pop()  # back to the move
+        self._open_opportunity(u, defenders)  # other enemies may fire at it as it entered (§9.4)
 
     # --- transport (§13.3) -------------------------------------------------------------------

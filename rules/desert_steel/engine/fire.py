@@ -3,6 +3,8 @@
 A part of :class:`Game` (see game.py): the methods use its state and dice."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ... import hexmath
 from ..model import CombatCard
 from ..rules_tables import separation_row
@@ -11,6 +13,7 @@ from .tables import EXPERIENCE, hit_value
 from .context import other
 from .facing import sector
 from .modifiers import Shot, modifiers
+from .decisions import Activation, Opportunity, SmokeHex, Target
 
 
 class FireMixin:
@@ -31,19 +34,19 @@ class FireMixin:
                 out.append(u)
         return out
 
-    def _same_hex_firers(self, mover: Unit) -> list[Unit]:
+    def _same_hex_firers(self, mover: Unit, done: tuple = ()) -> list[Unit]:
         """§12.14: enemy infantry in the hex a unit enters may fire at it, flipped or not (not an
-        operation); suppressed units and units of shaken formations cannot fire (§10.13, §10.14)."""
+        operation); suppressed units and units of shaken formations cannot fire (§10.13, §10.14).
+        ``done``: those that already fired at it in this hex."""
         if not self.ctx.advanced or not mover.on_map:
             return []
-        done = self.cx.get("same_hex_done", ())
         return [u for u in self.state.at(mover.hex)
                 if u.side != mover.side and u.type.unit_class == "infantry" and not u.suppressed and not u.carried_by
                 and not self.state.formations[u.card].shaken and u.id not in done and self.fire_modes(u, mover)]
 
-    def _opp_actions(self, mover: Unit) -> list:
+    def _opp_actions(self, mover: Unit, same_hex_done: tuple = ()) -> list:
         out = []
-        for u in self._same_hex_firers(mover):
+        for u in self._same_hex_firers(mover, same_hex_done):
             out += [("same-hex-fire", u.id) if m == self.natural_mode(mover) else ("same-hex-fire", u.id, m)
                     for m in self.fire_modes(u, mover)]
         for u in self.opportunity_firers(mover):
@@ -51,36 +54,34 @@ class FireMixin:
                     for m in self.fire_modes(u, mover)]
         return out
 
-    def _open_opportunity(self, mover: Unit) -> None:
-        self.cx["mover"] = mover.id
-        if mover.suppressed or not self._opp_actions(mover):
+    def _open_opportunity(self, mover: Unit, same_hex_done: tuple) -> None:
+        """Ask the enemy about opportunity fire at ``mover`` in the hex it entered (§9.4, §12.14)."""
+        if mover.suppressed or not self._opp_actions(mover, same_hex_done):
             self._after_opportunity(mover)
             return
-        self._mode, self.side_to_act = "opportunity", other(mover.side)
+        self._push(Opportunity(other(mover.side), mover.id, same_hex_done))
 
-    def _legal_opportunity(self):
-        mover = self.state.units[self.cx["mover"]]
-        return self._opp_actions(mover) + [("opp-pass",)]
+    def _legal_opportunity(self, d: Opportunity):
+        return self._opp_actions(self.state.units[d.mover], d.same_hex_done) + [("opp-pass",)]
 
-    def _do_opportunity(self, action):
-        mover = self.state.units[self.cx["mover"]]
+    def _do_opportunity(self, d: Opportunity, action):
+        mover = self.state.units[d.mover]
         if action[0] == "opp-pass":
             self._after_opportunity(mover)
             return
         firer = self.state.units[action[1]]
         mode = action[2] if len(action) > 2 else None
         if action[0] == "same-hex-fire":
-            self.cx["same_hex_done"] = self.cx.get("same_hex_done", []) + [firer.id]
+            d = replace(d, same_hex_done=d.same_hex_done + (firer.id,))
+            self._swap(d)
             self.log("same-hex-fire", unit=firer.id, target=mover.id, flipped=firer.flipped, section="12.14")
             self.shoot(firer, mover, opportunity=True, move_fire=False, mode=mode, same_hex=True)
         else:
             firer.opportunity_fired = True
             self.log("opportunity-fire", unit=firer.id, target=mover.id, section="9.4")
             self.shoot(firer, mover, opportunity=True, move_fire=False, mode=mode)
-        if mover.on_map and not mover.suppressed and self._opp_actions(mover):
-            self._mode, self.side_to_act = "opportunity", other(mover.side)
-        else:
-            self._after_opportunity(mover)
+        if not (mover.on_map and not mover.suppressed and self._opp_actions(mover, d.same_hex_done)):
+            self._after_opportunity(mover)  # else the question stays, one firer fewer
 
     # --- fire (§9) ---------------------------------------------------------------------------
 
@@ -202,17 +203,17 @@ class FireMixin:
             return firer.type.indirect_fire
         return firer.type.close_support and not firer.smoked
 
-    def _legal_smoke_hex(self):
-        return [("hex", h) for h in self.cx["smoke_hexes"]] + [("cancel",)]
+    def _legal_smoke_hex(self, d: SmokeHex):
+        return [("hex", h) for h in d.hexes] + [("cancel",)]
 
-    def _do_smoke_hex(self, action):
-        u = self.state.units[self.cx["unit"]]
+    def _do_smoke_hex(self, d: SmokeHex, action):
+        u = self.state.units[d.unit]
         if action[0] == "cancel":
             self._cancel_declared(u)
             return
         self.state.smoke.append(action[1])
         self.state.smoke_points[u.side] -= 1
-        spotter = self.state.units[self.cx["spotter"]] if self.cx.get("spotter") else None
+        spotter = self.state.units[d.spotter] if d.spotter else None
         if spotter is not None:
             spotter.if_spotted = spotter.flipped = True  # it designated the hex (§17.2)
         else:
@@ -258,10 +259,8 @@ class FireMixin:
 
     def _start_targeting(self, u: Unit, move_fire: bool) -> None:
         targets = self.targets(u)
-        self.cx["move_fire"] = move_fire
         if not targets and self._may_smoke(u, False):
-            self.cx["targets"] = []
-            self._mode = "target"
+            self._on_activation(Target(u.side, u.id, (), move_fire))
             return
         if not targets:
             self.log("no-target", unit=u.id, section="9.19")
@@ -270,28 +269,29 @@ class FireMixin:
             else:  # an aborted attempt is not an operation: the unit may do something else
                 self._back_to_activation()
             return
-        self.cx["targets"] = self._target_actions(u, targets)
-        self._mode = "target"
+        self._on_activation(Target(u.side, u.id, tuple(self._target_actions(u, targets)), move_fire))
 
-    def _legal_target(self):
-        out = list(self.cx["targets"])
-        u = self.state.units[self.cx["unit"]]
-        if self._may_smoke(u, bool(self.cx.get("spotter"))):
+    def _legal_target(self, d: Target):
+        out = list(d.targets)
+        u = self.state.units[d.unit]
+        if self._may_smoke(u, bool(d.spotter)):
             out.append(("smoke",))  # §17.2: a hex instead of a unit
-        return out + [("hold",)] if self.cx.get("move_fire") else out + [("cancel",)]
+        return out + [("hold",)] if d.move_fire else out + [("cancel",)]
 
     def _cancel_declared(self, u: Unit) -> None:
         """A declared fire (or smoke, assault) withdrawn before any roll is not an operation
         (§9.19): the unit may still move, but not declare it again in this activation. After a
         move-and-fire's move the operation is over."""
-        self.cx["cancelled"] = self.cx.get("cancelled", ()) + (u.id,)
-        if self.cx.get("move_fire"):
+        move_fire = getattr(self.decision, "move_fire", False)
+        activation = self._find(Activation)
+        self._replace(activation, replace(activation, cancelled=activation.cancelled + (u.id,)))
+        if move_fire:
             self._finish_operation(u)
         else:
             self._back_to_activation()
 
-    def _do_target(self, action):
-        u = self.state.units[self.cx["unit"]]
+    def _do_target(self, d: Target, action):
+        u = self.state.units[d.unit]
         if action[0] == "cancel":  # not an operation (§9.19); it may still move, not declare fire again
             self._cancel_declared(u)
             return
@@ -299,19 +299,17 @@ class FireMixin:
             self._finish_operation(u)
             return
         if action[0] == "smoke":
-            viewer = self.state.units[self.cx["spotter"]] if self.cx.get("spotter") else u
-            self.cx["smoke_hexes"] = self.smoke_hexes(u, viewer)
-            self._mode = "smoke-hex"
+            viewer = self.state.units[d.spotter] if d.spotter else u
+            self._swap(SmokeHex(d.side, u.id, tuple(self.smoke_hexes(u, viewer)), d.move_fire, d.spotter))
             return
         target = self.state.units[action[1]]
         mode = action[2] if len(action) > 2 else None
-        if self.cx.get("spotter"):
-            self._indirect_fire(u, self.state.units[self.cx["spotter"]], target, mode)
+        if d.spotter:
+            self._indirect_fire(u, self.state.units[d.spotter], target, mode)
             self._finish_operation(u)
             return
-        if self.shoot(u, target, opportunity=False, move_fire=self.cx["move_fire"], mode=mode):
-            self.cx["flash_now"] = True  # §9.36: not flipped, one more operation later
-        self._finish_operation(u)
+        flash = self.shoot(u, target, opportunity=False, move_fire=d.move_fire, mode=mode)
+        self._finish_operation(u, flash=bool(flash))  # §9.36: not flipped, one more operation later
 
     # --- close assault (§14.1) -------------------------------------------------------------------
 

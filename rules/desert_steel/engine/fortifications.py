@@ -15,6 +15,7 @@ from typing import Mapping
 
 from .context import EngineError
 from .facing import direction
+from .decisions import Engineer, Move
 from .state import Unit
 
 # What a scenario may grant non-engineers (special rule "engineer-capable", §15.4, §18.7)
@@ -290,13 +291,13 @@ class FortificationsMixin:
             return False
         return self.engineer_clearable(u) or bool(self.engineer_steps(u))
 
-    def _legal_engineer(self):
-        u = self.state.units[self.cx["unit"]]
+    def _legal_engineer(self, d: Engineer):
+        u = self.state.units[d.unit]
         out = [("clear",)] if self.engineer_clearable(u) else []
         return out + [("step", n) for n in self.engineer_steps(u)] + [("cancel",)]
 
-    def _do_engineer(self, action):
-        u = self.state.units[self.cx["unit"]]
+    def _do_engineer(self, d: Engineer, action):
+        u = self.state.units[d.unit]
         if action[0] == "cancel":
             self._back_to_activation()
         elif action[0] == "clear":
@@ -323,7 +324,7 @@ class FortificationsMixin:
         u.facing = direction(board.axial(u.hex), board.axial(dest))
         self._leave_position(u)
         u.hex, u.moved, u.spotted = dest, True, None
-        self.cx.update(mp=1, spent=1, steps=1)
+        self._swap(Move(u.side, u.id, "engineer", 1, 1, 1, stop=("an engineer operation moves one hex", "15.4")))
         self.log("engineer-move", unit=u.id, hex=dest, section="15.4")
         m = self.minefield_at(dest)
         if m is not None:
@@ -335,9 +336,8 @@ class FortificationsMixin:
         if not u.on_map:
             self._finish_operation(u)
             return
-        self.cx["stop"], self.cx["same_hex_done"] = ("an engineer operation moves one hex", "15.4"), []
         self._zone_attacks(u)
-        self._open_opportunity(u)
+        self._open_opportunity(u, ())
 
     # --- scenario limits on movement (§18.7) ----------------------------------------------------
 

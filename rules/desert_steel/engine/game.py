@@ -15,7 +15,9 @@ move-and-fire with ("move-fire",) (§7).
 """
 from __future__ import annotations
 
+import copy
 import math
+from dataclasses import replace
 from typing import Mapping
 
 from ..model import CommandCard, DesertSteel, Scenario
@@ -29,8 +31,8 @@ from .state import EXITED, OFF_MAP, ON_MAP, REMOVED, Formation, State, Unit
 from .context import (SIDES, TRANSPORT_POOL, Action, Context, EngineError, make_context,
                       missing_rules, other)
 from .facing import direction, sector
-from . import bridge
-from .decisions import Decision
+from .decisions import (Activation, AssaultHex, Command, Decision, Engineer, Interrupt, Load, Lowest, Move,
+                        Opportunity, Spotter)
 from .raids import RaidsMixin
 from .transport import TransportMixin
 from .close_combat import CloseCombatMixin
@@ -38,26 +40,6 @@ from .fortifications import FortificationsMixin
 from .indirect import IndirectFireMixin
 from .fire import FireMixin
 from .morale import MoraleMixin
-
-
-_ATOMS = frozenset({str, int, float, bool, type(None)})  # immutable: shared as they are
-
-
-def _owned(value):
-    """A copy of a decision context (JSON-like dicts, lists, sets, tuples of them) sharing no
-    mutable part with the original: clone() once shared cx["declared"], and an Allied search bot's
-    look-ahead declared the Axis interrupt in the real game."""
-    if type(value) in _ATOMS:
-        return value
-    if isinstance(value, dict):  # most values are atoms: not a call each (a view copies cx at every decision)
-        return {k: v if type(v) in _ATOMS else _owned(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [v if type(v) in _ATOMS else _owned(v) for v in value]
-    if isinstance(value, set):
-        return {_owned(v) for v in value}
-    if isinstance(value, tuple):
-        return tuple(_owned(v) for v in value)
-    return value
 
 
 class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, IndirectFireMixin, FireMixin,
@@ -84,73 +66,112 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         self.events: list[dict] = []
         self._bunker_occupants: list[tuple[str, str]] = []  # (unit, hex) set up in a bunker, until placed
         self.actions: list[Action] = []
-        self._mode = "start"
-        self.side_to_act: str | None = None
-        self.cx: dict = {}  # what the current decision is about
+        self._stack: tuple[Decision, ...] = ()  # bottom first; see the decision API below
+        self._legal_cache: tuple | None = None  # (decision, actions played, its legal actions)
         self._setup(setup or {})
         if self.ctx.advanced:
             self.state.smoke_points = {s: int(scenario.raw["sides"][s].get("smoke", 0) or 0) for s in SIDES}
         self._init_raids(setup or {})
         self._plan_raids()
 
-    # --- OpenSpiel-like surface ------------------------------------------------------------
-
     # --- the pending decisions (engine/decisions) ----------------------------------------------
-
-    @property
-    def mode(self) -> str:
-        """The kind of the pending decision ("over" once the game has ended)."""
-        return self._mode
 
     @property
     def decision(self) -> Decision | None:
         """The question the game asks now (the top of ``pending``); None once the game is over."""
-        decision = bridge.from_cx(self._mode, self.side_to_act, self.cx)
-        if decision is None and self._mode != "over":  # a kind the engine does not ask (a test's)
-            asked = getattr(self, "_asked", ())
-            return asked[-1] if asked and asked[-1].kind == self._mode else None
-        return decision
+        return self._stack[-1] if self._stack else None
 
     @property
     def pending(self) -> tuple[Decision, ...]:
         """The stack of pending decisions, bottom first: e.g. an activation, the move of one of
         its units, the enemy's opportunity-fire question about that move."""
-        return bridge.pending_from_cx(self._mode, self.side_to_act, self.cx,
-                                      lambda card: self.state.formations[card].side)
+        return self._stack
+
+    @property
+    def activation(self) -> Activation | None:
+        """The activation under way (under the decisions about one of its operations), if any."""
+        return self._find(Activation)
+
+    @property
+    def mode(self) -> str:
+        """The kind of the pending decision ("over" once the game has ended)."""
+        return self._stack[-1].kind if self._stack else "over"
+
+    @property
+    def side_to_act(self) -> str | None:
+        return self._stack[-1].side if self._stack else None
 
     def ask(self, *decisions: Decision) -> None:
         """Put the game at a decision (tests and tools building a position): ``decisions`` are
         the new pending stack, bottom first; the last is asked now. E.g.
         ``game.ask(Activation("allied", cards=(429,)))`` or
         ``game.ask(Activation("axis", (161,)), Move("axis", unit="161.1", mp=10))``."""
-        if not decisions:
-            raise EngineError("ask() needs at least one decision")
-        top = decisions[-1]
-        self._mode, self.side_to_act, self.cx = top.kind, top.side, bridge.to_cx(decisions)
-        self._asked = decisions
+        if not decisions or not all(isinstance(d, Decision) for d in decisions):
+            raise EngineError("ask() needs one or more decisions (engine/decisions)")
+        self._stack = tuple(decisions)
         self._legal_cache = None
+
+    # the engine's own moves on the stack: a new question of the sequence of play replaces the
+    # stack (_reset); a question about what is under way goes on top (_push) or takes the place of
+    # the top one (_swap); an answered operation returns to its activation (_back_to_activation)
+
+    def _reset(self, d: Decision) -> None:
+        self._stack = (d,)
+
+    def _push(self, d: Decision) -> None:
+        self._stack += (d,)
+
+    def _swap(self, d: Decision) -> None:
+        self._stack = self._stack[:-1] + (d,)
+
+    def _pop(self) -> Decision:
+        top = self._stack[-1]
+        self._stack = self._stack[:-1]
+        return top
+
+    def _find(self, cls) -> Decision | None:
+        """The topmost pending decision of class ``cls``."""
+        for d in reversed(self._stack):
+            if isinstance(d, cls):
+                return d
+        return None
+
+    def _replace(self, old: Decision, new: Decision) -> None:
+        """``new`` in the place of ``old`` (a decision under the top: an activation's cancelled)."""
+        i = max(i for i, d in enumerate(self._stack) if d is old)
+        self._stack = self._stack[:i] + (new,) + self._stack[i + 1:]
+
+    def _on_activation(self, d: Decision) -> None:
+        """``d`` just above the activation (what was above it is answered)."""
+        i = max(i for i, x in enumerate(self._stack) if isinstance(x, Activation))
+        self._stack = self._stack[:i + 1] + (d,)
+
+    def _cards(self, default=()) -> tuple:
+        """The cards the current activation is about (or the lowest cards to choose from)."""
+        for d in reversed(self._stack):
+            if isinstance(d, (Activation, Lowest)):
+                return d.cards
+        return default
 
     # --- OpenSpiel-like surface ------------------------------------------------------------
 
     def current_player(self) -> str | None:
-        return None if self._mode == "over" else self.side_to_act
+        return self.side_to_act
 
     def is_terminal(self) -> bool:
-        return self._mode == "over"
+        return not self._stack
 
     def legal_actions(self) -> list[Action]:
-        cached = getattr(self, "_legal_cache", None)
-        if cached is not None and cached[0] == len(self.actions):
-            return list(cached[1])
-        decision = self.decision
-        legal = decision.legal(self) if decision is not None else []
-        self._legal_cache = (len(self.actions), legal)
-        return list(legal)
+        """The answers to the pending decision, computed once per decision value."""
+        cached, d = self._legal_cache, self.decision
+        if cached is None or cached[0] is not d or cached[1] != len(self.actions):
+            cached = self._legal_cache = (d, len(self.actions), d.legal(self) if d is not None else [])
+        return list(cached[2])
 
     def apply(self, action: Action) -> None:
         action = tuple(action)
         if action not in self.legal_actions():
-            raise EngineError(f"illegal action {action!r} in mode {self._mode} for {self.side_to_act}")
+            raise EngineError(f"illegal action {action!r} in mode {self.mode} for {self.side_to_act}")
         self.actions.append(action)
         self.log("action", side=self.side_to_act, action=list(action))
         self.decision.apply(self, action)
@@ -162,10 +183,12 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         return self.result
 
     def clone(self) -> "Game":
-        """A copy that owns all its mutable state: nothing done to it reaches this game."""
+        """A copy that owns all its mutable state: nothing done to it reaches this game. The
+        pending decisions are frozen values: the copy shares them, and their legal actions."""
         g = self._copy_as(type(self))
         g.events = list(self.events)
         g.actions = list(self.actions)
+        g._legal_cache = self._legal_cache
         return g
 
     def _copy_as(self, cls, dice: bool = True, units: dict | None = None, formations: dict | None = None) -> "Game":
@@ -177,18 +200,17 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         g.seed = self.seed
         g.options = dict(self.options)
         g.state = self.state.copy(units, formations)
-        g._mode = self._mode
-        g.side_to_act = self.side_to_act
-        g.cx = _owned(self.cx)  # nested too: a searcher's look-ahead must never write into this game
+        g._stack = self._stack
+        g._legal_cache = None
         if hasattr(self, "result"):
-            g.result = _owned(self.result)
+            g.result = copy.deepcopy(self.result)
         return g
 
     def observation(self, side: str) -> dict:
         """What a side may know: everything on the map (§8.55), its own hand, the stack."""
         s = self.state
         return {
-            "turn": s.turn, "mode": self._mode, "to_act": self.side_to_act, "visibility": s.visibility,
+            "turn": s.turn, "mode": self.mode, "to_act": self.side_to_act, "visibility": s.visibility,
             "hand": sorted(s.hands[side]), "opponent_cards_in_hand": len(s.hands[other(side)]),
             "stack": [{"face_down": True, "c3": "ABCDEF"[5 - self.priority(c)[0]]} if self._face_down(c, side)
                       else {"card": c} for c in s.stack],
@@ -341,14 +363,14 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         owner_cards = [c for p, c in candidates if p == lowest]
         owner = s.formations[owner_cards[0]].side
         if len(owner_cards) > 1:
-            self._mode, self.side_to_act, self.cx = "lowest", owner, {"cards": owner_cards}
+            self._reset(Lowest(owner, tuple(owner_cards)))
             return
         self._play(owner_cards[0], forced=True)
 
-    def _legal_lowest(self):
-        return [("play", c) for c in self.cx["cards"]]
+    def _legal_lowest(self, d: Lowest):
+        return [("play", c) for c in d.cards]
 
-    def _do_lowest(self, action):
+    def _do_lowest(self, d: Lowest, action):
         self._play(action[1], forced=True)
 
     def _play(self, card: int, forced: bool = False) -> None:
@@ -385,32 +407,27 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 self._activate_top()
                 return
             self.state.interrupt_windows.add(top)
-        self.cx = {"declared": {}}
-        self._ask_interrupt()
+        self._ask_interrupt(())
 
-    def _ask_interrupt(self) -> None:
+    def _ask_interrupt(self, answers: tuple) -> None:
+        """Ask each side in turn that has a card to try; ``answers``: (side, card or None) given."""
         for side in SIDES:
-            if side in self.cx["declared"]:
+            if any(s == side for s, _ in answers):
                 continue
             if self.interrupt_cards(side):
-                self._mode, self.side_to_act = "interrupt", side
+                self._reset(Interrupt(side, answers))
                 return
-            self.cx["declared"][side] = None
-        self._resolve_interrupts()
+            answers += ((side, None),)
+        self._resolve_interrupts(answers)
 
-    def _open_interrupts_again(self) -> None:
-        self.cx = {"declared": {}}
-        self._ask_interrupt()
+    def _legal_interrupt(self, d: Interrupt):
+        return [("pass",)] + [("interrupt", c) for c in self.interrupt_cards(d.side)]
 
-    def _legal_interrupt(self):
-        return [("pass",)] + [("interrupt", c) for c in self.interrupt_cards(self.side_to_act)]
+    def _do_interrupt(self, d: Interrupt, action):
+        self._ask_interrupt(d.declared + ((d.side, action[1] if action[0] == "interrupt" else None),))
 
-    def _do_interrupt(self, action):
-        self.cx["declared"][self.side_to_act] = action[1] if action[0] == "interrupt" else None
-        self._ask_interrupt()
-
-    def _resolve_interrupts(self) -> None:
-        declared = [c for c in self.cx["declared"].values() if c is not None]
+    def _resolve_interrupts(self, answers: tuple) -> None:
+        declared = [c for _, c in answers if c is not None]
         if self.options.get("limited_intelligence"):
             top = self.state.stack[-1]
             for c in list(declared):  # disclosure (§6.55): a card that proves lower goes back to hand
@@ -419,11 +436,11 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     self.state.failed_interrupts.setdefault(top, set()).add(c)
                     self.log("interrupt-failed", card=c, against=top, section="6.55")
             if self.options.get("limited_interruption") and not declared and \
-                    any(v is not None for v in self.cx["declared"].values()):
+                    any(c is not None for _, c in answers):
                 self._activate_top()  # §6.56: the failed attempt is not repeated; the card activates
                 return
-            if not declared and any(v is not None for v in self.cx["declared"].values()):
-                self._open_interrupts_again()
+            if not declared and any(c is not None for _, c in answers):
+                self._ask_interrupt(())  # asked again, the failed cards excluded
                 return
         if not declared:
             self._activate_top()
@@ -442,8 +459,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         f = s.formations[card]
         self.log("activate", side=f.side, card=card)
         if f.kind == "command":
-            self._mode, self.side_to_act, self.cx = "command", f.side, {"card": card}
-            if not self._legal_command()[:-1]:
+            self._reset(Command(f.side, card))
+            if not self._legal_command(self.decision)[:-1]:
                 self.log("set-aside", card=card, reason="nothing to activate or rally")
                 self._next_card()
             return
@@ -451,28 +468,27 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     def _begin_activation(self, cards: list[int]) -> None:
         side = self.state.formations[cards[0]].side
-        self._mode, self.side_to_act, self.cx = "activation", side, {"cards": cards}
+        self._reset(Activation(side, tuple(cards)))
         if self.state.raids and self._start_bombardments(cards):
             return
-        self._mode, self.side_to_act = "activation", side
-        if self._only_facings_left(self._legal_activation()) and not self._unentered(cards):
+        if self._only_facings_left(self._legal_activation(self.decision)) and not self._unentered(cards):
             self.log("set-aside", cards=cards, reason="no unit can operate", section="6.51")
             self._next_card()
 
     def _subordinates(self, card: int) -> list[int]:
         return [c.number for c in self.ctx.model.cards[card].subordinates]
 
-    def _legal_command(self):
-        card = self.cx["card"]
+    def _legal_command(self, d: Command):
+        card = d.card
         cmd = self.ctx.model.cards[card]
         subs = [n for n in self._subordinates(card) if n in self.state.formations]
         return command_cards.choices(cmd, subs, lambda n: self.state.formations[n].shaken, self.operable)
 
-    def _do_command(self, action):
+    def _do_command(self, d: Command, action):
         if action[0] == "decline":
             self._next_card()
         elif action[0] == "rally":
-            self._rally_by_command(self.cx["card"])
+            self._rally_by_command(d.card)
             self._next_card()
         else:
             self._begin_activation(list(action[1]))
@@ -501,14 +517,14 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         return [u for c in cards for u in self.units_of(c)
                 if u.status == OFF_MAP and s.formations[c].arrival == s.turn and not u.flipped and not u.type.towed]
 
-    def _legal_activation(self):
+    def _legal_activation(self, d: Activation):
         out = []
         if self.ctx.advanced:
             for u in self.state.by_placement("pool transports", lambda: tuple(
                     x for x in self.state.units.values() if x.card < 0), ("roster",)):
-                if u.side == self.side_to_act and self.loadable(u):  # §13.31: they join any activation
+                if u.side == d.side and self.loadable(u):  # §13.31: they join any activation
                     out.append(("op", u.id, "transport"))
-        for card in self.cx["cards"]:
+        for card in d.cards:
             for u in self.state.of_card(card):  # _units_of(card), memoised
                 if u.status == OFF_MAP and self.state.formations[card].arrival == self.state.turn and not u.flipped:
                     if not u.type.towed:  # §12.3: a towed gun enters only in tow
@@ -522,7 +538,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     out.append(("op", u.id, "move"))
                 if u.type.unit_class == "infantry" and self.ctx.advanced and self.assault_hexes(u):
                     out.append(("op", u.id, "assault"))
-                if self._fireable(u) and u.id not in self.cx.get("cancelled", ()):
+                if self._fireable(u) and u.id not in d.cancelled:
                     out.append(("op", u.id, "fire"))
                     if not u.flash_kill and self.factor(u, True) is not None and u.type.is_vehicle:
                         out.append(("op", u.id, "move-fire"))
@@ -539,18 +555,18 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     out.append(("op", u.id, "call-bombardment"))  # §16.35
                 if u.type.formation_transport and self.ctx.advanced and self.loadable(u):
                     out.append(("op", u.id, "transport"))  # §13.32: Carriers and Jeeps
-        if not self._unentered(self.cx["cards"]) or not any(a[2] == "move" for a in out):
+        if not self._unentered(d.cards) or not any(a[2] == "move" for a in out):
             out.append(("end",))
-        return out + self._legal_facings()
+        return out + self._legal_facings(d)
 
-    def _legal_facings(self) -> list:
+    def _legal_facings(self, d: Activation) -> list:
         """§8.22: "Une unité peut changer son orientation à chaque fois que sa formation est activée",
         without an operation and without being flipped: ("face", unit, hexside 0-5, 0 up the page,
         clockwise), once per unit and activation. Not in a bunker (its facing is fixed, §15.22), not
         carried, not hidden (an FO on paper has no counter to turn)."""
-        done = self.cx.get("faced", ())
+        done = d.faced
         out = []
-        for card in self.cx["cards"]:
+        for card in d.cards:
             for u in self.state.of_card(card):
                 if u.status != ON_MAP or u.carried_by or u.hidden or u.id in done or \
                         (self.state.bunkers and self.bunker_of(u) is not None):
@@ -567,15 +583,15 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
     def _fireable(self, u: Unit) -> bool:
         return self.factor(u, True) is not None or self.factor(u, False) is not None
 
-    def _do_activation(self, action):
+    def _do_activation(self, d: Activation, action):
         if action[0] == "end":
-            self.log("end-activation", cards=self.cx["cards"])
+            self.log("end-activation", cards=list(d.cards))
             self._next_card()
             return
         if action[0] == "face":  # §8.22: no operation, the unit is not flipped
             u = self.state.units[action[1]]
             u.facing = action[2]
-            self.cx["faced"] = list(self.cx.get("faced", ())) + [u.id]
+            self._swap(replace(d, faced=d.faced + (u.id,)))
             self.log("face", unit=u.id, facing=u.facing, section="8.22")
             return
         _, uid, kind = action
@@ -583,50 +599,42 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         scenario_rules.reveal_on_operation(self, u)  # XII: hidden until its first operation
         if kind == "call-bombardment":
             self._call_bombardment(u)
-            return
-        self.cx["unit"], self.cx["op"] = uid, kind
-        if kind == "fire":
+        elif kind == "fire":
             self._start_targeting(u, move_fire=False)
         elif kind == "assault":
-            self.cx["assault"] = {"units": [uid]}
-            self._mode = "assault-hex"
+            self._push(AssaultHex(d.side, uid))
         elif kind == "transport":
-            self.cx["loaded"] = []
-            self._mode = "load"
+            self._push(Load(d.side, uid))
         elif kind == "entrench":
             self.entrench(u)
             self._finish_operation(u)
         elif kind == "engineer":
-            self._mode = "engineer"
+            self._push(Engineer(d.side, uid))
         elif kind == "indirect":
             spotters = self.spotters(u) if self._may_smoke(u, True) else [sp for sp, _ in self.indirect_plans(u)]
-            self.cx["spotters"] = sorted({sp.id for sp in spotters})
-            self._mode = "spotter"
+            self._push(Spotter(d.side, uid, tuple(sorted({sp.id for sp in spotters}))))
         else:
-            mp = self.ctx.field.allowance(u.type)
-            if kind == "move-fire":
-                mp = self.move_fire_mp(u)
-            self.cx.update(mp=mp, spent=0, steps=0, entering=u.status == OFF_MAP)
-            if kind == "overrun":
-                self.cx["overrun"] = "pending"
-            self._mode = "move"
-            if u.status == OFF_MAP and self._legal_move() == [("stop",)]:
+            mp = self.move_fire_mp(u) if kind == "move-fire" else self.ctx.field.allowance(u.type)
+            move = Move(d.side, uid, kind, mp, entering=u.status == OFF_MAP,
+                        overrun="pending" if kind == "overrun" else None)
+            self._push(move)
+            if u.status == OFF_MAP and self._legal_move(move) == [("stop",)]:
                 self.log("cannot-enter", unit=uid, reason="every entry hex is out of reach")
                 u.flipped = True
                 self._back_to_activation()
 
     def _back_to_activation(self) -> None:
-        for key in ("unit", "op", "mp", "spent", "steps", "targets", "move_fire", "spotter", "spotters", "stop",
-                    "smoke_hexes", "loaded", "overrun", "reactors", "assault", "bombard", "entering"):
-            self.cx.pop(key, None)
-        self._mode, self.side_to_act = "activation", self.state.formations[self.cx["cards"][0]].side
-        if self._only_facings_left(self._legal_activation()) and not self._unentered(self.cx["cards"]):
-            self.log("end-activation", cards=self.cx["cards"], reason="no unit left to operate")
+        """The operation is over: its activation is asked again (or ends, nothing left to do)."""
+        d = self._find(Activation)
+        self._on_activation(d)
+        self._pop()
+        if self._only_facings_left(self._legal_activation(d)) and not self._unentered(d.cards):
+            self.log("end-activation", cards=list(d.cards), reason="no unit left to operate")
             self._next_card()
 
-    def _finish_operation(self, u: Unit) -> None:
-        """Flip the unit (§7.1) unless its fire just scored a flash kill (§9.36)."""
-        if not self.cx.pop("flash_now", False) and u.status in (ON_MAP, OFF_MAP):
+    def _finish_operation(self, u: Unit, flash: bool = False) -> None:
+        """Flip the unit (§7.1) unless its fire just scored a flash kill (§9.36: ``flash``)."""
+        if not flash and u.status in (ON_MAP, OFF_MAP):
             u.flipped, u.flash_kill = True, False
         self._back_to_activation()
 
@@ -637,13 +645,13 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         no close assault into another hex, no ride in a transport (NOTES.md)."""
         return u.separated and self.separation_key(u) in SEPARATED_MAY_NOT_MOVE
 
-    def _legal_move(self):
-        u = self.state.units[self.cx["unit"]]
+    def _legal_move(self, d: Move):
+        u = self.state.units[d.unit]
         f = self.ctx.field
-        mp, spent = self.cx["mp"], self.cx["spent"]
+        mp, spent = d.mp, d.spent
         out = []
         if u.status == OFF_MAP:  # arrival cannot be delayed (§5.1): no stopping before entering
-            card = u.card if u.card >= 0 else self.state.units[self.cx["loaded"][0]].card  # §18.6
+            card = u.card if u.card >= 0 else self.state.units[d.loaded[0]].card  # §18.6
             zone = self.state.formations[card].entry_zone
             for h in sorted(zone):
                 cost = self.enter_cost(u, h, h)
@@ -651,8 +659,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     continue
                 out.append(("step", h))
             return out or [("stop",)]
-        first = self.cx["steps"] == 0
-        carrying = bool(self.cx.get("loaded"))
+        first = d.steps == 0
+        carrying = bool(d.loaded)
         here = self.state.here
         infantry_rule = not u.type.is_vehicle and self.ctx.advanced
         for n, cost in self._step_costs(u):
@@ -667,14 +675,14 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 continue  # §14: only a close assault takes infantry into a hex with enemy vehicles
             if cost == "all" or spent + cost <= mp or first:
                 out.append(("step", n))
-        if self.cx.get("overrun") == "pending":
+        if d.overrun == "pending":
             out += [("overrun", n) for n in f.board.neighbours(u.hex) if self.overrun_cost(u, n) is not None]
         exit_cost = f.exit_cost(u.type, u.hex)
         if exit_cost is not None and (first or spent + exit_cost <= mp):
             for edge in ("north", "east", "south", "west"):
                 if f.board.edge_distance(u.hex, edge) == 1:
                     out.append(("exit", edge))
-        if self._may_become_move_fire(u):
+        if self._may_become_move_fire(u, d):
             out.append(("move-fire",))
         return out + [("stop",)]
 
@@ -698,26 +706,27 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         """§9.52: half the movement points, rounded down."""
         return math.floor(self.ctx.field.allowance(u.type) * self.ctx.tables.setting("move_and_fire_mp_fraction", 0.5))
 
-    def _may_become_move_fire(self, u: Unit) -> bool:
+    def _may_become_move_fire(self, u: Unit, d: Move) -> bool:
         """§7: "si l'une de vos unités effectue une opération en mouvement (8) et que vous vous rendez
         compte que vous ne pouvez pas déplacer l'unité en question du nombre d'hexes souhaité, changez
         alors votre décision, et déclarez que vous effectuez une opération de tir en mouvement (9.5)":
         a declared move (not an overrun nor an entry) of a unit that could have declared a move-and-fire
         (§9.51), while what it spent fits the limited move (§9.52)."""
-        cx = self.cx
-        return (cx.get("op") == "move" and not cx.get("overrun") and not cx.get("entering") and u.on_map
+        activation = self._find(Activation)
+        return (d.op == "move" and not d.overrun and not d.entering and u.on_map
                 and u.type.is_vehicle and not u.flash_kill and self.factor(u, True) is not None
-                and u.id not in cx.get("cancelled", ()) and cx["spent"] <= self.move_fire_mp(u))
+                and (activation is None or u.id not in activation.cancelled) and d.spent <= self.move_fire_mp(u))
 
-    def _do_move(self, action):
-        u = self.state.units[self.cx["unit"]]
+    def _do_move(self, d: Move, action):
+        u = self.state.units[d.unit]
         if action[0] == "stop":
             self._end_move(u)
             return
         if action[0] == "move-fire":  # §7: the declared move becomes a move-and-fire; it may go on moving
-            self.cx.update(op="move-fire", mp=self.move_fire_mp(u))
-            self.log("move-becomes-move-fire", unit=u.id, spent=self.cx["spent"], mp=self.cx["mp"], section="7")
-            if len(self._legal_move()) == 1:
+            d = replace(d, op="move-fire", mp=self.move_fire_mp(u))
+            self._swap(d)
+            self.log("move-becomes-move-fire", unit=u.id, spent=d.spent, mp=d.mp, section="7")
+            if len(self._legal_move(d)) == 1:
                 self._end_move(u)
             return
         if action[0] == "exit":
@@ -736,10 +745,10 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         else:
             cost = self.enter_cost(u, u.hex, dest)
             u.facing = direction(f.board.axial(u.hex), f.board.axial(dest))
-        cost = self.cx["mp"] if cost == "all" else cost
-        self.cx["spent"] = min(self.cx["mp"], self.cx["spent"] + cost) if self.cx["steps"] == 0 else \
-            self.cx["spent"] + cost
-        self.cx["steps"] += 1
+        cost = d.mp if cost == "all" else cost
+        spent = min(d.mp, d.spent + cost) if d.steps == 0 else d.spent + cost
+        d = replace(d, spent=spent, steps=d.steps + 1)
+        self._swap(d)
         if u.hidden:  # §12.22: an FO leaving its deployment hex is placed on the map
             self._reveal(u, "moved")
         if u.hex is not None:
@@ -748,40 +757,44 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         for p in self.passengers(u):  # §13.3 step 3: the passengers move with their carrier
             self._leave_position(p)
             p.hex, p.moved, p.facing, p.status = dest, True, u.facing, ON_MAP
-        self.log("move", unit=u.id, hex=dest, spent=self.cx["spent"])
+        self.log("move", unit=u.id, hex=dest, spent=d.spent)
         self._enter_bunker(u)
+        stop = None
         if self._mines_on_entry(u):  # §15.13: before fire zones and opportunity fire; the unit stops
             if not u.on_map:
                 self._finish_operation(u)
                 return
-            self.cx["stop"] = ("set off a minefield", "15.13")
+            stop = ("set off a minefield", "15.13")
         enemies_here = [e for e in self.state.at(dest) if e.side != u.side]
         for e in enemies_here:
             if e.hidden:  # §12.22: an enemy entering its hex reveals an FO
                 self._reveal(e, "enemy entered its hex")
         # §12.2: entering a hex holding only enemy FOs need not stop the move
-        self.cx["stopped_by_enemy"] = any(e.type.unit_class != "forward-observer" for e in enemies_here)
-        self.cx["same_hex_done"] = []
+        self._swap(replace(d, stop=stop, stopped_by_enemy=any(e.type.unit_class != "forward-observer"
+                                                               for e in enemies_here)))
         self._zone_attacks(u)  # §13.26: fire zones attack before opportunity fire
-        self._open_opportunity(u)
+        self._open_opportunity(u, ())
 
     def _after_opportunity(self, mover: Unit) -> None:
+        """The enemy's opportunity fire at a unit that entered a hex is over: its move goes on,
+        stops there (§8.53, a minefield, an engineer's one hex) or its operation ends."""
+        if isinstance(self.decision, Opportunity):
+            self._pop()
+        d = self.decision  # the move (or an overrun's, an engineer's)
         if not mover.on_map or mover.suppressed:
             self._finish_operation(mover)
-        elif self.cx.pop("stopped_by_enemy", False):
+        elif d.stopped_by_enemy:
             self.log("stop", unit=mover.id, reason="entered an enemy-occupied hex", section="8.53")
             self._end_move(mover)
-        elif "stop" in self.cx:
-            reason, section = self.cx.pop("stop")
+        elif d.stop is not None:
+            reason, section = d.stop
             self.log("stop", unit=mover.id, reason=reason, section=section)
             self._end_move(mover)
-        else:
-            self._mode, self.side_to_act = "move", mover.side
-            if len(self._legal_move()) == 1:
-                self._end_move(mover)
+        elif len(self._legal_move(d)) == 1:
+            self._end_move(mover)
 
     def _end_move(self, u: Unit) -> None:
-        if self.cx["op"] == "move-fire" and u.on_map:
+        if self._find(Move).op == "move-fire" and u.on_map:
             self._start_targeting(u, move_fire=True)
         else:
             self._finish_operation(u)
@@ -806,7 +819,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     def _end_game(self) -> None:
         self.result = victory.evaluate(self)
-        self._mode, self.side_to_act = "over", None
+        self._stack = ()
         self.log("game-over", **self.result)
 
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 from .state import Unit
 from .facing import sector
 from .modifiers import Shot, modifiers
+from .decisions import Spotter, Target
 
 
 class IndirectFireMixin:
     def spotters(self, firer: Unit) -> list[Unit]:
         """§13.22: the firer itself, or a ready friendly unit with the spotting star (FOs, US Jeeps,
         §12.2) of a formation activated by the same card; one IF spotting per unit per turn (§13.23)."""
-        cards = self.cx.get("cards", (firer.card,))
+        cards = self._cards((firer.card,))
         out = [firer] if not firer.if_spotted else []
         for u in self.state.units.values():
             if u is not firer and u.card in cards and u.ready and not u.if_spotted and \
@@ -51,18 +52,17 @@ class IndirectFireMixin:
             hit = s._memo[key] = (stamp, firer, found)
         return hit[2]
 
-    def _legal_spotter(self):
-        return [("spotter", sid) for sid in self.cx["spotters"]] + [("cancel",)]
+    def _legal_spotter(self, d: Spotter):
+        return [("spotter", sid) for sid in d.spotters] + [("cancel",)]
 
-    def _do_spotter(self, action):
-        u = self.state.units[self.cx["unit"]]
+    def _do_spotter(self, d: Spotter, action):
+        u = self.state.units[d.unit]
         if action[0] == "cancel":
             self._cancel_declared(u)
             return
         spotter = self.state.units[action[1]]
         targets = [t for sp, t in self.indirect_plans(u) if sp is spotter]
-        self.cx.update(spotter=spotter.id, move_fire=False, targets=self._target_actions(u, targets, indirect=True))
-        self._mode = "target"
+        self._swap(Target(d.side, u.id, tuple(self._target_actions(u, targets, indirect=True)), False, spotter.id))
 
     def indirect_modifiers(self, firer: Unit, target: Unit, mode: str, distance: int,
                            fire_zone: bool = False) -> dict[str, float]:

@@ -3,10 +3,12 @@
 A part of :class:`Game` (see game.py): the methods use its state and dice."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Mapping
 from .modifiers import Shot, modifiers
 from .state import Unit
 from .context import (SIDES, EngineError)
+from .decisions import AirStrike, AirTarget, Bombard, PlanBombardment, PlanRaid
 
 
 class RaidsMixin:
@@ -71,7 +73,7 @@ class RaidsMixin:
                 if not self._plan_turns(rec["side"]):
                     rec["turn"], rec["done"] = 0, True  # more strikes than turns: the extra is lost
                     continue
-                self._mode, self.side_to_act, self.cx = "plan-raid", rec["side"], {}
+                self._reset(PlanRaid(rec["side"]))
                 return
         for rec in self.state.raids:
             if rec["kind"] == "bombardment" and rec["turn"] is None:
@@ -80,7 +82,7 @@ class RaidsMixin:
                     self.log("bombardment-lost", side=rec["side"], reason="no formation with an FO",
                              section="16.31")
                     continue
-                self._mode, self.side_to_act, self.cx = "plan-bombardment", rec["side"], {}
+                self._reset(PlanBombardment(rec["side"]))
                 return
         self.start_turn()
 
@@ -88,11 +90,11 @@ class RaidsMixin:
         used = {r["turn"] for r in self.state.raids if r["side"] == side and r["kind"] == "air-strike"}
         return [t for t in range(1, self.ctx.scenario.turns + 1) if t not in used]
 
-    def _legal_plan_raid(self):
-        return [("raid-turn", t) for t in self._plan_turns(self.side_to_act)]
+    def _legal_plan_raid(self, d: PlanRaid):
+        return [("raid-turn", t) for t in self._plan_turns(d.side)]
 
-    def _do_plan_raid(self, action):
-        rec = next(r for r in self.state.raids if r["side"] == self.side_to_act and r["turn"] is None)
+    def _do_plan_raid(self, d: PlanRaid, action):
+        rec = next(r for r in self.state.raids if r["side"] == d.side and r["turn"] is None)
         rec["turn"] = action[1]
         self.log("raid-planned", side=rec["side"], raid="air-strike", turn=action[1], section="16.21")
         self._plan_raids()
@@ -112,25 +114,24 @@ class RaidsMixin:
             return False
         side = max(ready)[1]
         s.air_windows.add((top, side))
-        self._mode, self.side_to_act, self.cx = "air-strike", side, {}
+        self._reset(AirStrike(side))
         return True
 
-    def _legal_air_strike(self):
+    def _legal_air_strike(self, d: AirStrike):
         return [("pass",), ("air-strike",)]
 
-    def _do_air_strike(self, action):
+    def _do_air_strike(self, d: AirStrike, action):
         if action[0] == "pass":
             self._open_interrupts()
             return
-        side = self.side_to_act
+        side = d.side
         rec = self._air_strike_ready(side)
         rec["done"] = True
         card = self.draw_raid(rec.get("raid_card"))
         air = self.ctx.model.raid_cards[card].air_strike
         self.log("air-strike", side=side, nationality=rec["nationality"], raid_card=card,
                  aircraft=air.get("aircraft"), passes=air["passes"], section="16.22")
-        self.cx = {"raid_card": card, "passes": air["passes"], "markers": []}
-        self._next_air_marker()
+        self._next_air_marker(AirTarget(side, card, air["passes"]))
 
     def draw_raid(self, wanted: str | None = None) -> str:
         """§16.22-16.23: the top raid card of the deck (``wanted``: the card a played raid record names, for replays)."""
@@ -156,27 +157,26 @@ class RaidsMixin:
                 and not u.carried_by and (not hexes or u.hex in hexes
                                           or any(board.distance(u.hex, h) == 1 for h in hexes))]
 
-    def _next_air_marker(self) -> None:
-        if len(self.cx["markers"]) < self.cx["passes"] and self.air_targets(self.side_to_act, self.cx["markers"]):
-            self._mode = "air-target"
+    def _next_air_marker(self, d: AirTarget) -> None:
+        if len(d.markers) < d.passes and self.air_targets(d.side, d.markers):
+            self._reset(d)
             return
-        self._resolve_air_strike()
+        self._resolve_air_strike(d)
 
-    def _legal_air_target(self):
-        return [("air-target", u.id) for u in self.air_targets(self.side_to_act, self.cx["markers"])]
+    def _legal_air_target(self, d: AirTarget):
+        return [("air-target", u.id) for u in self.air_targets(d.side, d.markers)]
 
-    def _do_air_target(self, action):
-        self.cx["markers"] = self.cx["markers"] + [action[1]]  # new lists: clones share cx's values
-        self._next_air_marker()
+    def _do_air_target(self, d: AirTarget, action):
+        self._next_air_marker(replace(d, markers=d.markers + (action[1],)))
 
-    def _resolve_air_strike(self) -> None:
+    def _resolve_air_strike(self, d: AirTarget) -> None:
         """§16.23: 1d6 per marker (1: the aircraft miss it), then each marker attacks its unit alone
         with the indirect-fire procedure: no range modifier, no fire zone, no flash kill."""
         t = self.ctx.tables
-        air = self.ctx.model.raid_cards[self.cx["raid_card"]].air_strike
+        air = self.ctx.model.raid_cards[d.raid_card].air_strike
         abort = t.setting("air_strike_abort_roll", 1)
         live = []
-        for uid in self.cx["markers"]:
+        for uid in d.markers:
             roll = self.dice.roll(1)[0]
             self.log("air-strike-spot", target=uid, roll=roll, aborted=roll <= abort, section="16.23")
             if roll > abort:
@@ -188,7 +188,7 @@ class RaidsMixin:
             mode = self.raid_mode(target, air)
             mods = self.raid_modifiers(target, mode)
             self._attack(target, air["anti_vehicle" if mode == "av" else "anti_infantry"], mods,
-                         unit=f"raid:{self.cx['raid_card']}", air_strike=True, mode=mode, section="16.23")
+                         unit=f"raid:{d.raid_card}", air_strike=True, mode=mode, section="16.23")
         if self.state.stack:
             self._open_interrupts()
         else:
@@ -229,11 +229,11 @@ class RaidsMixin:
         return [("bombardment-plan", t, c) for t in range(1, self.ctx.scenario.turns + 1) for c in cards
                 if s.formations[c].arrival <= t and not self._booked(side, c, t)]
 
-    def _legal_plan_bombardment(self):
-        return self._plan_bombardment_choices(self.side_to_act)
+    def _legal_plan_bombardment(self, d: PlanBombardment):
+        return self._plan_bombardment_choices(d.side)
 
-    def _do_plan_bombardment(self, action):
-        rec = next(r for r in self.state.raids if r["side"] == self.side_to_act and r["kind"] == "bombardment"
+    def _do_plan_bombardment(self, d: PlanBombardment, action):
+        rec = next(r for r in self.state.raids if r["side"] == d.side and r["kind"] == "bombardment"
                    and r["turn"] is None)
         rec["turn"], rec["spotting_card"] = action[1], action[2]
         self.log("raid-planned", side=rec["side"], raid="preplanned-bombardment", turn=action[1],
@@ -262,12 +262,11 @@ class RaidsMixin:
         return False
 
     def _open_bombardment(self, side: str, card: int, raid_card: str, then: str) -> bool:
-        self.cx["bombard"] = {"card": card, "raid_card": raid_card, "markers": [], "then": then}
-        self._mode, self.side_to_act = "bombard", side
-        if not self._legal_bombard():
+        d = Bombard(side, card, raid_card, (), then)
+        if not self._legal_bombard(d):
             self.log("bombardment-no-target", raid_card=raid_card, section="16.33")
-            self.cx.pop("bombard")
             return False
+        self._push(d)
         return True
 
     def _may_call(self, u: Unit) -> bool:
@@ -301,42 +300,40 @@ class RaidsMixin:
             fo.flipped = True  # the request is the FO's operation (NOTES.md)
         self._back_to_activation()
 
-    def _bombard_targets(self, fo: Unit) -> list[Unit]:
-        b = self.cx["bombard"]
+    def _bombard_targets(self, fo: Unit, b: Bombard) -> list[Unit]:
         board = self.ctx.field.board
-        hexes = {self.state.units[t].hex for _, t in b["markers"]}
+        hexes = {self.state.units[t].hex for _, t in b.markers}
         return [u for u in self.state.units.values() if u.side != fo.side and u.on_map and not u.hidden
                 and not u.carried_by and (u.hex == fo.hex or self.visible(fo.hex, u.hex))
                 and (not hexes or u.hex in hexes or any(board.distance(u.hex, h) == 1 for h in hexes))]
 
-    def _legal_bombard(self):
+    def _legal_bombard(self, b: Bombard):
         t = self.ctx.tables
-        b = self.cx["bombard"]
-        if len(b["markers"]) >= t.setting("bombardment_markers", 3):
+        if len(b.markers) >= t.setting("bombardment_markers", 3):
             return []
         per_fo = t.setting("bombardment_targets_per_observer", 3)
-        out = [("bombard", fo.id, x.id) for fo in self.observers(b["card"], ready=True)
-               if sum(f == fo.id for f, _ in b["markers"]) < per_fo for x in self._bombard_targets(fo)]
-        return out + [("fire-bombardment",)] if out and b["markers"] else out
+        out = [("bombard", fo.id, x.id) for fo in self.observers(b.card, ready=True)
+               if sum(f == fo.id for f, _ in b.markers) < per_fo for x in self._bombard_targets(fo, b)]
+        return out + [("fire-bombardment",)] if out and b.markers else out
 
-    def _do_bombard(self, action):
-        if action[0] == "bombard":  # new dict and list: clones share cx's values
-            self.cx["bombard"] = {**self.cx["bombard"],
-                                  "markers": self.cx["bombard"]["markers"] + [(action[1], action[2])]}
-            if self._legal_bombard():
+    def _do_bombard(self, d: Bombard, action):
+        if action[0] == "bombard":
+            d = replace(d, markers=d.markers + ((action[1], action[2]),))
+            self._swap(d)
+            if self._legal_bombard(d):
                 return
-        self._resolve_bombardment()
+        self._resolve_bombardment(d)
 
-    def _resolve_bombardment(self) -> None:
+    def _resolve_bombardment(self, b: Bombard) -> None:
         """§16.33: one spotting roll per marker by its FO (§9.14 procedure); each spotted marker
         attacks its unit (indirect-fire procedure, no range modifier), leaves a fire zone, and the
         other units of the hex are attacked at the fire-zone modifier; the FOs are flipped."""
         t = self.ctx.tables
-        b = self.cx.pop("bombard")
-        bomb = self.ctx.model.raid_cards[b["raid_card"]].bombardment
+        self._pop()
+        bomb = self.ctx.model.raid_cards[b.raid_card].bombardment
         board = self.ctx.field.board
         hits = []
-        for fid, tid in b["markers"]:
+        for fid, tid in b.markers:
             fo, target = self.state.units[fid], self.state.units[tid]
             d = board.distance(fo.hex, target.hex)
             if d == 0:
@@ -347,7 +344,7 @@ class RaidsMixin:
                 roll = self.dice.roll(1)[0]
                 spotted = roll + sum(mods.values()) >= number
             self.log("spot", unit=fid, target=tid, distance=d, number=number, roll=roll, modifiers=mods,
-                     success=spotted, bombardment=b["raid_card"], section="16.33")
+                     success=spotted, bombardment=b.raid_card, section="16.33")
             if spotted:
                 hits.append((tid, target.hex))
         for tid, hex_ in hits:
@@ -355,10 +352,10 @@ class RaidsMixin:
             if target.on_map and target.hex == hex_:
                 mode = self.raid_mode(target, bomb)
                 self._attack(target, bomb["anti_vehicle" if mode == "av" else "anti_infantry"],
-                             self.raid_modifiers(target, mode), unit=f"raid:{b['raid_card']}", bombardment=True,
+                             self.raid_modifiers(target, mode), unit=f"raid:{b.raid_card}", bombardment=True,
                              mode=mode, section="16.33")
-            side = self.state.formations[b["card"]].side
-            zone = {"hex": hex_, "side": side, "firer": None, "firer_hex": None, "raid_card": b["raid_card"],
+            side = self.state.formations[b.card].side
+            zone = {"hex": hex_, "side": side, "firer": None, "firer_hex": None, "raid_card": b.raid_card,
                     "anti_vehicle": bomb["anti_vehicle"], "anti_infantry": bomb["anti_infantry"],
                     "turn": self.state.turn}
             self.state.fire_zones.append(zone)
@@ -369,14 +366,14 @@ class RaidsMixin:
                 mode = self.raid_mode(x, bomb)
                 mods = self.raid_modifiers(x, mode, fire_zone=True)
                 self._attack(x, bomb["anti_vehicle" if mode == "av" else "anti_infantry"], mods,
-                             unit=f"raid:{b['raid_card']}", zone=True, mode=mode, section="16.33")
-        for fid in dict.fromkeys(f for f, _ in b["markers"]):
+                             unit=f"raid:{b.raid_card}", zone=True, mode=mode, section="16.33")
+        for fid in dict.fromkeys(f for f, _ in b.markers):
             fo = self.state.units[fid]
             fo.if_spotted = True
             if fo.on_map:
                 fo.flipped = True  # §16.33: every FO that spotted is flipped
-        if b["then"] == "begin":
-            self._begin_activation(self.cx["cards"])
+        if b.then == "begin":
+            self._begin_activation(list(self._cards()))
         else:
             self._back_to_activation()
 

@@ -3,10 +3,13 @@
 A part of :class:`Game` (see game.py): the methods use its state and dice."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from typing import Mapping
 from .state import OFF_MAP, ON_MAP, Formation, Unit
 from ..setup_rules import transport_type
 from .context import (TRANSPORT_POOL, EngineError)
+from .decisions import Load, Move
 
 
 class TransportMixin:
@@ -69,15 +72,17 @@ class TransportMixin:
                 default[1]), t.setting(f"transport_{cls}_can_tow", default[2]))
 
     def passengers(self, carrier: Unit) -> list[Unit]:
-        if not self.cx.get("loaded") or self.cx.get("unit") != carrier.id:
+        """Its load: in the order loaded during its transport operation (§13.3)."""
+        op = self._find((Load, Move))
+        if op is None or not op.loaded or op.unit != carrier.id:
             return [u for u in self.state.units.values() if u.carried_by == carrier.id] \
                 if carrier.type.transport_capacity else []
-        return [self.state.units[p] for p in self.cx["loaded"]]
+        return [self.state.units[p] for p in op.loaded]
 
     def can_load(self, carrier: Unit, p: Unit, loaded: list[Unit]) -> bool:
         """§13.3-13.34: a face-up non-vehicle of an activated formation that shared the carrier's
         hex when the Operations Phase began, within capacity (towed guns not on motorcycles)."""
-        if p.type.is_vehicle or p.card not in self.cx.get("cards", ()) or p in loaded or p.side != carrier.side:
+        if p.type.is_vehicle or p.card not in self._cards() or p in loaded or p.side != carrier.side:
             return False
         if carrier.status == OFF_MAP:  # §18.6: entering loaded, with a formation arriving now
             if p.status != OFF_MAP or p.flipped or self.state.formations[p.card].arrival != self.state.turn:
@@ -95,7 +100,7 @@ class TransportMixin:
 
     def riders(self, carrier: Unit) -> list[Unit]:
         if carrier.status == OFF_MAP:
-            return [u for c in self.cx.get("cards", ()) for u in self.units_of(c) if u.status == OFF_MAP]
+            return [u for c in self._cards() for u in self.units_of(c) if u.status == OFF_MAP]
         return self.state.at(carrier.hex)
 
     def loadable(self, carrier: Unit) -> bool:
@@ -109,14 +114,14 @@ class TransportMixin:
             return False
         return any(self.can_load(carrier, p, []) for p in self.riders(carrier))
 
-    def _legal_load(self):
-        carrier = self.state.units[self.cx["unit"]]
-        loaded = [self.state.units[p] for p in self.cx["loaded"]]
+    def _legal_load(self, d: Load):
+        carrier = self.state.units[d.unit]
+        loaded = [self.state.units[p] for p in d.loaded]
         out = [("load", p.id) for p in self.riders(carrier) if self.can_load(carrier, p, loaded)]
         return out + ([("go",)] if loaded else [("cancel",)])
 
-    def _do_load(self, action):
-        carrier = self.state.units[self.cx["unit"]]
+    def _do_load(self, d: Load, action):
+        carrier = self.state.units[d.unit]
         if action[0] == "cancel":
             self._back_to_activation()
             return
@@ -125,15 +130,16 @@ class TransportMixin:
             p.carried_by, p.flipped, p.flash_kill = carrier.id, True, False  # §13.3 step 2: flipped (its operation)
             if p.hidden:  # placed under its transport (step 2), as it moves (§12.22) or operates (XII)
                 self._reveal(p, "loaded in a transport")
-            self.cx["loaded"] = self.cx["loaded"] + [p.id]
+            d = replace(d, loaded=d.loaded + (p.id,))
+            self._swap(d)
             self.log("load", carrier=carrier.id, unit=p.id, section="13.3")
-            if len(self._legal_load()) > 1:
+            if len(self._legal_load(d)) > 1:
                 return
         if carrier.hidden:
             self._reveal(carrier, "moved")
-        self.cx.update(mp=self.ctx.field.allowance(carrier.type), spent=0, steps=0)
-        self._mode = "move"
-        if self._legal_move() == [("stop",)]:
+        move = Move(d.side, carrier.id, "transport", self.ctx.field.allowance(carrier.type), loaded=d.loaded)
+        self._swap(move)
+        if self._legal_move(move) == [("stop",)]:
             self._end_move(carrier)
 
     def _unload(self, carrier: Unit, suppressed: bool) -> None:

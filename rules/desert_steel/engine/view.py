@@ -159,9 +159,9 @@ def side_view(game: Game, side: str, copies: ViewCopies | None = None) -> SideVi
             if "spotting_card" in r:
                 r["spotting_card"] = None
             r.pop("raid_card", None)
-    declared = v.cx.get("declared") if v.mode == "interrupt" else None
-    if declared and enemy in declared:
-        del declared[enemy]  # asked again in a look-ahead: the bot models it
+    # the pending decisions as the side knows them: not the enemy's interrupt declaration (asked
+    # again in a look-ahead: the bot models it)
+    v._stack = tuple(d.seen_by(side) for d in v._stack)
     # public things only seed what is to come: equal views roll alike, and no bot foresees the game's dice
     phrase = f"{side}|{len(game.actions)}|{s.turn}"
     v.dice = DrawnDice(phrase)  # drawn from the phrase's first number, when first rolled

@@ -15,10 +15,10 @@ class AssaultHex(Decision):
     kind: ClassVar[str] = "assault-hex"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_assault_hex()
+        return game._legal_assault_hex(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_assault_hex(action)
+        game._do_assault_hex(self, action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,10 +31,10 @@ class AssaultJoin(Decision):
     kind: ClassVar[str] = "assault-join"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_assault_join()
+        return game._legal_assault_join(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_assault_join(action)
+        game._do_assault_join(self, action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,10 +49,10 @@ class AssaultReact(Decision):
     kind: ClassVar[str] = "assault-react"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_assault_react()
+        return game._legal_assault_react(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_assault_react(action)
+        game._do_assault_react(self, action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,38 +66,42 @@ class AssaultFire(Decision):
     kind: ClassVar[str] = "assault-fire"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_assault_fire()
+        return game._legal_assault_fire(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_assault_fire(action)
+        game._do_assault_fire(self, action)
 
 
 @dataclass(frozen=True, slots=True)
 class OverrunReact(Decision):
     """§14.2 step 2: the overrun hex's units that passed morale (``reactors``) fire at the
-    overrunning ``unit``. ``side`` is the defender."""
+    overrunning ``unit``. ``side`` is the defender. ``defenders``: the units of the hex when it
+    was overrun (their reaction is the overrun's: no same-hex fire at it there after, §14.2)."""
 
     unit: str = ""
     reactors: tuple[str, ...] = ()
+    defenders: tuple[str, ...] = ()
     kind: ClassVar[str] = "overrun-react"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_overrun_react()
+        return game._legal_overrun_react(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_overrun_react(action)
+        game._do_overrun_react(self, action)
 
 
 @dataclass(frozen=True, slots=True)
 class OverrunTarget(Decision):
-    """§14.2 step 3: the overrunning ``unit``'s AI fire at a unit of the hex, or hold."""
+    """§14.2 step 3: the overrunning ``unit``'s AI fire at a unit of the hex, or hold
+    (``defenders`` as in OverrunReact)."""
 
     unit: str = ""
     targets: tuple[tuple, ...] = ()
+    defenders: tuple[str, ...] = ()
     kind: ClassVar[str] = "overrun-target"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_overrun_target()
+        return game._legal_overrun_target(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_overrun_target(action)
+        game._do_overrun_target(self, action)

@@ -17,10 +17,10 @@ class Opportunity(Decision):
     kind: ClassVar[str] = "opportunity"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_opportunity()
+        return game._legal_opportunity(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_opportunity(action)
+        game._do_opportunity(self, action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +36,10 @@ class Target(Decision):
     kind: ClassVar[str] = "target"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_target()
+        return game._legal_target(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_target(action)
+        game._do_target(self, action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +53,7 @@ class SmokeHex(Decision):
     kind: ClassVar[str] = "smoke-hex"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_smoke_hex()
+        return game._legal_smoke_hex(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_smoke_hex(action)
+        game._do_smoke_hex(self, action)

@@ -15,7 +15,7 @@ class Engineer(Decision):
     kind: ClassVar[str] = "engineer"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_engineer()
+        return game._legal_engineer(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_engineer(action)
+        game._do_engineer(self, action)

@@ -16,7 +16,7 @@ class Spotter(Decision):
     kind: ClassVar[str] = "spotter"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_spotter()
+        return game._legal_spotter(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_spotter(action)
+        game._do_spotter(self, action)

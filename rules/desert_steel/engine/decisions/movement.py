@@ -29,7 +29,7 @@ class Move(Decision):
     kind: ClassVar[str] = "move"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_move()
+        return game._legal_move(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_move(action)
+        game._do_move(self, action)

@@ -14,10 +14,10 @@ class PlanRaid(Decision):
     kind: ClassVar[str] = "plan-raid"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_plan_raid()
+        return game._legal_plan_raid(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_plan_raid(action)
+        game._do_plan_raid(self, action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,10 +27,10 @@ class PlanBombardment(Decision):
     kind: ClassVar[str] = "plan-bombardment"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_plan_bombardment()
+        return game._legal_plan_bombardment(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_plan_bombardment(action)
+        game._do_plan_bombardment(self, action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,10 +40,10 @@ class AirStrike(Decision):
     kind: ClassVar[str] = "air-strike"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_air_strike()
+        return game._legal_air_strike(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_air_strike(action)
+        game._do_air_strike(self, action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,10 +57,10 @@ class AirTarget(Decision):
     kind: ClassVar[str] = "air-target"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_air_target()
+        return game._legal_air_target(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_air_target(action)
+        game._do_air_target(self, action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +76,7 @@ class Bombard(Decision):
     kind: ClassVar[str] = "bombard"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_bombard()
+        return game._legal_bombard(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_bombard(action)
+        game._do_bombard(self, action)

@@ -15,10 +15,10 @@ class Lowest(Decision):
     kind: ClassVar[str] = "lowest"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_lowest()
+        return game._legal_lowest(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_lowest(action)
+        game._do_lowest(self, action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,10 +31,10 @@ class Interrupt(Decision):
     kind: ClassVar[str] = "interrupt"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_interrupt()
+        return game._legal_interrupt(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_interrupt(action)
+        game._do_interrupt(self, action)
 
     def answered(self, side: str) -> bool:
         return any(s == side for s, _ in self.declared)
@@ -52,10 +52,10 @@ class Command(Decision):
     kind: ClassVar[str] = "command"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_command()
+        return game._legal_command(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_command(action)
+        game._do_command(self, action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +70,7 @@ class Activation(Decision):
     kind: ClassVar[str] = "activation"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_activation()
+        return game._legal_activation(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_activation(action)
+        game._do_activation(self, action)

@@ -16,7 +16,7 @@ class Load(Decision):
     kind: ClassVar[str] = "load"
 
     def legal(self, game) -> list[Action]:
-        return game._legal_load()
+        return game._legal_load(self)
 
     def apply(self, game, action: Action) -> None:
-        game._do_load(action)
+        game._do_load(self, action)
