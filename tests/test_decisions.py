@@ -1,0 +1,86 @@
+"""Decisions as values (issue #30): every question the engine asks is a frozen dataclass of
+engine/decisions, the game holds a stack of them, and nothing in the engine or the bots goes back
+to the old ways (a mode string dispatched by getattr, an untyped working dict)."""
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+
+from sandtable.rules.desert_steel.bots.core import RandomBot
+from sandtable.rules.desert_steel.engine import decisions
+from sandtable.rules.desert_steel.engine.decisions import BY_KIND, Activation, Decision, Move
+from sandtable.rules.desert_steel.engine.game import EngineError, Game
+from sandtable.rules.desert_steel.engine.runner import sample_setup
+
+RULES = Path(decisions.__file__).resolve().parents[2]  # rules/desert_steel
+OLD_WAYS = {
+    "getattr dispatch of a mode": re.compile(r"getattr\([^)]*(_legal_|_do_|\bmode\b)"),
+    "the cx working dict": re.compile(r"\.cx\b|\bcx\["),
+    "a mode assigned": re.compile(r"self\.(_)?mode\s*(,[^=]*)?=[^=]"),
+}
+
+
+@pytest.mark.parametrize("package", ["engine", "bots"])
+def test_no_mode_dispatch_and_no_cx_left(package):
+    found = []
+    for path in sorted((RULES / package).rglob("*.py")):
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            for what, pattern in OLD_WAYS.items():
+                if pattern.search(line) and not (path.name == "modifiers.py" and what == "a mode assigned"):
+                    found.append(f"{path.relative_to(RULES)}:{n}: {what}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
+def test_every_decision_is_a_frozen_value_with_its_own_kind():
+    assert len(BY_KIND) == 22
+    for kind, cls in BY_KIND.items():
+        assert issubclass(cls, Decision) and cls.kind == kind
+        params = cls.__dataclass_params__
+        assert params.frozen and "__slots__" in cls.__dict__, kind
+        assert cls.legal is not Decision.legal and cls.apply is not Decision.apply, kind
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Move("axis", "161.1").spent = 3
+
+
+def _game(catalog, sid="I", seed=2):
+    scenario = catalog.model.scenario(sid)
+    return Game(catalog.model, scenario, sample_setup(catalog, scenario), seed)
+
+
+@pytest.mark.parametrize("sid", ["I", "XIII"])
+def test_the_pending_stack_follows_a_whole_game(catalog, sid):
+    """At every decision: the top of the stack is asked of its side, an operation's decisions sit
+    on their activation, clones share the stack, and the legal actions are the top's."""
+    game = _game(catalog, sid)
+    bots = {"allied": RandomBot(1), "axis": RandomBot(2)}
+    kinds = set()
+    while not game.is_terminal():
+        d, pending = game.decision, game.pending
+        assert isinstance(pending, tuple) and pending[-1] is d and game.mode == d.kind
+        assert game.side_to_act == d.side == game.current_player()
+        kinds.add(d.kind)
+        if d.kind in ("move", "target", "load", "spotter", "engineer", "assault-hex", "assault-join"):
+            assert isinstance(pending[0], Activation) and game.activation is pending[0]
+            assert game.state.units[d.unit].side == d.side  # asked of the operating unit's side
+        legal = game.legal_actions()
+        assert legal == d.legal(game) and game.clone().pending is pending
+        game.apply(bots[d.side].choose(game, legal))
+    assert game.decision is None and game.pending == () and game.mode == "over"
+    assert {"activation", "interrupt", "move"} <= kinds
+
+
+def test_ask_puts_a_game_at_a_decision(catalog):
+    game = _game(catalog)
+    card = next(c for c, f in game.state.formations.items() if f.side == "allied" and f.kind == "combat")
+    game.ask(Activation("allied", (card,)))
+    assert game.mode == "activation" and game.side_to_act == "allied"
+    assert all(a[0] in ("op", "end", "face") for a in game.legal_actions())
+    with pytest.raises(EngineError):
+        game.ask()
+    with pytest.raises(EngineError):
+        game.ask("activation")
+    with pytest.raises(AttributeError):
+        game.mode = "move"  # read-only: the kind of the pending decision
