@@ -380,18 +380,20 @@ class HeuristicBot2:
         return [x.number for x in getattr(c, "subordinates", ()) or () if x.number in game.state.formations]
 
     def _best_shot_at(self, game, cards, targets) -> float:
+        """The best expected effect of a ready unit of the cards on one of the targets: each
+        target asked of can_target (what game.targets(u) holds of them: the same test, without
+        scanning every enemy for each unit)."""
         if not targets:
             return 0.0
-        wanted = {t.id for t in targets}
         best = 0.0
         for c in cards:
             if game.state.formations[c].shaken:
                 continue
             for u in game.units_of(c):
-                if not u.ready:
+                if not u.ready or u.carried_by:
                     continue
-                for t in game.targets(u):
-                    if t.id in wanted:
+                for t in targets:
+                    if t.side != u.side and t.on_map and game.can_target(u, t):
                         for m in game.fire_modes(u, t):
                             best = max(best, self.expected_effect(game, u, t, mode=m))
         return best
@@ -919,7 +921,7 @@ class HeuristicBot2:
             score -= 1.0  # leaving an entrenchment or bunker needs a real gain
         if view.get("gunners"):
             aq, ar = view["axial"][hex_]
-            near = min(axial_distance((q, r), (aq, ar)) for q, r in view["gunners"])
+            near = min([max(abs(q - aq), abs(r - ar), abs(q - aq + r - ar)) for q, r in view["gunners"]])
             if near <= 3:  # worth more than 2-3 MP of progress: a transport waits behind the fighting
                 score += 3.0 if near <= 2 else 1.0
         if view.get("guns"):
