@@ -1,6 +1,7 @@
 """Game state: units, formations, cards in hand and on the stack, the turn and phase."""
 from __future__ import annotations
 
+import random
 from collections import deque
 from dataclasses import dataclass, field
 from itertools import islice
@@ -185,7 +186,9 @@ class State:
                   set(self.interrupt_windows), {k: set(v) for k, v in self.failed_interrupts.items()},
                   [dict(z) for z in self.fire_zones], [dict(e) for e in self.entrenchments],
                   list(self.smoke), dict(self.smoke_points))
-        s.raid_deck, s.raid_used = list(self.raid_deck), list(self.raid_used)
+        d, own = s.__dict__, self.__dict__
+        d["_raid_deck"], d["_deck_luck"] = list(own["_raid_deck"]), own["_deck_luck"]  # a pending order stays pending
+        s.raid_used = list(self.raid_used)
         s.raids, s.air_windows = [dict(r) for r in self.raids], set(self.air_windows)
         s.minefields, s.wire = [dict(m) for m in self.minefields], dict(self.wire)
         s.bunkers = [dict(b) for b in self.bunkers]
@@ -293,3 +296,41 @@ class State:
             there = index.get(new)
             index[new] = (u,) if not there else tuple(sorted(there + (u,), key=lambda x: rank[id(x)]))  # units' order
         self._at_where[id(u)] = new
+
+
+# The raid deck's order in a side view is drawn from the view's own luck (view.side_view), which
+# takes a seeded random stream and a shuffle at every decision of a scenario with raids, while a
+# deck's order is read only when a card is drawn or the deck reshuffled. So a view keeps its deck
+# sorted with the phrase to draw its order from (_deck_luck), and the order is drawn at the first
+# read of raid_deck, exactly as it would have been drawn at once. Any write sets the deck as given.
+
+def _read_deck(self: State) -> list:
+    d = self.__dict__
+    phrase = d["_deck_luck"]
+    if phrase is not None:
+        d["_deck_luck"] = None
+        d["_raid_deck"] = drawn_order(d["_raid_deck"], phrase)
+    return d["_raid_deck"]
+
+
+def _write_deck(self: State, cards: list) -> None:
+    self.__dict__["_raid_deck"], self.__dict__["_deck_luck"] = cards, None
+
+
+def drawn_order(cards: list, phrase: str) -> list:
+    """The cards in the order a view's luck draws from ``phrase`` (its first number is the dice's)."""
+    luck = random.Random(phrase)
+    luck.randrange(2 ** 31)
+    deck = sorted(cards)
+    luck.shuffle(deck)
+    return deck
+
+
+def order_deck_later(state: State, phrase: str) -> None:
+    """Give ``state``'s raid deck the order drawn_order(deck, phrase), drawn when first read."""
+    if state.__dict__["_raid_deck"] or state.__dict__["_deck_luck"] is not None:
+        state.__dict__["_raid_deck"] = _read_deck(state)  # an order still pending is drawn first
+        state.__dict__["_deck_luck"] = phrase
+
+
+State.raid_deck = property(_read_deck, _write_deck)  # a field still (init, compare, repr, fields())

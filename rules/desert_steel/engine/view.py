@@ -33,7 +33,7 @@ from . import state as _state
 from .context import other
 from .dice import DrawnDice
 from .game import Game
-from .state import OFF_MAP, ON_MAP
+from .state import OFF_MAP, ON_MAP, order_deck_later
 
 SECRET_ACTION = ("?",)
 
@@ -134,15 +134,16 @@ def side_view(game: Game, side: str, copies: ViewCopies | None = None) -> SideVi
     enemy = other(side)
     s = v.state
     hidden = set()
-    for u in s.units.values():
-        if u.side == enemy and u.hidden:
-            hidden.add(u.id)
-            if (u.hex, u.status, u.start_hex, u.facing, u.moved, u.fired, u.flipped, u.suppressed, u.spotted) \
-                    == _HIDDEN_FACE:
-                continue  # a reused copy, hidden already (a write would make it be copied anew next time)
-            u.hex, u.status, u.start_hex, u.facing = None, OFF_MAP, None, 0
-            u.moved = u.fired = u.flipped = u.suppressed = False
-            u.spotted = None
+    units = s.units
+    for uid in _hidden_ids(game.state, enemy):
+        u = units[uid]  # the view's copy (take: equal to the game's unit)
+        hidden.add(uid)
+        if (u.hex, u.status, u.start_hex, u.facing, u.moved, u.fired, u.flipped, u.suppressed, u.spotted) \
+                == _HIDDEN_FACE:
+            continue  # a reused copy, hidden already (a write would make it be copied anew next time)
+        u.hex, u.status, u.start_hex, u.facing = None, OFF_MAP, None, 0
+        u.moved = u.fired = u.flipped = u.suppressed = False
+        u.spotted = None
     for marker in s.entrenchments + s.bunkers:
         if marker.get("occupant") in hidden:
             marker["occupant"] = None
@@ -165,18 +166,20 @@ def side_view(game: Game, side: str, copies: ViewCopies | None = None) -> SideVi
     # public things only seed what is to come: equal views roll alike, and no bot foresees the game's dice
     phrase = f"{side}|{len(game.actions)}|{s.turn}"
     v.dice = DrawnDice(phrase)  # drawn from the phrase's first number, when first rolled
-    if s.raid_deck:
-        luck = random.Random(phrase)
-        luck.randrange(2 ** 31)
-        deck = sorted(s.raid_deck)
-        luck.shuffle(deck)
-        s.raid_deck = deck
+    order_deck_later(s, phrase)  # state.drawn_order(deck, phrase), drawn when the deck is first read
     if copies is not None:
         copies.done()
     return v
 
 
 _HIDDEN_FACE = (None, OFF_MAP, None, 0, False, False, False, False, None)
+
+
+def _hidden_ids(state, side: str) -> tuple:
+    """The ids of a side's hidden units, memoised while none of that side's units is placed anew
+    (hidden is a placement attribute): a view hides them without a walk over every unit."""
+    return state.by_placement(("hidden", side), lambda: tuple(
+        k for k, u in state.units.items() if u.side == side and u.hidden), (side,))
 
 
 def _marker_order(marker) -> tuple:
