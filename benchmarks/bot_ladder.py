@@ -172,7 +172,8 @@ def write_doc(path, rows, bots, scenarios, args, wall) -> list[str]:
              "round the enemy's fields of fire, stand on the places the enemy must hold, hold the edge of the map "
              "the enemy scores on) — by playing the game out with each against the heuristic; a game's search work "
              "is capped and spread over its turns). `search:Ts` searches T "
-             "seconds a decision instead (not reproducible).", "",
+             "seconds of CPU a decision instead (not reproducible; benchmarks/search_budget.py plays it "
+             "against the heuristic at a fixed CPU budget).", "",
              "Every bot sees only its side (issue 25): at each decision it is handed its side's view of the game "
              "(rules/desert_steel/engine/view.py), never the game: the enemy's hidden units, unrevealed minefields "
              "and plans are not in it, nor the dice to come. This ladder was played after that change (the "

@@ -169,16 +169,21 @@ def test_a_time_budget_draws_each_decision_from_a_stream_of_its_own(model, catal
     assert ten > two >= 1 and a == b and len(a) == 2
 
 
-def test_a_time_budget_searches_every_decision_and_gives_plans_their_cpu_share(model, catalog, monkeypatch):
-    """No cap in decisions played with a time budget (a faster engine buys more rollouts); the
-    plan search's budget is PLAN_SECONDS times a decision's a turn, counted in CPU seconds."""
+def test_a_time_budgets_caps_are_cpu_seconds_not_decisions_played(model, catalog, monkeypatch):
+    """With a time budget a game's decision search is capped in CPU seconds (DECISION_SECONDS
+    times T, spread over the turns), not in decisions played (GAME_STEPS: a faster engine buys
+    more rollouts); the plan search's budget is PLAN_SECONDS times T a turn, in CPU seconds."""
     monkeypatch.setattr(SearchBot, "GAME_STEPS", 0)
     monkeypatch.setattr(SearchBot, "REPLAN", ())
     monkeypatch.setattr(search, "CLOCK", _rounds_clock(0.3))
     game = _decision(model, catalog)
     bot = SearchBot(7, None, 0.5)
     bot.choose(game, game.legal_actions())
-    assert bot.searched == 1 and bot.rollouts >= 2
+    assert bot.searched == 1 and bot.rollouts >= 2 and bot.decision_cpu > 0
+    share = SearchBot.DECISION_SECONDS * 0.5 * game.state.turn / game.ctx.scenario.turns
+    bot.decision_cpu = share  # this turn's share spent: the heuristic's choice, no search
+    assert bot.choose(game, game.legal_actions()) == bot.policy.choose(game, game.legal_actions())
+    assert bot.searched == 1
     assert bot.plan_budget(game) == SearchBot.PLAN_SECONDS * 0.5 * game.ctx.scenario.turns
     monkeypatch.setattr(search, "CLOCK", _rounds_clock(0.001))
     bot._play_out(SpielState(game.clone()), "allied", "heuristic", game.state.turn)
@@ -464,3 +469,20 @@ def test_a_plan_search_stops_early_when_the_plans_play_alike(model, catalog, mon
         bot.plans.append((6, "heuristic", None, 0))  # past its opening
         bot.choose(game.clone(), game.legal_actions())
         assert bot.plans[1][3] == rounds, plans
+
+
+def test_a_time_budgets_plan_search_stops_at_its_cpu_share(model, catalog, monkeypatch):
+    """A plan search of search:Ts takes at most PLAN_SECONDS times T of CPU (a fake clock: each
+    round of plan rollouts reads 0.3 s; with 0.01 s a decision the cap is 0.2 s: one round)."""
+    game = _game(model, catalog, "V", seed=4)
+    while game.state.turn < 7 or game.mode not in ("activation", "interrupt"):
+        game.apply(make_bot("heuristic").choose(game, game.legal_actions()))
+    monkeypatch.setattr(SearchBot, "DECISION_SECONDS", 0)
+    monkeypatch.setattr(SearchBot, "PLAN_MIN_ROUNDS", 1)
+    for seconds, rounds in ((0.01, 1), (1.0, SearchBot.PLAN_ROUNDS)):
+        monkeypatch.setattr(search, "CLOCK", _rounds_clock(0.15))
+        bot = SearchBot(3, None, seconds)
+        bot._turn_steps = 0.001
+        bot.plans.append((6, "heuristic", None, 0))  # past its opening
+        bot.choose(game.clone(), game.legal_actions())
+        assert bot.plans[1][3] == rounds

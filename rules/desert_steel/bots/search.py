@@ -54,9 +54,10 @@ over the turns in proportion to the turns left; both shrink in scenarios with ma
 
 ``search:0.25s`` is a CPU budget: each searched decision searches for that many seconds of the
 CPU time of the thread that plays (``time.thread_time``, CLOCK: a loaded machine slows the wall
-clock, not how much search a decision gets), and the plan search has PLAN_SECONDS times that a
-turn, shared over the turns as PLAN_STEPS is. No cap in decisions played: a faster engine or a
-cheaper rollout buys more rollouts, which is what a fixed budget is for. Each decision draws its
+clock, not how much search a decision gets); a plan search takes at most PLAN_SECONDS times that,
+and a game's searched decisions DECISION_SECONDS times that in all, spread over the turns. The
+caps are in CPU seconds, not in decisions played: a faster engine or a cheaper rollout buys more
+rollouts in the same time, which is what a fixed budget is for. Each decision draws its
 determinizations from a stream of its own (the seed and the bot's count of decisions), so a
 decision that got one round more or less than in another run changes nothing after it unless it
 changed the choice. Still not reproducible: the rounds a decision gets depend on the machine's
@@ -330,10 +331,16 @@ class SearchBot:
     # plays on with the best. plan_budget() (PLAN_STEPS) bounds the decisions played in those rollouts.
     REPLAN = tuple(range(1, 61))  # every turn
     PLAN_STEPS = 90_000
-    PLAN_SECONDS = 20  # with a time budget of T a decision: the plan search's CPU time, T times this a turn
+    # A time budget of T a decision (CPU seconds): a plan search takes at most PLAN_SECONDS times T
+    # (741c123's deadline, then on the wall clock), a game's searched decisions at most
+    # DECISION_SECONDS times T in all, spread evenly over the turns as GAME_STEPS is: a game's CPU
+    # is bounded in seconds, not in decisions played, so a faster engine buys more rollouts in it.
+    PLAN_SECONDS = 20
+    DECISION_SECONDS = 50
     PLAN_UNITS = 50  # above this many units in the scenario, PLAN_STEPS and GAME_STEPS shrink (work_scale)
     PLAN_ROUNDS = 10  # at most, a replan
     PLAN_MIN_ROUNDS = 4  # at least, or no plan search
+    PLAN_MIN_ROUNDS_TIMED = 2  # with a time budget
     PLAN_MARGIN = 0.15  # in result units (a win 1, a loss -1): the current plan stays unless beaten by this
     OPENING_SHARE = 0.7  # of the plan budget, at most, for the first plan search (see _replan)
 
@@ -356,6 +363,7 @@ class SearchBot:
         self.overruled = 0  # decisions where the search chose other than the heuristic
         self.steps = 0  # decisions played inside rollouts (against GAME_STEPS)
         self.plan_cpu = 0.0  # CPU seconds spent in plan rollouts (against the plan budget of a time budget)
+        self.decision_cpu = 0.0  # CPU seconds spent searching decisions
         self.decisions = 0  # choose() calls: a time budget's decision draws from a stream of its own
 
     def choose(self, game, actions: list) -> tuple:
@@ -376,18 +384,19 @@ class SearchBot:
             return choice  # every enemy step asks: search only whether to take a shot the heuristic wants
         if choice[0] == "op" and len(choice) > 2 and choice[2] in PLANNED:
             return choice
-        if not self.seconds and \
-                self.steps >= self.GAME_STEPS * self.work_scale(game) * game.state.turn / max(1, game.ctx.scenario.turns):
+        if self._decisions_spent(game):
             return choice  # this turn's share of the game's search work is spent
         candidates = self._candidates(game, actions, choice)
         if len(candidates) < 2:
             return choice
         self.searched += 1
         self._tried = tried if tried is not None else {}
+        started = CLOCK()
         best, means, n, values = flat_search(SpielState(game), SIDES.index(side), candidates,
                                              lambda state, a: self._rollout(state, a, side), self.rng,
                                              self.budget or None, self.seconds)
         self.rollouts += n
+        self.decision_cpu += CLOCK() - started
         if best != 0 and not clearly_better(values[best], values[0], self.MARGIN):
             best = 0  # the heuristic's choice unless another is clearly better
         if best != 0:
@@ -398,6 +407,14 @@ class SearchBot:
                     key = (game.state.turn, tuple(game.decision.cards), candidates[best])
                     tried[key] = tried.get(key, 0) + 1
         return candidates[best]
+
+    def _decisions_spent(self, game) -> bool:
+        """Whether this turn's share of the game's decision search is spent: GAME_STEPS decisions
+        played in rollouts (search:N), DECISION_SECONDS times T of CPU (search:Ts), spread evenly."""
+        part = game.state.turn / max(1, game.ctx.scenario.turns)
+        if self.seconds:
+            return self.decision_cpu >= self.DECISION_SECONDS * self.seconds * part
+        return self.steps >= self.GAME_STEPS * self.work_scale(game) * part
 
     # --- plans ---------------------------------------------------------------------------------
 
@@ -417,6 +434,8 @@ class SearchBot:
         # rollout from an early turn is longer, and the plan chosen then counts for longer)
         weights = [turns - t + 1 for t in self.REPLAN if turn <= t <= turns]
         share = (self.plan_budget(game) - self._plan_work()) * (turns - turn + 1) / max(1, sum(weights))
+        cap = self.PLAN_SECONDS * self.seconds if self.seconds else math.inf  # a plan search's CPU at most
+        share = min(share, cap)
         start = self._plan_work()
         root = SpielState(game)
         player = SIDES.index(side)
@@ -439,13 +458,17 @@ class SearchBot:
             # against the heuristic, as many rounds as OPENING_SHARE of the plan budget affords
             # (one at least, if the whole budget does).
             plans, k, last = core, len(core), turns
-            share = max(whole, self.OPENING_SHARE * self.plan_budget(game))
+            share = min(cap, max(whole, self.OPENING_SHARE * self.plan_budget(game)))
         else:
-            fit = int((share - (self._plan_work() - start)) / (k * self.PLAN_MIN_ROUNDS * self._turn_steps))
-            if fit < 1:
+            # a time budget's share is small (PLAN_SECONDS times T): the horizon is what two rounds
+            # can cover in it, as 741c123's deadline let one or two rounds be played
+            least = self.PLAN_MIN_ROUNDS_TIMED if self.seconds else self.PLAN_MIN_ROUNDS
+            fit = int((share - (self._plan_work() - start)) / (k * least * self._turn_steps))
+            if fit < 1 and (not self.seconds or share <= 0):
                 self.plans.append((turn, self.plan, None, 0))
                 return  # not even this turn fits: keep the plan, leave the time to the decisions
-            last = min(turns, turn + fit - 1)
+            # a time budget plays this turn at least, one round (741c123's deadline was read after it)
+            last = min(turns, turn + max(1, fit) - 1)
         values: dict = {p: [] for p in plans}
         rounds = 0
         alike = True  # every plan has scored the same as the others in every round so far
