@@ -13,7 +13,9 @@ next...), so the load of the run falls on both alike. The budget is CPU time of 
 thread: a checkout whose search bot still times its decisions by the wall clock (741c123's
 ``time.perf_counter``) has that clock read as ``time.thread_time`` by the worker (said in the
 output), so both get the same CPU per decision whatever the machine's load. The rest of each bot
-is as its checkout has it (741c123 also caps a game's rollout work in decisions played).
+is as its checkout has it: 741c123 caps a game's search in decisions played inside rollouts (and a
+plan search at 20 times the budget), later checkouts in CPU seconds (see search.py), so the games
+of both cost about the same CPU and the faster checkout gets more rollouts out of it.
 
 Printed: per checkout, the search bot's wins, draws and losses, its win rate with a 95 % Wilson
 interval, per side and per scenario, the CPU seconds a game, the decisions searched and the
