@@ -814,9 +814,8 @@ class HeuristicBot2:
         crowding is read live), with the stance's goal, full stacking and own minefields."""
         # one operation: the same unit, activation and operation, its steps counting up (the bot is
         # handed a new view of the game at every step, so the decision context is a new object)
-        pending = game.pending
-        move = pending[-1]
-        cards = next((d.cards for d in reversed(pending) if d.kind == "activation"), ())
+        move, activation = game.decision, game.activation
+        cards = activation.cards if activation is not None else ()
         op = (u.id, game.state.turn, tuple(cards), getattr(move, "op", None), len(game.state.played))
         steps = getattr(move, "steps", 0) or 0
         cached = self._view_cache
@@ -903,10 +902,32 @@ class HeuristicBot2:
             view["guns"] = [(x.hex, min(vis, max(game.range(x, True) or 0, game.range(x, False) or 0)))
                             for x in state.units.values() if x.side != side and x.status == "on-map"
                             and not x.hidden and x.carried_by is None and (x.type.anti_infantry or x.type.anti_vehicle)]
+        view["scores"] = {}  # (hex, the unit's own) -> _view_score: the view stands for the whole operation
         return view
 
     def _score_hex(self, game, u, hex_, view=None) -> float:
         view = view or self._view(game, u)
+        here = hex_ == u.hex
+        scores = view.get("scores")  # what reads the view only, kept for the operation (_make_view)
+        parts = scores.get((hex_, here)) if scores is not None else None
+        if parts is None:
+            parts = self._view_score(game, u, hex_, view)
+            if scores is not None and not view.get("watch"):  # an FO's watch reads the game: afresh
+                scores[(hex_, here)] = parts
+        score, gunners = parts
+        if here and self._fortified(game, u):
+            score -= 1.0  # leaving an entrenchment or bunker needs a real gain
+        if gunners:
+            score += gunners
+        if view.get("guns"):
+            board = game.ctx.field.board
+            if any(board.distance(hex_, h) <= reach and game.visible(h, hex_) for h, reach in view["guns"]):
+                score += 10.0
+        return score
+
+    def _view_score(self, game, u, hex_, view) -> tuple[float, float]:
+        """The score of the hex from the move's view (before the unit's own entrenchment), and
+        what being near a seen gunner adds to it (a transport waits behind the fighting)."""
         if view.get("watch"):
             score = self._watch_score(game, hex_, view)
         else:
@@ -917,18 +938,13 @@ class HeuristicBot2:
             score += 0.3 * abs(near - view["reach"])
         if hex_ != u.hex and view["crowded"](hex_):
             score += 50  # §8.52: the surplus is destroyed at the Morale Phase
-        if hex_ == u.hex and self._fortified(game, u):
-            score -= 1.0  # leaving an entrenchment or bunker needs a real gain
+        gunners = 0.0
         if view.get("gunners"):
             aq, ar = view["axial"][hex_]
             near = min([max(abs(q - aq), abs(r - ar), abs(q - aq + r - ar)) for q, r in view["gunners"]])
-            if near <= 3:  # worth more than 2-3 MP of progress: a transport waits behind the fighting
-                score += 3.0 if near <= 2 else 1.0
-        if view.get("guns"):
-            board = game.ctx.field.board
-            if any(board.distance(hex_, h) <= reach and game.visible(h, hex_) for h, reach in view["guns"]):
-                score += 10.0
-        return score
+            if near <= 3:  # worth more than 2-3 MP of progress
+                gunners = 3.0 if near <= 2 else 1.0
+        return score, gunners
 
     def _watch_score(self, game, hex_, view) -> float:
         """An FO's hex: 0 where it sees an enemy (a little better farther off, out of harm's way),
