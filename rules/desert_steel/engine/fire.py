@@ -56,10 +56,11 @@ class FireMixin:
 
     def _open_opportunity(self, mover: Unit, same_hex_done: tuple) -> None:
         """Ask the enemy about opportunity fire at ``mover`` in the hex it entered (§9.4, §12.14)."""
-        if mover.suppressed or not self._opp_actions(mover, same_hex_done):
+        question = Opportunity(other(mover.side), mover.id, same_hex_done)
+        if mover.suppressed or len(self._legal_of(question)) == 1:  # opp-pass alone
             self._after_opportunity(mover)
             return
-        self._push(Opportunity(other(mover.side), mover.id, same_hex_done))
+        self._push(question)
 
     def _legal_opportunity(self, d: Opportunity):
         return self._opp_actions(self.state.units[d.mover], d.same_hex_done) + [("opp-pass",)]
@@ -80,7 +81,7 @@ class FireMixin:
             firer.opportunity_fired = True
             self.log("opportunity-fire", unit=firer.id, target=mover.id, section="9.4")
             self.shoot(firer, mover, opportunity=True, move_fire=False, mode=mode)
-        if not (mover.on_map and not mover.suppressed and self._opp_actions(mover, d.same_hex_done)):
+        if not (mover.on_map and not mover.suppressed and len(self._legal_of(d)) > 1):
             self._after_opportunity(mover)  # else the question stays, one firer fewer
 
     # --- fire (§9) ---------------------------------------------------------------------------

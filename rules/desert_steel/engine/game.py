@@ -161,16 +161,26 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
     def is_terminal(self) -> bool:
         return not self._stack
 
-    def legal_actions(self) -> list[Action]:
-        """The answers to the pending decision, computed once per decision value."""
+    def _legal_of(self, d: Decision) -> list[Action]:
+        """``d``'s legal actions now, kept for legal_actions() while ``d`` is asked with no action
+        between (the engine looks at them to decide whether to ask at all: not twice)."""
+        legal = d.legal(self)
+        self._legal_cache = (d, len(self.actions), legal)
+        return legal
+
+    def _legal(self) -> list[Action]:
+        """The pending decision's legal actions, computed once per decision value (not copied)."""
         cached, d = self._legal_cache, self.decision
         if cached is None or cached[0] is not d or cached[1] != len(self.actions):
             cached = self._legal_cache = (d, len(self.actions), d.legal(self) if d is not None else [])
-        return list(cached[2])
+        return cached[2]
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._legal())
 
     def apply(self, action: Action) -> None:
         action = tuple(action)
-        if action not in self.legal_actions():
+        if action not in self._legal():
             raise EngineError(f"illegal action {action!r} in mode {self.mode} for {self.side_to_act}")
         self.actions.append(action)
         self.log("action", side=self.side_to_act, action=list(action))
@@ -460,7 +470,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         self.log("activate", side=f.side, card=card)
         if f.kind == "command":
             self._reset(Command(f.side, card))
-            if not self._legal_command(self.decision)[:-1]:
+            if not self._legal_of(self.decision)[:-1]:
                 self.log("set-aside", card=card, reason="nothing to activate or rally")
                 self._next_card()
             return
@@ -471,7 +481,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         self._reset(Activation(side, tuple(cards)))
         if self.state.raids and self._start_bombardments(cards):
             return
-        if self._only_facings_left(self._legal_activation(self.decision)) and not self._unentered(cards):
+        if self._only_facings_left(self._legal_of(self.decision)) and not self._unentered(cards):
             self.log("set-aside", cards=cards, reason="no unit can operate", section="6.51")
             self._next_card()
 
@@ -618,7 +628,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             move = Move(d.side, uid, kind, mp, entering=u.status == OFF_MAP,
                         overrun="pending" if kind == "overrun" else None)
             self._push(move)
-            if u.status == OFF_MAP and self._legal_move(move) == [("stop",)]:
+            if u.status == OFF_MAP and self._legal_of(move) == [("stop",)]:
                 self.log("cannot-enter", unit=uid, reason="every entry hex is out of reach")
                 u.flipped = True
                 self._back_to_activation()
@@ -628,7 +638,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         d = self._find(Activation)
         self._on_activation(d)
         self._pop()
-        if self._only_facings_left(self._legal_activation(d)) and not self._unentered(d.cards):
+        if self._only_facings_left(self._legal_of(d)) and not self._unentered(d.cards):
             self.log("end-activation", cards=list(d.cards), reason="no unit left to operate")
             self._next_card()
 
@@ -726,7 +736,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             d = replace(d, op="move-fire", mp=self.move_fire_mp(u))
             self._swap(d)
             self.log("move-becomes-move-fire", unit=u.id, spent=d.spent, mp=d.mp, section="7")
-            if len(self._legal_move(d)) == 1:
+            if len(self._legal_of(d)) == 1:
                 self._end_move(u)
             return
         if action[0] == "exit":
@@ -746,9 +756,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             cost = self.enter_cost(u, u.hex, dest)
             u.facing = direction(f.board.axial(u.hex), f.board.axial(dest))
         cost = d.mp if cost == "all" else cost
-        spent = min(d.mp, d.spent + cost) if d.steps == 0 else d.spent + cost
-        d = replace(d, spent=spent, steps=d.steps + 1)
-        self._swap(d)
+        spent = min(d.mp, d.spent + cost) if d.steps == 0 else d.spent + cost  # the move's value: at the end
         if u.hidden:  # §12.22: an FO leaving its deployment hex is placed on the map
             self._reveal(u, "moved")
         if u.hex is not None:
@@ -757,7 +765,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         for p in self.passengers(u):  # §13.3 step 3: the passengers move with their carrier
             self._leave_position(p)
             p.hex, p.moved, p.facing, p.status = dest, True, u.facing, ON_MAP
-        self.log("move", unit=u.id, hex=dest, spent=d.spent)
+        self.log("move", unit=u.id, hex=dest, spent=spent)
         self._enter_bunker(u)
         stop = None
         if self._mines_on_entry(u):  # §15.13: before fire zones and opportunity fire; the unit stops
@@ -770,8 +778,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             if e.hidden:  # §12.22: an enemy entering its hex reveals an FO
                 self._reveal(e, "enemy entered its hex")
         # §12.2: entering a hex holding only enemy FOs need not stop the move
-        self._swap(replace(d, stop=stop, stopped_by_enemy=any(e.type.unit_class != "forward-observer"
-                                                               for e in enemies_here)))
+        self._swap(replace(d, spent=spent, steps=d.steps + 1, stop=stop,
+                           stopped_by_enemy=any(e.type.unit_class != "forward-observer" for e in enemies_here)))
         self._zone_attacks(u)  # §13.26: fire zones attack before opportunity fire
         self._open_opportunity(u, ())
 
@@ -790,7 +798,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             reason, section = d.stop
             self.log("stop", unit=mover.id, reason=reason, section=section)
             self._end_move(mover)
-        elif len(self._legal_move(d)) == 1:
+        elif len(self._legal_of(d)) == 1:
             self._end_move(mover)
 
     def _end_move(self, u: Unit) -> None:

@@ -263,7 +263,7 @@ class RaidsMixin:
 
     def _open_bombardment(self, side: str, card: int, raid_card: str, then: str) -> bool:
         d = Bombard(side, card, raid_card, (), then)
-        if not self._legal_bombard(d):
+        if not self._legal_of(d):
             self.log("bombardment-no-target", raid_card=raid_card, section="16.33")
             return False
         self._push(d)
@@ -320,7 +320,7 @@ class RaidsMixin:
         if action[0] == "bombard":
             d = replace(d, markers=d.markers + ((action[1], action[2]),))
             self._swap(d)
-            if self._legal_bombard(d):
+            if self._legal_of(d):
                 return
         self._resolve_bombardment(d)
 

@@ -133,13 +133,13 @@ class TransportMixin:
             d = replace(d, loaded=d.loaded + (p.id,))
             self._swap(d)
             self.log("load", carrier=carrier.id, unit=p.id, section="13.3")
-            if len(self._legal_load(d)) > 1:
+            if len(self._legal_of(d)) > 1:
                 return
         if carrier.hidden:
             self._reveal(carrier, "moved")
         move = Move(d.side, carrier.id, "transport", self.ctx.field.allowance(carrier.type), loaded=d.loaded)
         self._swap(move)
-        if self._legal_move(move) == [("stop",)]:
+        if self._legal_of(move) == [("stop",)]:
             self._end_move(carrier)
 
     def _unload(self, carrier: Unit, suppressed: bool) -> None:
