@@ -99,7 +99,8 @@ class MoraleMixin:
         self.log("morale-phase")
         combat = [f for f in s.formations.values() if f.kind == "combat" and f.arrival <= s.turn]
         for u in s.units.values():  # step 1 (and §13.3 step 4: passengers get off)
-            u.carried_by = None
+            if u.carried_by is not None:
+                u.carried_by = None
             if u.on_map and not u.suppressed and not s.formations[u.card].shaken:
                 u.flipped = False
         for f in combat:  # step 2: rally first, then formations that lost units this turn
@@ -120,11 +121,8 @@ class MoraleMixin:
                     u.suppressed = False
         self._enforce_stacking()  # step 4
         for u in s.units.values():  # step 5
-            u.moved = u.fired = u.flash_kill = u.opportunity_fired = u.if_spotted = False
-            u.spotted, u.flash_kills = None, 0
+            u.clear_turn_markers()
         s.fire_zones.clear()  # §13.26: fire zones last until Morale step 5
-        for u in s.units.values():
-            u.smoked = False
         for h in list(s.smoke):  # §17.4: 1d6 per marker, removed on 1-3
             roll = self.dice.roll(1)[0]
             gone = roll <= self.ctx.tables.setting("smoke_removal_max_roll", 3)

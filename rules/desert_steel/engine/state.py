@@ -82,6 +82,16 @@ class Unit:
         u.__class__ = Unit
         return u
 
+    def clear_turn_markers(self) -> None:
+        """Morale step 5 (§4.3): no Moved, Fired or Spotted marker, no flash kill, opportunity
+        fire, indirect-fire spotting or smoke fire this turn any more. Only the markers set are
+        written: most units have none, and each write goes through the write hook."""
+        if self.moved or self.fired or self.flash_kill or self.opportunity_fired or self.if_spotted \
+                or self.smoked or self.spotted is not None or self.flash_kills:
+            self.moved = self.fired = self.flash_kill = self.opportunity_fired = self.if_spotted = False
+            self.smoked = False
+            self.spotted, self.flash_kills = None, 0
+
     @property
     def on_map(self) -> bool:
         return self.status == ON_MAP

@@ -110,8 +110,9 @@ class ViewCopies:
 
 
 def _refreshed(recent: list, source: dict, copies: dict, keys: dict) -> tuple[dict, dict]:
-    """The last view's copies, those written since (``recent``: the newest first) copied anew."""
-    out = dict(copies)
+    """The last view's copies (the seat's own dict, updated in place: each view gets a dict of
+    its own), those written since (``recent``: the newest first) copied anew."""
+    out = copies
     for x in recent:
         k = keys.get(id(x))
         if k is not None and (x is source.get(k) or x is out.get(k)):  # a live id: not a dead object's
