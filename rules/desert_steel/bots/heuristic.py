@@ -380,20 +380,18 @@ class HeuristicBot2:
         return [x.number for x in getattr(c, "subordinates", ()) or () if x.number in game.state.formations]
 
     def _best_shot_at(self, game, cards, targets) -> float:
-        """The best expected effect of a ready unit of the cards on one of the targets: each
-        target asked of can_target (what game.targets(u) holds of them: the same test, without
-        scanning every enemy for each unit)."""
         if not targets:
             return 0.0
+        wanted = {t.id for t in targets}
         best = 0.0
         for c in cards:
             if game.state.formations[c].shaken:
                 continue
             for u in game.units_of(c):
-                if not u.ready or u.carried_by:
+                if not u.ready:
                     continue
-                for t in targets:
-                    if t.side != u.side and t.on_map and game.can_target(u, t):
+                for t in game.targets(u):  # the engine's scan, line of sight first: cheaper than can_target each
+                    if t.id in wanted:
                         for m in game.fire_modes(u, t):
                             best = max(best, self.expected_effect(game, u, t, mode=m))
         return best
