@@ -133,7 +133,7 @@ def _tasks(checkouts: list[str], scenarios: list[str], games: int, seed: int) ->
     for g in range(games):
         for s in scenarios:
             for searcher in SIDES:
-                order = checkouts if len(out) % 2 == 0 else checkouts[::-1]
+                order = checkouts if len(out) // len(checkouts) % 2 == 0 else checkouts[::-1]
                 for label in order:
                     out.append({"label": label, "scenario": s, "searcher": searcher, "seed": seed + g})
     return out

@@ -1,0 +1,54 @@
+"""The A/B benchmarks (benchmarks/bench_engine.py --against, benchmarks/search_budget.py) hand both
+checkouts the same work in alternating order and pair their results game by game; no timing here."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def _module(name):
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        spec = importlib.util.spec_from_file_location(f"_bench_{name}", BENCHMARKS / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def test_search_budget_plays_each_game_for_both_checkouts_side_by_side_in_alternating_order():
+    budget = _module("search_budget")
+    tasks = budget._tasks(["old", "new"], ["V", "XII"], 2, 11)
+    assert len(tasks) == 2 * 2 * 2 * 2
+    pairs = [tasks[i:i + 2] for i in range(0, len(tasks), 2)]
+    for a, b in pairs:  # each game twice, one after the other: the same scenario, side and seed
+        assert {a["label"], b["label"]} == {"old", "new"}
+        assert (a["scenario"], a["searcher"], a["seed"]) == (b["scenario"], b["searcher"], b["seed"])
+    firsts = [a["label"] for a, _ in pairs]
+    assert firsts == ["old", "new"] * (len(pairs) // 2)  # who goes first swaps game by game
+    assert {t["seed"] for t in tasks} == {11, 12} and {t["searcher"] for t in tasks} == {"allied", "axis"}
+
+
+def test_search_budget_pairs_results_game_by_game():
+    budget = _module("search_budget")
+    rows = [{"label": label, "scenario": "V", "searcher": side, "seed": 1, "result": result, "cpu": 2.0}
+            for label, side, result in (("old", "allied", "loss"), ("new", "allied", "win"),
+                                        ("old", "axis", "win"), ("new", "axis", "draw"))]
+    rows.append({"label": "new", "scenario": "XII", "searcher": "axis", "seed": 1, "error": "boom"})
+    assert budget.paired(rows) == {"games": 2, "new_better": 1, "same": 0, "new_worse": 1}
+    summary = budget.summarise(rows, "new")
+    assert summary["all"]["games"] == 2 and summary["all"]["wins"] == 1 and summary["all"]["draws"] == 1
+    assert summary["failed"] == ["boom"] and 0 < summary["all"]["win_rate_95"][0] < 0.5 < summary["all"]["win_rate_95"][1]
+
+
+def test_bench_engine_measures_both_checkouts_on_the_same_seeds():
+    bench = _module("bench_engine")
+    plan = bench._plan(quick=True)
+    assert [m["key"] for m in plan] == ["random_playout_I_ms", "heuristic_I_s", "heuristic_XV_s", "clone_us"]
+    assert [m["goal"] for m in plan] == [5.0, 3.0, 3.0, bench.NO_SLOWER]
+    assert plan[0]["request"](3) == {"op": "game", "scenario": "I", "seed": 3, "bots": ["random", "random"]}
+    assert next(m for m in plan if m["key"] == "heuristic_XV_s")["rounds"] == bench.QUICK_XV_GAMES
