@@ -825,7 +825,7 @@ class HeuristicBot2:
         return view
 
     def _make_view(self, game, u) -> dict:
-        view = tactics.move_view(self, game, u)
+        view = tactics.move_view(self, game, u, goal=False)  # its own goal below
         side = u.side
         passengers_now = game.passengers(u) if u.type.transport_capacity else []
         # a transport goes where its load wants to go (scenario transports count for nothing, §13.31)

@@ -195,8 +195,9 @@ def wants_to_move(bot, game, u) -> bool:
     return nearest > max(1, reach // 2)
 
 
-def move_view(bot, game, u) -> dict:
-    """What scoring a move needs, gathered once per decision (axial positions: cheap distances)."""
+def move_view(bot, game, u, goal: bool = True) -> dict:
+    """What scoring a move needs, gathered once per decision (axial positions: cheap distances);
+    ``goal=False``: without the goal distances (a caller that puts its own)."""
     axial = game.ctx.field.board.axials
     state = game.state
     enemies, enemy_hexes = state.by_placement(("bot-enemies", u.side), lambda: enemy_positions(game, u.side),
@@ -208,7 +209,7 @@ def move_view(bot, game, u) -> dict:
     if u.hex is not None and len(enemies) > 4:  # candidates are next door: the nearest few decide
         enemies = state.by_placement(("nearest-enemies", u.side, u.hex),
                                      lambda: nearest_positions(enemies, axial[u.hex]), (other(u.side),))
-    return {"goal": bot._goal_distance(game, u.side, u.type), "enemies": enemies,
+    return {"goal": bot._goal_distance(game, u.side, u.type) if goal else None, "enemies": enemies,
             "friends": lambda h: sum(1 for x in state.here(h) if x.side == u.side and x.type.is_vehicle
                                      and x is not u) if state.here(h) else 0,  # other friendly vehicles
             "mates": mates, "enemy_hexes": enemy_hexes, "axial": axial,
