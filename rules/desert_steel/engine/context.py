@@ -71,7 +71,9 @@ class Context:
         if not isinstance(c, CombatCard):
             return None
         key = (card, self.years[c.side])  # memoised: asked for every modifier and morale check
-        memo = self.memo.setdefault("variants", {})
+        memo = self.memo.get("variants")
+        if memo is None:
+            memo = self.memo["variants"] = {}
         if key not in memo:
             memo[key] = c.variant(key[1])
         return memo[key]

@@ -115,25 +115,27 @@ class FireMixin:
             profile = self._fire_profile(firer, target, indirect)
         if not profile:
             return []
-        if self.state.bunkers and not indirect and firer.hex != target.hex and self.bunker_of(firer) is not None \
-                and self.in_flank(firer, target.hex):
+        fh, th = firer.hex, target.hex
+        if fh != th and self.state.bunkers and not indirect and self.bunker_of(firer) is not None \
+                and self.in_flank(firer, th):
             return []  # §15.24: a bunker's occupant never fires into its own flank arc
         axials = self.ctx.field.board._axials
-        a, b = axials[firer.hex], axials[target.hex]
+        a, b = axials[fh], axials[th]
         dq, dr = a[0] - b[0], a[1] - b[1]
         d = max(abs(dq), abs(dr), abs(dq + dr))
-        there = None
+        friends = None
         out = []
         for m, reach, no_vehicles, no_soft, no_friends in profile:
             if d > reach:
                 continue
-            if firer.hex != target.hex and (no_vehicles or no_soft or no_friends):
-                there = there if there is not None else [x for x in self.state.here(target.hex) if x.side == firer.side]
-                if no_vehicles and any(x.type.is_vehicle for x in there):
+            if fh != th and (no_vehicles or no_soft or no_friends):
+                if friends is None:
+                    friends = _friends_in(self.state.here(th), firer.side)
+                if no_vehicles and friends[0]:
                     continue  # §8.51: no anti-vehicle fire into a hex holding friendly vehicles
-                if no_soft and any(not x.type.is_vehicle or x.type.lightly_armored for x in there):
+                if no_soft and friends[1]:
                     continue  # §13.13: no AI fire into a hex holding friendly non-vehicles/light armour
-                if no_friends and there:
+                if no_friends and friends[2]:
                     continue  # §13.21: never at a hex holding friendly units (except the firer's own)
             out.append(m)
         return out
@@ -332,7 +334,9 @@ class FireMixin:
         return result
 
     def experience(self, u: Unit) -> str:
-        memo = self.ctx.memo.setdefault("experience", {})  # asked for every modifier list
+        memo = self.ctx.memo.get("experience")  # asked for every modifier list
+        if memo is None:
+            memo = self.ctx.memo["experience"] = {}
         key = (u.card, u.experience_bonus, id(self.ctx.years))
         level = memo.get(key)
         if level is None:
@@ -492,3 +496,20 @@ class FireMixin:
             firer.fired = True
 
     # --- morale (§10) ---------------------------------------------------------------------
+
+
+def _friends_in(units, side: str) -> tuple[bool, bool, bool]:
+    """Whether ``side`` has, among ``units`` (a hex's), a vehicle; a non-vehicle or a lightly
+    armoured vehicle; any unit (fire_modes' §8.51, §13.13 and §13.21 tests, in one pass)."""
+    vehicles = soft = anyone = False
+    for x in units:
+        if x.side == side:
+            anyone = True
+            t = x.type
+            if not t.is_vehicle:
+                soft = True
+            else:
+                vehicles = True
+                if t.lightly_armored:
+                    soft = True
+    return vehicles, soft, anyone

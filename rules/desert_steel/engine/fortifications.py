@@ -346,11 +346,14 @@ class FortificationsMixin:
         return hex_ not in self.prohibited(u.side)
 
     def prohibited(self, side: str) -> frozenset:
-        cache = self.ctx.memo.setdefault("prohibited", {})
-        if side not in cache:
+        cache = self.ctx.memo.get("prohibited")
+        if cache is None:
+            cache = self.ctx.memo["prohibited"] = {}
+        hit = cache.get(side)
+        if hit is None:
             out = set()
             for r in self.ctx.special:
                 if r["type"] == "prohibited-hexes" and "zone" in r and r.get("side", "both") in (side, "both"):
                     out |= self.ctx.field.zone(r["zone"])
-            cache[side] = frozenset(out)
-        return cache[side]
+            hit = cache[side] = frozenset(out)
+        return hit

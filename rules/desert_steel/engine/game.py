@@ -524,8 +524,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     def _unentered(self, cards) -> list[Unit]:
         s = self.state
-        return [u for c in cards for u in self.units_of(c)
-                if u.status == OFF_MAP and s.formations[c].arrival == s.turn and not u.flipped and not u.type.towed]
+        return [u for c in cards if s.formations[c].arrival == s.turn for u in s.of_card(c)
+                if u.status == OFF_MAP and not u.flipped and not u.type.towed]
 
     def _legal_activation(self, d: Activation):
         out = []
@@ -703,7 +703,9 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         if self.state.wire:
             return tuple((n, self.enter_cost(u, u.hex, n)) for n in self.ctx.field.board.neighbours(u.hex)
                          if self.may_enter_zone(u, n))
-        memo = self.ctx.memo.setdefault("step_costs", {})
+        memo = self.ctx.memo.get("step_costs")  # asked at every step: no empty dict made each time
+        if memo is None:
+            memo = self.ctx.memo["step_costs"] = {}
         key = (u.hex, id(u.type), u.side)
         hit = memo.get(key)
         if hit is None or hit[0] is not u.type:

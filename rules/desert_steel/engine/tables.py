@@ -20,9 +20,15 @@ class Tables:
         return {m["id"]: m["value"] for m in self.raw.get(kind, ())}
 
     def spot(self, key: str) -> float:
+        table = self.__dict__.get("_spotting_modifiers")  # read for every spotting modifier: no call on the way
+        if table is not None and key in table:
+            return table[key]
         return self._get("spotting_modifiers", key)
 
     def fire(self, key: str) -> float:
+        table = self.__dict__.get("_fire_modifiers")
+        if table is not None and key in table:
+            return table[key]
         return self._get("fire_modifiers", key)
 
     def morale(self, key: str) -> float:
