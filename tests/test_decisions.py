@@ -84,3 +84,20 @@ def test_ask_puts_a_game_at_a_decision(catalog):
         game.ask("activation")
     with pytest.raises(AttributeError):
         game.mode = "move"  # read-only: the kind of the pending decision
+
+
+def test_the_invariants_read_the_pending_decisions(catalog):
+    from sandtable.rules.desert_steel.engine.invariants import check
+    game = _game(catalog)
+    allied = next(c for c, f in game.state.formations.items() if f.side == "allied" and f.kind == "combat")
+    axis = next(c for c, f in game.state.formations.items() if f.side == "axis" and f.kind == "combat")
+    tank = next(u for u in game.state.units.values() if u.card == allied)
+    game.ask(Activation("allied", (allied,)), Move("allied", tank.id, mp=4, spent=2, steps=1))
+    assert not [p for p in check(game) if "move" in p or "activation" in p]
+    game.ask(Activation("allied", (axis,)), Move("allied", tank.id, mp=4, spent=5, steps=2))
+    problems = check(game)
+    assert any(f"card {axis} of the other side" in p for p in problems)
+    assert any("spent 5 of 4 MP (§8.1)" in p for p in problems)
+    game.ask(Move("axis", "no-such-unit", mp=4))
+    problems = check(game)
+    assert any("no unit of the game" in p for p in problems) and any("not an operation" in p for p in problems)

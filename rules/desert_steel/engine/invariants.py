@@ -3,7 +3,7 @@
 ``check(game)`` returns the list of violations (empty when all hold): stacking after the morale
 phase (§8.5, Morale step 4), flipped/unflipped consistency (§7.1, §10.13, §10.14), units and
 their positions, hidden forward observers and formations (§12.21, XII), fire zones (§13.26), entrenchments (§13.4),
-transports and their loads (§13.3, §13.34).
+transports and their loads (§13.3, §13.34), the pending decisions (engine/decisions).
 """
 from __future__ import annotations
 
@@ -79,6 +79,7 @@ def check(game) -> list[str]:
     limit = game.ctx.tables.setting("entrenchments_per_hex", 6)
     out += [f"{n} entrenchments at {h} (§13.41)" for h, n in per_hex.items() if n > limit]
     out += _fortifications(game)
+    out += _pending(game)
     if s.raids:  # §16.1: the 9 raid cards are in the deck or drawn since the last Morale Phase
         cards = s.raid_deck + s.raid_used
         if sorted(cards) != sorted(game.ctx.model.raid_cards):
@@ -89,6 +90,37 @@ def check(game) -> list[str]:
                 out.append(f"{side} has two air strikes in one turn (§16.21)")
     if s.phase == "operations" and game.mode not in ("over",) and s.turn > 1 and _after_morale(game):
         out += stacking(game)
+    return out
+
+
+def _pending(game) -> list[str]:
+    """The questions pending: each asked of a side, about units that exist; an operation's on its
+    activation, of the activation's side; a move within its points (§8.1: the first hex may cost
+    them all); opportunity fire by the mover's enemy (§9.4); each side declares an interrupt once."""
+    from .decisions import Activation, Decision, Interrupt, Move, Opportunity
+    s, out = game.state, []
+    activation = None
+    for d in game.pending:
+        if not isinstance(d, Decision) or d.side not in ("allied", "axis"):
+            out.append(f"pending {d!r} is not a decision asked of a side")
+            continue
+        named = [getattr(d, f, None) for f in ("unit", "mover")] + list(getattr(d, "loaded", ()))
+        out += [f"{d.kind} names {uid}, no unit of the game" for uid in named if uid and uid not in s.units]
+        if isinstance(d, Activation):
+            activation = d
+            out += [f"activation of {d.side} holds card {c} of the other side" for c in d.cards
+                    if s.formations[c].side != d.side]
+        elif isinstance(d, Move):
+            if activation is None or activation.side != d.side:
+                out.append(f"the move of {d.unit} is not an operation of an activation of {d.side}")
+            if not 0 <= d.spent <= d.mp:
+                out.append(f"the move of {d.unit} spent {d.spent} of {d.mp} MP (§8.1)")
+        elif isinstance(d, Opportunity) and d.mover in s.units and s.units[d.mover].side == d.side:
+            out.append(f"{d.side} is asked about opportunity fire at its own {d.mover} (§9.4)")
+        elif isinstance(d, Interrupt):
+            sides = [side for side, _ in d.declared]
+            if len(sides) != len(set(sides)) or d.side in sides:
+                out.append(f"interrupt declarations {d.declared} asking {d.side} again (§6.43)")
     return out
 
 
