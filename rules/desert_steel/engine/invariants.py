@@ -79,7 +79,7 @@ def check(game) -> list[str]:
     limit = game.ctx.tables.setting("entrenchments_per_hex", 6)
     out += [f"{n} entrenchments at {h} (§13.41)" for h, n in per_hex.items() if n > limit]
     out += _fortifications(game)
-    out += _pending(game)
+    out += _pending_decisions(game)
     if s.raids:  # §16.1: the 9 raid cards are in the deck or drawn since the last Morale Phase
         cards = s.raid_deck + s.raid_used
         if sorted(cards) != sorted(game.ctx.model.raid_cards):
@@ -93,7 +93,7 @@ def check(game) -> list[str]:
     return out
 
 
-def _pending(game) -> list[str]:
+def _pending_decisions(game) -> list[str]:
     """The questions pending: each asked of a side, about units that exist; an operation's on its
     activation, of the activation's side; a move within its points (§8.1: the first hex may cost
     them all); opportunity fire by the mover's enemy (§9.4); each side declares an interrupt once."""
