@@ -62,7 +62,8 @@ class HeuristicBot2:
     GUNNER_DETOUR = 3  # MP a transport's way pays for each hex within 2 of a seen enemy gunner
     SAFE_PASS = 10  # hexes from the nearest enemy beyond which a move may cross a full friendly hex
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, forecasting: bool = False):
+        """``forecasting``: a bot of a forecast (it forecasts nothing itself)."""
         self.rng = random.Random(seed)
         self._spots: dict | None = None  # spotting chances during one choose(): the game stands still
         self._stances: dict = {}
@@ -70,7 +71,7 @@ class HeuristicBot2:
         self._view_cache: tuple | None = None
         self._tried: dict = {}  # (turn, cards, op) -> times chosen in that activation
         self._route: tuple | None = None  # (unit id, [hexes still to go])
-        self._forecasting = False  # a bot of a forecast forecasts nothing itself
+        self._forecasting = forecasting
 
     # --- the decision loop --------------------------------------------------------------------
 
@@ -1033,18 +1034,16 @@ class HeuristicBot2:
         key = (side, game.state.turn, tuple(sorted((u.id, u.hex, u.status) for u in game.state.units.values())))
         if key in cache:
             return cache[key]
-        seen = forecast.sightings(game, side, _forecaster, self.FORECAST_GAMES, "heuristic")
+        seen = forecast.sightings(game, side, forecaster, self.FORECAST_GAMES, "heuristic")
         if len(cache) > 64:
             cache.clear()
         cache[key] = seen
         return seen
 
 
-def _forecaster(seed: int) -> "HeuristicBot2":
+def forecaster(seed: int) -> "HeuristicBot2":
     """A bot of a forecast: this bot, forecasting nothing itself."""
-    bot = HeuristicBot2(seed)
-    bot._forecasting = True
-    return bot
+    return HeuristicBot2(seed, forecasting=True)
 
 
 register_bot("heuristic", HeuristicBot2)
