@@ -101,3 +101,24 @@ def test_the_invariants_read_the_pending_decisions(catalog):
     game.ask(Move("axis", "no-such-unit", mp=4))
     problems = check(game)
     assert any("no unit of the game" in p for p in problems) and any("not an operation" in p for p in problems)
+
+
+def test_a_move_and_fire_stopped_in_an_enemy_hex_asks_its_own_side_for_the_target(model):
+    """§7, §8.53, §9.5: a Panzer's move-and-fire enters a hex of US infantry, which may fire at it
+    there (§12.14) and passes; the move stops and the Panzer's fire follows: the Axis choose its
+    target. (The old mode/cx engine left that question with the side asked last, the Allies.)"""
+    from test_engine_advanced import _open_pair, advanced_game, place
+    from sandtable.rules.desert_steel.engine.dice import ScriptedDice
+    game = advanced_game(model, ScriptedDice([]))
+    a, b = _open_pair(game)
+    tank = place(game, "161.1", 161, "de-pz-iii-j", a, "axis")
+    inf = place(game, "330.1", 330, "us-infantry", b, "allied")
+    game.ask(Activation("axis", (161,)))
+    game.apply(("op", tank.id, "move-fire"))
+    game.apply(("step", b))
+    assert game.mode == "opportunity" and game.side_to_act == "allied"
+    assert ("same-hex-fire", inf.id) in game.legal_actions()
+    game.apply(("opp-pass",))
+    assert game.mode == "target" and game.side_to_act == "axis" and game.decision.move_fire
+    assert ("target", inf.id) in game.legal_actions() and ("hold",) in game.legal_actions()
+    assert [d.kind for d in game.pending] == ["activation", "target"]
