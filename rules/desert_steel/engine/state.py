@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from itertools import islice
 
 from ..model import UnitType
@@ -189,19 +189,31 @@ class State:
     _cards_units: dict | None = field(default=None, init=False, repr=False, compare=False)
 
     def copy(self, units: dict | None = None, formations: dict | None = None) -> "State":
-        """``units``, ``formations``: the copy's, made by the caller (a side view reuses its earlier copies)."""
-        s = State(self.turn, self.phase, {k: u.copy() for k, u in self.units.items()} if units is None else units,
-                  {k: f.copy() for k, f in self.formations.items()} if formations is None else formations,
-                  {k: list(v) for k, v in self.hands.items()}, list(self.stack), set(self.played), self.visibility,
-                  set(self.interrupt_windows), {k: set(v) for k, v in self.failed_interrupts.items()},
-                  [dict(z) for z in self.fire_zones], [dict(e) for e in self.entrenchments],
-                  list(self.smoke), dict(self.smoke_points))
-        d, own = s.__dict__, self.__dict__
-        d["_raid_deck"], d["_deck_luck"] = list(own["_raid_deck"]), own["_deck_luck"]  # a pending order stays pending
-        s.raid_used = list(self.raid_used)
-        s.raids, s.air_windows = [dict(r) for r in self.raids], set(self.air_windows)
-        s.minefields, s.wire = [dict(m) for m in self.minefields], dict(self.wire)
-        s.bunkers = [dict(b) for b in self.bunkers]
+        """``units``, ``formations``: the copy's, made by the caller (a side view reuses its earlier
+        copies). Made field by field into a bare State (a side view is made at every decision):
+        every container copied, the memos and indexes of the copy its own and empty."""
+        own = self.__dict__
+        s = _new_state(State)
+        d = s.__dict__
+        d.update(own)  # the atoms (turn, phase, visibility); every container is replaced below
+        d["units"] = {k: u.copy() for k, u in self.units.items()} if units is None else units
+        d["formations"] = {k: f.copy() for k, f in self.formations.items()} if formations is None else formations
+        d["hands"] = {k: list(v) for k, v in self.hands.items()}
+        d["stack"], d["played"] = list(self.stack), set(self.played)
+        d["interrupt_windows"] = set(self.interrupt_windows)
+        d["failed_interrupts"] = {k: set(v) for k, v in self.failed_interrupts.items()} if self.failed_interrupts else {}
+        d["fire_zones"] = [dict(z) for z in self.fire_zones] if self.fire_zones else []
+        d["entrenchments"] = [dict(e) for e in self.entrenchments] if self.entrenchments else []
+        d["smoke"], d["smoke_points"] = list(self.smoke), dict(self.smoke_points)
+        d["_raid_deck"] = list(own["_raid_deck"])  # with _deck_luck (copied above): a pending order stays pending
+        d["raid_used"] = list(self.raid_used)
+        d["raids"] = [dict(r) for r in self.raids] if self.raids else []
+        d["air_windows"] = set(self.air_windows)
+        d["minefields"] = [dict(m) for m in self.minefields] if self.minefields else []
+        d["wire"] = dict(self.wire)
+        d["bunkers"] = [dict(b) for b in self.bunkers] if self.bunkers else []
+        d.update(_FRESH)
+        d["_memo"], d["_at_index"], d["_cards"] = {}, {}, {}
         return s
 
     def side_units(self, side: str) -> list[Unit]:
@@ -313,6 +325,11 @@ class State:
 # deck's order is read only when a card is drawn or the deck reshuffled. So a view keeps its deck
 # sorted with the phrase to draw its order from (_deck_luck), and the order is drawn at the first
 # read of raid_deck, exactly as it would have been drawn at once. Any write sets the deck as given.
+
+_new_state = object.__new__
+# the memo and index fields of a State just made (their dicts made apart: each State its own)
+_FRESH = {f.name: f.default for f in fields(State) if f.name.startswith("_") and f.default is not MISSING}
+
 
 def _read_deck(self: State) -> list:
     d = self.__dict__
