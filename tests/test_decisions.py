@@ -82,6 +82,12 @@ def test_ask_puts_a_game_at_a_decision(catalog):
         game.ask()
     with pytest.raises(EngineError):
         game.ask("activation")
+    with pytest.raises(EngineError, match="not a side"):
+        game.ask(Activation("germans", (card,)))
+    with pytest.raises(EngineError, match="names 999.9, not in this game"):
+        game.ask(Activation("allied", (card,)), Move("allied", "999.9", mp=4))
+    with pytest.raises(EngineError, match="names 12345"):
+        game.ask(Activation("allied", (12345,)))
     with pytest.raises(AttributeError):
         game.mode = "move"  # read-only: the kind of the pending decision
 
@@ -98,7 +104,9 @@ def test_the_invariants_read_the_pending_decisions(catalog):
     problems = check(game)
     assert any(f"card {axis} of the other side" in p for p in problems)
     assert any("spent 5 of 4 MP (§8.1)" in p for p in problems)
-    game.ask(Move("axis", "no-such-unit", mp=4))
+    panzer = next(u for u in game.state.units.values() if u.card == axis)
+    game.ask(Move("axis", panzer.id, mp=4))
+    del game.state.units[panzer.id]  # a question about a unit the game no longer holds
     problems = check(game)
     assert any("no unit of the game" in p for p in problems) and any("not an operation" in p for p in problems)
 

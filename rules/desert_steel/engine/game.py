@@ -1,7 +1,9 @@
 """The Desert Steel game engine, basic (§4-§11, §18) and advanced rules (§12-§17 and the
 scenarios' special rules: see IMPLEMENTED and missing_rules): a state machine with an
 OpenSpiel-like surface — ``legal_actions()``, ``apply(action)``, ``is_terminal()``,
-``returns()``, ``clone()``, ``observation(side)``.
+``returns()``, ``clone()``, ``observation(side)``. The state is the board (State) and a stack
+of pending questions, frozen values of engine/decisions (``pending``; its top, ``decision``, is
+asked now): the legal actions are the top's, an action is the top's to apply.
 
 Every decision a player makes is an action; everything the rules decide (dice, forced
 plays, the morale phase) happens inside ``apply`` and is written to the event log.
@@ -108,6 +110,14 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         ``game.ask(Activation("axis", (161,)), Move("axis", unit="161.1", mp=10))``."""
         if not decisions or not all(isinstance(d, Decision) for d in decisions):
             raise EngineError("ask() needs one or more decisions (engine/decisions)")
+        for d in decisions:
+            if d.side not in SIDES:
+                raise EngineError(f"ask(): {d.kind} asked of {d.side!r}, not a side ({', '.join(SIDES)})")
+            units = [getattr(d, f, None) for f in ("unit", "mover")] + list(getattr(d, "loaded", ()))
+            unknown = [u for u in units if u and u not in self.state.units] + \
+                [c for c in getattr(d, "cards", ()) if c not in self.state.formations]
+            if unknown:
+                raise EngineError(f"ask(): {d.kind} names {', '.join(map(str, unknown))}, not in this game")
         self._stack = tuple(decisions)
         self._legal_cache = None
 
