@@ -151,30 +151,25 @@ def test_plays_a_game_to_the_end_on_either_side(model, catalog):
         assert game.returns()["winner"] in ("allied", "axis", "draw", None)
 
 
-def test_the_table_driven_distances_are_the_plain_dijkstra(model, catalog):
+def test_the_table_driven_distances_are_those_of_relaxing_every_step(model, catalog):
     """routes.reverse_costs reads its step costs from a table (routes.step_table, shared with
-    this plan): the distances of a search that prices every step from the battlefield, extra
-    costs included."""
-    import heapq
+    this plan): the distances that relaxing every step priced from the battlefield until
+    nothing changes finds (Bellman-Ford), extra costs included."""
     import math
     from sandtable.rules.desert_steel.routes import reverse_costs
 
-    def plain(field, sources, unit_type, extra):
+    def relaxed(field, sources, unit_type, extra):
         dist = {k: 0.0 for k in sources if k in field.board.usable}
-        heap = [(0.0, k) for k in dist]
-        heapq.heapify(heap)
-        while heap:
-            d, k = heapq.heappop(heap)
-            if d > dist.get(k, math.inf):
-                continue
-            for n in field.board.neighbours(k):
-                cost = 1.0 if unit_type is None else field.enter_cost(unit_type, n, k)
-                if cost == "prohibited":
-                    continue
-                cost = (unit_type.movement or 1) if cost == "all" else cost
-                if d + cost + extra.get(k, 0) < dist.get(n, math.inf):
-                    dist[n] = d + cost + extra.get(k, 0)
-                    heapq.heappush(heap, (dist[n], n))
+        changed = True
+        while changed:
+            changed = False
+            for k, d in list(dist.items()):
+                for n in field.board.neighbours(k):
+                    cost = 1.0 if unit_type is None else field.enter_cost(unit_type, n, k)
+                    if cost != "prohibited":
+                        via = d + ((unit_type.movement or 1) if cost == "all" else cost) + extra.get(k, 0)
+                        if via < dist.get(n, math.inf):
+                            dist[n], changed = via, True
         return dist
     game = _game(model, catalog, "IV")
     field = game.ctx.field
@@ -182,4 +177,4 @@ def test_the_table_driven_distances_are_the_plain_dijkstra(model, catalog):
     targets = {h for h in sorted(board.usable)[:12]}
     extra = {h: 2.5 for h in sorted(board.usable)[100:160]}
     for unit_type in (None, model.unit_types["gb-grant"]):
-        assert reverse_costs(field, targets, unit_type, dict(extra)) == plain(field, targets, unit_type, extra)
+        assert reverse_costs(field, targets, unit_type, dict(extra)) == relaxed(field, targets, unit_type, extra)
