@@ -57,16 +57,33 @@ _CENTRE_MEMO = 20_000  # entries kept before the memo starts afresh (a batch's m
 
 
 def _best_centre(field: Battlefield, hexes: list[str], radius: int) -> tuple[str, tuple[int, ...]]:
-    candidates = set()
-    for h in hexes:
-        candidates.update(field.board.graph.nodes if radius > 6 else _around(field, h, radius))
     axials = field.board.axials
+    if radius > 6:  # every hex of the board may be the centre
+        return _first_fewest_outside(sorted(field.board.graph.nodes), hexes, radius, axials)
+    # a hex within the radius of a unit is within the radius of as many units as count it here:
+    # the centre is the first hex, in key order, that most units count (the fewest left outside)
+    inside: dict = {}
+    for h in hexes:
+        for c in set(_around(field, h, radius)):
+            inside[c] = inside.get(c, 0) + 1
+    if not inside:
+        return None, ()
+    best = min(sorted(inside), key=lambda c: -inside[c])
+    cq, cr = axials[best]
+    return best, tuple(i for i, h in enumerate(hexes) if _beyond(cq, cr, axials[h], radius))
+
+
+def _beyond(cq: int, cr: int, point: tuple, radius: int) -> bool:
+    q, r = point
+    return abs(cq - q) > radius or abs(cr - r) > radius or abs(cq - q + cr - r) > radius
+
+
+def _first_fewest_outside(candidates: list, hexes: list[str], radius: int, axials) -> tuple[str, tuple[int, ...]]:
     points = [axials[h] for h in hexes]
     best_key, best_out = None, None
-    for c in sorted(candidates):
+    for c in candidates:
         cq, cr = axials[c]
-        outside = [i for i, (q, r) in enumerate(points)
-                   if abs(cq - q) > radius or abs(cr - r) > radius or abs(cq - q + cr - r) > radius]
+        outside = [i for i, p in enumerate(points) if _beyond(cq, cr, p, radius)]
         if best_out is None or len(outside) < len(best_out):
             best_key, best_out = c, outside
             if not outside:
