@@ -130,3 +130,10 @@ def test_a_move_and_fire_stopped_in_an_enemy_hex_asks_its_own_side_for_the_targe
     assert game.mode == "target" and game.side_to_act == "axis" and game.decision.move_fire
     assert ("target", inf.id) in game.legal_actions() and ("hold",) in game.legal_actions()
     assert [d.kind for d in game.pending] == ["activation", "target"]
+
+
+def test_a_step_keeps_every_other_field_of_its_move():
+    m = Move("axis", "161.1", "move-fire", 10, 2, 1, True, "pending", ("a",), None, False)
+    assert m.entered(5, ("mines", "15.13"), True) == dataclasses.replace(
+        m, spent=5, steps=2, stop=("mines", "15.13"), stopped_by_enemy=True)
+    assert [f.name for f in dataclasses.fields(Move)] == list(Move.__match_args__)  # entered() lists them all

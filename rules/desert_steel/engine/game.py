@@ -790,8 +790,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             if e.hidden:  # §12.22: an enemy entering its hex reveals an FO
                 self._reveal(e, "enemy entered its hex")
         # §12.2: entering a hex holding only enemy FOs need not stop the move
-        self._swap(replace(d, spent=spent, steps=d.steps + 1, stop=stop,
-                           stopped_by_enemy=any(e.type.unit_class != "forward-observer" for e in enemies_here)))
+        self._swap(d.entered(spent, stop, any(e.type.unit_class != "forward-observer" for e in enemies_here)))
         self._zone_attacks(u)  # §13.26: fire zones attack before opportunity fire
         self._open_opportunity(u, ())
 
