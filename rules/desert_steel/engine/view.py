@@ -87,18 +87,9 @@ class ViewCopies:
         forms_kept = same and self.forms_of is formations and len(sources) == len(self.form_sources) \
             and all(map(operator.is_, sources, self.form_sources))  # none added or replaced
         recent = list(islice(reversed(written), behind)) if units_kept or forms_kept else ()
-        if units_kept:
-            out, keys = _refreshed(recent, units, self.copies, self.keys)
-        else:
-            out = {k: u.copy() for k, u in units.items()}
-            keys = {id(u): k for k, u in units.items()}
-            keys.update((id(c), k) for k, c in out.items())
-        if forms_kept:
-            forms, form_keys = _refreshed(recent, formations, self.form_copies, self.form_keys)
-        else:
-            forms = {k: f.copy() for k, f in formations.items()}
-            form_keys = {id(f): k for k, f in formations.items()}
-            form_keys.update((id(c), k) for k, c in forms.items())
+        out, keys = _refreshed(recent, units, self.copies, self.keys) if units_kept else _fresh(units)
+        forms, form_keys = _refreshed(recent, formations, self.form_copies, self.form_keys) if forms_kept \
+            else _fresh(formations)
         self.game, self.side, self.roster = game, side, _state._PLACEMENTS["roster"]
         self.units_of, self.copies, self.keys = units, out, keys
         self.forms_of, self.form_sources, self.form_copies, self.form_keys = formations, sources, forms, form_keys
@@ -107,6 +98,14 @@ class ViewCopies:
     def done(self) -> None:
         """The view is made (its own writes, hiding what the side may not see, are behind it)."""
         self.stamp = _state._WRITES[0]
+
+
+def _fresh(source: dict) -> tuple[dict, dict]:
+    """Copies of all of ``source``'s values, and the key of each by the id of it and of its copy."""
+    out = {k: x.copy() for k, x in source.items()}
+    keys = {id(x): k for k, x in source.items()}
+    keys.update((id(c), k) for k, c in out.items())
+    return out, keys
 
 
 def _refreshed(recent: list, source: dict, copies: dict, keys: dict) -> tuple[dict, dict]:
