@@ -384,6 +384,8 @@ class HeuristicBot2:
         if not targets:
             return 0.0
         wanted = {t.id for t in targets}
+        table = game.ctx.table(game.state.visibility)
+        places = [table.index[t.hex] for t in targets]
         best = 0.0
         for c in cards:
             if game.state.formations[c].shaken:
@@ -391,6 +393,9 @@ class HeuristicBot2:
             for u in game.units_of(c):
                 if not u.ready:
                     continue
+                sees = table.row(u.hex)
+                if not any(sees[i] for i in places):
+                    continue  # none of them in its line of sight: game.targets(u) holds none of them
                 for t in game.targets(u):  # the engine's scan, line of sight first: cheaper than can_target each
                     if t.id in wanted:
                         for m in game.fire_modes(u, t):
