@@ -92,11 +92,13 @@ class Seat:
     def __init__(self, bot):
         object.__setattr__(self, "bot", bot)
         object.__setattr__(self, "_copies", _view.ViewCopies())  # the seat's, not the bot's (view.ViewCopies)
+        object.__setattr__(self, "_on_demand", not getattr(bot, "reads_game", True))  # asked once, not per decision
 
     def choose(self, game, actions: list) -> tuple:
-        if not getattr(self.bot, "reads_game", True):
-            return self.bot.choose(_ViewOnDemand(game, game.side_to_act), actions)
-        return self.bot.choose(_view.side_view(game, game.side_to_act, object.__getattribute__(self, "_copies")), actions)
+        d = self.__dict__
+        if d["_on_demand"]:
+            return d["bot"].choose(_ViewOnDemand(game, game.side_to_act), actions)
+        return d["bot"].choose(_view.side_view(game, game.side_to_act, d["_copies"]), actions)
 
     def __getattr__(self, name):
         return getattr(self.bot, name)
@@ -109,23 +111,21 @@ class _ViewOnDemand:
     """The side's view for a bot that seldom reads it: built (view.side_view) at the first look,
     and then that view answers; a look after the game has moved on is refused."""
 
-    __slots__ = ("_game", "_side", "_at", "_view")
+    __slots__ = ("_of", "_view")  # _of: (game, side, its actions then); _view unset until the first look
 
     def __init__(self, game, side: str):
-        object.__setattr__(self, "_game", game)
-        object.__setattr__(self, "_side", side)
-        object.__setattr__(self, "_at", len(game.actions))
-        object.__setattr__(self, "_view", None)
+        object.__setattr__(self, "_of", (game, side, len(game.actions)))  # one write: made at every decision
 
     def _built(self):
-        view = object.__getattribute__(self, "_view")
-        if view is None:
-            game = object.__getattribute__(self, "_game")
-            if len(game.actions) != object.__getattribute__(self, "_at"):
-                raise RuntimeError("a view kept past its decision: the game has moved on")
-            view = _view.side_view(game, object.__getattribute__(self, "_side"))
+        try:
+            return object.__getattribute__(self, "_view")
+        except AttributeError:
+            game, side, at = object.__getattribute__(self, "_of")
+            if len(game.actions) != at:
+                raise RuntimeError("a view kept past its decision: the game has moved on") from None
+            view = _view.side_view(game, side)
             object.__setattr__(self, "_view", view)
-        return view
+            return view
 
     def __getattr__(self, name):
         return getattr(self._built(), name)
