@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from sandtable.rules.desert_steel.bots.core import make_bot
+from sandtable.rules.desert_steel.engine.actions import KINDS, from_json
 from sandtable.rules.desert_steel.engine.game import Game, make_context
 from sandtable.rules.desert_steel.engine.runner import digest, sample_setup
 
@@ -64,9 +65,10 @@ def _check(catalog, case):
     assert got == _recorded()[_key(*case)], f"{_key(*case)} no longer plays as recorded"
     if case[2] == 2:
         return  # one seed is enough to show the log alone rebuilds the game
+    assert all(type(a) is KINDS[a[0]] for a in game.actions), "an action of no type (engine/actions.py)"
     again = Game(catalog.model, game.ctx.scenario, _CONTEXTS[case[0]][1], game.seed, context=game.ctx)
-    for action in game.actions:  # the actions alone rebuild the game: no hidden input
-        again.apply(action)
+    for action in game.actions:  # the actions alone, as a log holds them, rebuild the game: no hidden input
+        again.apply(from_json(json.loads(json.dumps(action))))
     assert game_digest(again) == got
 
 

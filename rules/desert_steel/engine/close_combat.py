@@ -9,6 +9,8 @@ import math
 from .state import ON_MAP, Unit
 from .context import other
 from .facing import direction
+from . import actions as act
+from .actions import make
 from .decisions import AssaultFire, AssaultHex, AssaultJoin, AssaultReact, Move, OverrunReact, OverrunTarget
 
 
@@ -60,7 +62,7 @@ class CloseCombatMixin:
 
     def _legal_assault_hex(self, d: AssaultHex):
         u = self.state.units[d.unit]
-        return [("hex", h) for h in self.assault_hexes(u) if self._assault_room(h, u.side, [u.id])] + [("cancel",)]
+        return [make(act.Hex, h) for h in self.assault_hexes(u) if self._assault_room(h, u.side, [u.id])] + [act.CANCEL]
 
     def _do_assault_hex(self, d: AssaultHex, action):
         u = self.state.units[d.unit]
@@ -71,10 +73,10 @@ class CloseCombatMixin:
 
     def _legal_assault_join(self, d: AssaultJoin):
         me = self.state.units[d.unit]
-        out = [("join", x.id) for c in self._cards() for x in self.units_of(c)
+        out = [make(act.Join, x.id) for c in self._cards() for x in self.units_of(c)
                if x.id not in d.units and x.side == me.side and x.on_map and self.may_assault(x, d.hex)
                and self._assault_room(d.hex, me.side, [*d.units, x.id])]
-        return out + [("go",)]
+        return out + [act.GO]
 
     def _do_assault_join(self, d: AssaultJoin, action):
         if action[0] == "join":
@@ -120,7 +122,7 @@ class CloseCombatMixin:
             for aid in a.going:
                 x = self.state.units[aid]
                 if x.on_map and not x.suppressed:
-                    out += [("react-fire", v.id, aid) if m == self.natural_mode(x) else ("react-fire", v.id, aid, m)
+                    out += [make(act.ReactFire, v.id, aid) if m == self.natural_mode(x) else make(act.ReactFire, v.id, aid, m)
                             for m in self.fire_modes(v, x)]
         return out
 
@@ -131,7 +133,7 @@ class CloseCombatMixin:
         self._assault_fire(a)
 
     def _legal_assault_react(self, d: AssaultReact):
-        return self._assault_reactors(d) + [("react-pass",)]
+        return self._assault_reactors(d) + [act.REACT_PASS]
 
     def _do_assault_react(self, d: AssaultReact, action):
         if action[0] == "react-pass":
@@ -169,7 +171,7 @@ class CloseCombatMixin:
         out = []
         for v in self.state.at(x.hex):
             if v.side != x.side and self.armour(v):
-                out += [("target", v.id) if m == "av" else ("target", v.id, m) for m in self.fire_modes(x, v)]
+                out += [make(act.Target, v.id) if m == "av" else make(act.Target, v.id, m) for m in self.fire_modes(x, v)]
         return out
 
     def _assault_fire(self, a) -> None:
@@ -302,9 +304,9 @@ class CloseCombatMixin:
         out = []
         for rid in d.reactors:
             r = self.state.units[rid]
-            out += [("react-fire", rid) if m == self.natural_mode(u) else ("react-fire", rid, m)
+            out += [make(act.ReactFire, rid) if m == self.natural_mode(u) else make(act.ReactFire, rid, m)
                     for m in self.fire_modes(r, u)]
-        return out + [("react-pass",)]
+        return out + [act.REACT_PASS]
 
     def _do_overrun_react(self, d: OverrunReact, action):
         u = self.state.units[d.unit]
@@ -338,11 +340,11 @@ class CloseCombatMixin:
         if u.type.anti_infantry is None or not targets:
             self._overrun_done(u, defenders)
             return
-        self._on_move(OverrunTarget(u.side, u.id, tuple(("target", e.id) if not e.type.is_vehicle else
-                                                        ("target", e.id, "ai") for e in targets), defenders))
+        self._on_move(OverrunTarget(u.side, u.id, tuple(make(act.Target, e.id) if not e.type.is_vehicle else
+                                                        make(act.Target, e.id, "ai") for e in targets), defenders))
 
     def _legal_overrun_target(self, d: OverrunTarget):
-        return list(d.targets) + [("hold",)]
+        return list(d.targets) + [act.HOLD]
 
     def _do_overrun_target(self, d: OverrunTarget, action):
         u = self.state.units[d.unit]

@@ -8,6 +8,7 @@ from ..battlefield import Battlefield
 from ..model import CardVariant, CombatCard, DesertSteel, Scenario
 from ..preflight import refusal
 from ..visibility import VisibilityTable
+from .actions import Action  # noqa: F401 - ("pass",), ("step", hex)...: typed tuples (actions.py)
 from .errors import EngineError  # noqa: F401 - raised and caught as context.EngineError too
 from .tables import Tables
 
@@ -32,9 +33,6 @@ TRANSPORT_POOL = {"allied": -1, "axis": -2}
 
 def other(side: str) -> str:
     return "axis" if side == "allied" else "allied"
-
-
-Action = tuple  # ("pass",), ("play", card), ("op", unit, "move"), ("step", hex)... JSON-friendly
 
 
 @dataclass

@@ -21,6 +21,7 @@ from ...atomic import terminate_raises, write_text
 from ..autosetup import auto_setup
 from ..model import DesertSteel, Scenario
 from .seats import make_bot
+from .actions import from_json
 from .diagnostics import Recorder, aggregate, engagement, game_diagnostics, warnings
 from .context import EngineError
 from .game import Game, SIDES, make_context
@@ -120,16 +121,12 @@ def replay(model: DesertSteel, path) -> tuple[Game, dict]:
     for event in events:
         if event["e"] == "action":
             try:
-                game.apply(tuple(_tuple(x) for x in event["action"]))
+                game.apply(from_json(event["action"]))
             except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
                 raise ValueError(f"action {event['action']!r} cannot be applied: {exc!r}") from None
         elif event["e"] == "game-over":
             recorded = {k: v for k, v in event.items() if k not in ("t", "e")}
     return game, recorded
-
-
-def _tuple(x):
-    return tuple(x) if isinstance(x, list) else x
 
 
 def digest(game: Game) -> dict:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import ClassVar
 
-Action = tuple  # ("pass",), ("play", card), ("op", unit, "move"), ("step", hex)... JSON-friendly
+from ..actions import Action  # ("pass",), ("step", hex)...: typed tuples, one type per kind
 
 
 @dataclass(frozen=True, slots=True)
