@@ -9,8 +9,6 @@ import math
 from .state import ON_MAP, Unit
 from .context import other
 from .facing import direction
-from . import actions as act
-from .actions import make
 from .decisions import AssaultFire, AssaultHex, AssaultJoin, AssaultReact, Move, OverrunReact, OverrunTarget
 
 
@@ -62,7 +60,7 @@ class CloseCombatMixin:
 
     def _legal_assault_hex(self, d: AssaultHex):
         u = self.state.units[d.unit]
-        return [make(act.Hex, h) for h in self.assault_hexes(u) if self._assault_room(h, u.side, [u.id])] + [act.CANCEL]
+        return [("hex", h) for h in self.assault_hexes(u) if self._assault_room(h, u.side, [u.id])] + [("cancel",)]
 
     def _do_assault_hex(self, d: AssaultHex, action):
         u = self.state.units[d.unit]
@@ -73,10 +71,10 @@ class CloseCombatMixin:
 
     def _legal_assault_join(self, d: AssaultJoin):
         me = self.state.units[d.unit]
-        out = [make(act.Join, x.id) for c in self._cards() for x in self.units_of(c)
+        out = [("join", x.id) for c in self._cards() for x in self.units_of(c)
                if x.id not in d.units and x.side == me.side and x.on_map and self.may_assault(x, d.hex)
                and self._assault_room(d.hex, me.side, [*d.units, x.id])]
-        return out + [act.GO]
+        return out + [("go",)]
 
     def _do_assault_join(self, d: AssaultJoin, action):
         if action[0] == "join":
@@ -122,7 +120,7 @@ class CloseCombatMixin:
             for aid in a.going:
                 x = self.state.units[aid]
                 if x.on_map and not x.suppressed:
-                    out += [make(act.ReactFire, v.id, aid) if m == self.natural_mode(x) else make(act.ReactFire, v.id, aid, m)
+                    out += [("react-fire", v.id, aid) if m == self.natural_mode(x) else ("react-fire", v.id, aid, m)
                             for m in self.fire_modes(v, x)]
         return out
 
@@ -133,7 +131,7 @@ class CloseCombatMixin:
         self._assault_fire(a)
 
     def _legal_assault_react(self, d: AssaultReact):
-        return self._assault_reactors(d) + [act.REACT_PASS]
+        return self._assault_reactors(d) + [("react-pass",)]
 
     def _do_assault_react(self, d: AssaultReact, action):
         if action[0] == "react-pass":
@@ -171,7 +169,7 @@ class CloseCombatMixin:
         out = []
         for v in self.state.at(x.hex):
             if v.side != x.side and self.armour(v):
-                out += [make(act.Target, v.id) if m == "av" else make(act.Target, v.id, m) for m in self.fire_modes(x, v)]
+                out += [("target", v.id) if m == "av" else ("target", v.id, m) for m in self.fire_modes(x, v)]
         return out
 
     def _assault_fire(self, a) -> None:
@@ -304,9 +302,9 @@ class CloseCombatMixin:
         out = []
         for rid in d.reactors:
             r = self.state.units[rid]
-            out += [make(act.ReactFire, rid) if m == self.natural_mode(u) else make(act.ReactFire, rid, m)
+            out += [("react-fire", rid) if m == self.natural_mode(u) else ("react-fire", rid, m)
                     for m in self.fire_modes(r, u)]
-        return out + [act.REACT_PASS]
+        return out + [("react-pass",)]
 
     def _do_overrun_react(self, d: OverrunReact, action):
         u = self.state.units[d.unit]
@@ -340,11 +338,11 @@ class CloseCombatMixin:
         if u.type.anti_infantry is None or not targets:
             self._overrun_done(u, defenders)
             return
-        self._on_move(OverrunTarget(u.side, u.id, tuple(make(act.Target, e.id) if not e.type.is_vehicle else
-                                                        make(act.Target, e.id, "ai") for e in targets), defenders))
+        self._on_move(OverrunTarget(u.side, u.id, tuple(("target", e.id) if not e.type.is_vehicle else
+                                                        ("target", e.id, "ai") for e in targets), defenders))
 
     def _legal_overrun_target(self, d: OverrunTarget):
-        return list(d.targets) + [act.HOLD]
+        return list(d.targets) + [("hold",)]
 
     def _do_overrun_target(self, d: OverrunTarget, action):
         u = self.state.units[d.unit]

@@ -8,8 +8,6 @@ import itertools
 from collections.abc import Callable, Sequence
 
 from ..model import CommandCard
-from . import actions as act
-from .actions import make
 from .decisions.base import Action
 
 
@@ -27,7 +25,7 @@ def choices(card: CommandCard, subordinates: Sequence[int], shaken: Callable[[in
         combos = [tuple(sorted({n, hq} - {None})) if hq in ready else (n,) for n in ready if n != hq]
         if hq in ready:
             combos.append((hq,))
-    out = [make(act.Activate, combo) for combo in dict.fromkeys(combos)]
+    out = [("activate", combo) for combo in dict.fromkeys(combos)]
     if card.nationality != "german" and any(shaken(n) for n in subordinates):
-        out.append(act.RALLY)
-    return out + [act.DECLINE]
+        out.append(("rally",))
+    return out + [("decline",)]

@@ -13,8 +13,6 @@ from .tables import EXPERIENCE, hit_value
 from .context import other
 from .facing import sector
 from .modifiers import Shot, modifiers
-from . import actions as act
-from .actions import make
 from .decisions import Activation, Opportunity, SmokeHex, Target
 
 
@@ -49,10 +47,10 @@ class FireMixin:
     def _opp_actions(self, mover: Unit, same_hex_done: tuple = ()) -> list:
         out = []
         for u in self._same_hex_firers(mover, same_hex_done):
-            out += [make(act.SameHexFire, u.id) if m == self.natural_mode(mover) else make(act.SameHexFire, u.id, m)
+            out += [("same-hex-fire", u.id) if m == self.natural_mode(mover) else ("same-hex-fire", u.id, m)
                     for m in self.fire_modes(u, mover)]
         for u in self.opportunity_firers(mover):
-            out += [make(act.OppFire, u.id) if m == self.natural_mode(mover) else make(act.OppFire, u.id, m)
+            out += [("opp-fire", u.id) if m == self.natural_mode(mover) else ("opp-fire", u.id, m)
                     for m in self.fire_modes(u, mover)]
         return out
 
@@ -65,7 +63,7 @@ class FireMixin:
         self._push(question)
 
     def _legal_opportunity(self, d: Opportunity):
-        return self._opp_actions(self.state.units[d.mover], d.same_hex_done) + [act.OPP_PASS]
+        return self._opp_actions(self.state.units[d.mover], d.same_hex_done) + [("opp-pass",)]
 
     def _do_opportunity(self, d: Opportunity, action):
         mover = self.state.units[d.mover]
@@ -209,7 +207,7 @@ class FireMixin:
         return firer.type.close_support and not firer.smoked
 
     def _legal_smoke_hex(self, d: SmokeHex):
-        return [make(act.Hex, h) for h in d.hexes] + [act.CANCEL]
+        return [("hex", h) for h in d.hexes] + [("cancel",)]
 
     def _do_smoke_hex(self, d: SmokeHex, action):
         u = self.state.units[d.unit]
@@ -258,7 +256,7 @@ class FireMixin:
     def _target_actions(self, firer: Unit, targets: list[Unit], indirect: bool = False) -> list:
         out = []
         for t in targets:
-            out += [make(act.Target, t.id) if m == self.natural_mode(t) else make(act.Target, t.id, m)
+            out += [("target", t.id) if m == self.natural_mode(t) else ("target", t.id, m)
                     for m in self.fire_modes(firer, t, indirect)]
         return out
 
@@ -280,8 +278,8 @@ class FireMixin:
         out = list(d.targets)
         u = self.state.units[d.unit]
         if self._may_smoke(u, bool(d.spotter)):
-            out.append(act.SMOKE)  # §17.2: a hex instead of a unit
-        return out + [act.HOLD] if d.move_fire else out + [act.CANCEL]
+            out.append(("smoke",))  # §17.2: a hex instead of a unit
+        return out + [("hold",)] if d.move_fire else out + [("cancel",)]
 
     def _cancel_declared(self, u: Unit) -> None:
         """A declared fire (or smoke, assault) withdrawn before any roll is not an operation

@@ -15,8 +15,6 @@ from typing import Mapping
 
 from .context import EngineError
 from .facing import direction
-from . import actions as act
-from .actions import make
 from .decisions import Engineer, Move
 from .state import Unit
 
@@ -295,8 +293,8 @@ class FortificationsMixin:
 
     def _legal_engineer(self, d: Engineer):
         u = self.state.units[d.unit]
-        out = [act.CLEAR] if self.engineer_clearable(u) else []
-        return out + [make(act.Step, n) for n in self.engineer_steps(u)] + [act.CANCEL]
+        out = [("clear",)] if self.engineer_clearable(u) else []
+        return out + [("step", n) for n in self.engineer_steps(u)] + [("cancel",)]
 
     def _do_engineer(self, d: Engineer, action):
         u = self.state.units[d.unit]

@@ -27,14 +27,13 @@ from ..preflight import describe_placements, in_play
 from ..rules_tables import SEPARATED_MAY_NOT_MOVE
 from ..setup_rules import expected_units
 from . import command_cards, scenario_rules, victory
+from .actions import typed
 from .dice import Dice
 from .priority import card_priority
 from .state import EXITED, OFF_MAP, ON_MAP, REMOVED, Formation, State, Unit
 from .context import (SIDES, TRANSPORT_POOL, Action, Context, EngineError, make_context,
                       missing_rules, other)
 from .facing import direction, sector
-from . import actions as act
-from .actions import make
 from .decisions import (Activation, AssaultHex, Command, Decision, Engineer, Interrupt, Load, Lowest, Move,
                         Opportunity, Spotter)
 from .raids import RaidsMixin
@@ -191,13 +190,14 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         return list(self._legal())
 
     def apply(self, action: Action) -> None:
-        """``action``: one of legal_actions(), or a tuple or list equal to one (a log's); the typed
-        legal action is what is recorded and carried out."""
-        legal = self._legal()
-        try:
-            action = legal[legal.index(action if isinstance(action, tuple) else tuple(action))]
-        except ValueError:
-            raise EngineError(f"illegal action {tuple(action)!r} in mode {self.mode} for {self.side_to_act}") from None
+        """``action``: one of legal_actions(), or a tuple or list equal to one (a log's). The
+        legal actions are plain tuples (typing each one as it is listed would cost random playouts
+        some 15 %); the one played is typed here (engine/actions.py), once: the game's ``actions``
+        and the decision's ``apply`` get the typed action, equal to the plain one."""
+        action = tuple(action)
+        if action not in self._legal():
+            raise EngineError(f"illegal action {action!r} in mode {self.mode} for {self.side_to_act}")
+        action = typed(action)
         self.actions.append(action)
         self.log("action", side=self.side_to_act, action=list(action))
         self.decision.apply(self, action)
@@ -394,7 +394,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         self._play(owner_cards[0], forced=True)
 
     def _legal_lowest(self, d: Lowest):
-        return [make(act.Play, c) for c in d.cards]
+        return [("play", c) for c in d.cards]
 
     def _do_lowest(self, d: Lowest, action):
         self._play(action[1], forced=True)
@@ -447,7 +447,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         self._resolve_interrupts(answers)
 
     def _legal_interrupt(self, d: Interrupt):
-        return [act.PASS] + [make(act.Interrupt, c) for c in self.interrupt_cards(d.side)]
+        return [("pass",)] + [("interrupt", c) for c in self.interrupt_cards(d.side)]
 
     def _do_interrupt(self, d: Interrupt, action):
         self._ask_interrupt(d.declared + ((d.side, action[1] if action[0] == "interrupt" else None),))
@@ -549,40 +549,40 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             for u in self.state.by_placement("pool transports", lambda: tuple(
                     x for x in self.state.units.values() if x.card < 0), ("roster",)):
                 if u.side == d.side and self.loadable(u):  # §13.31: they join any activation
-                    out.append(make(act.Op, u.id, "transport"))
+                    out.append(("op", u.id, "transport"))
         for card in d.cards:
             for u in self.state.of_card(card):  # _units_of(card), memoised
                 if u.status == OFF_MAP and self.state.formations[card].arrival == self.state.turn and not u.flipped:
                     if not u.type.towed:  # §12.3: a towed gun enters only in tow
-                        out.append(make(act.Op, u.id, "move"))
+                        out.append(("op", u.id, "move"))
                     if u.type.formation_transport and self.ctx.advanced and self.loadable(u):
-                        out.append(make(act.Op, u.id, "transport"))  # §13.32, §18.6: a Carrier or Jeep tows it in
+                        out.append(("op", u.id, "transport"))  # §13.32, §18.6: a Carrier or Jeep tows it in
                     continue
                 if not u.ready:
                     continue
                 if not u.type.towed and not self._pinned(u) and not self.may_not_move(u):  # §12.3, §11.5
-                    out.append(make(act.Op, u.id, "move"))
+                    out.append(("op", u.id, "move"))
                 if u.type.unit_class == "infantry" and self.ctx.advanced and self.assault_hexes(u):
-                    out.append(make(act.Op, u.id, "assault"))
+                    out.append(("op", u.id, "assault"))
                 if self._fireable(u) and u.id not in d.cancelled:
-                    out.append(make(act.Op, u.id, "fire"))
+                    out.append(("op", u.id, "fire"))
                     if not u.flash_kill and self.factor(u, True) is not None and u.type.is_vehicle:
-                        out.append(make(act.Op, u.id, "move-fire"))
+                        out.append(("op", u.id, "move-fire"))
                     if u.type.indirect_fire and self.ctx.advanced and \
                             (self._has_indirect_plan(u) or (self._may_smoke(u, True) and self.spotters(u))):
-                        out.append(make(act.Op, u.id, "indirect"))
+                        out.append(("op", u.id, "indirect"))
                 if self.may_entrench(u):
-                    out.append(make(act.Op, u.id, "entrench"))
+                    out.append(("op", u.id, "entrench"))
                 if self._may_engineer(u):
-                    out.append(make(act.Op, u.id, "engineer"))  # §15.4
+                    out.append(("op", u.id, "engineer"))  # §15.4
                 if self._may_overrun(u):
-                    out.append(make(act.Op, u.id, "overrun"))
+                    out.append(("op", u.id, "overrun"))
                 if self.state.raids and self._may_call(u):
-                    out.append(make(act.Op, u.id, "call-bombardment"))  # §16.35
+                    out.append(("op", u.id, "call-bombardment"))  # §16.35
                 if u.type.formation_transport and self.ctx.advanced and self.loadable(u):
-                    out.append(make(act.Op, u.id, "transport"))  # §13.32: Carriers and Jeeps
+                    out.append(("op", u.id, "transport"))  # §13.32: Carriers and Jeeps
         if not self._unentered(d.cards) or not any(a[2] == "move" for a in out):
-            out.append(act.END)
+            out.append(("end",))
         return out + self._legal_facings(d)
 
     def _legal_facings(self, d: Activation) -> list:
@@ -597,7 +597,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 if u.status != ON_MAP or u.carried_by or u.hidden or u.id in done or \
                         (self.state.bunkers and self.bunker_of(u) is not None):
                     continue
-                out += [make(act.Face, u.id, side) for side in range(6) if side != u.facing]
+                out += [("face", u.id, side) for side in range(6) if side != u.facing]
         return out
 
     @staticmethod
@@ -644,7 +644,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             move = Move(d.side, uid, kind, mp, entering=u.status == OFF_MAP,
                         overrun="pending" if kind == "overrun" else None)
             self._push(move)
-            if u.status == OFF_MAP and self._legal_of(move) == [act.STOP]:
+            if u.status == OFF_MAP and self._legal_of(move) == [("stop",)]:
                 self.log("cannot-enter", unit=uid, reason="every entry hex is out of reach")
                 u.flipped = True
                 self._back_to_activation()
@@ -683,8 +683,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 cost = self.enter_cost(u, h, h)
                 if cost == "prohibited" or not self.may_enter_zone(u, h):
                     continue
-                out.append(make(act.Step, h))
-            return out or [act.STOP]
+                out.append(("step", h))
+            return out or [("stop",)]
         first = d.steps == 0
         carrying = bool(d.loaded)
         here = self.state.here
@@ -700,17 +700,17 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     and not e.hidden for e in here(n)):
                 continue  # §14: only a close assault takes infantry into a hex with enemy vehicles
             if cost == "all" or spent + cost <= mp or first:
-                out.append(make(act.Step, n))
+                out.append(("step", n))
         if d.overrun == "pending":
-            out += [make(act.Overrun, n) for n in f.board.neighbours(u.hex) if self.overrun_cost(u, n) is not None]
+            out += [("overrun", n) for n in f.board.neighbours(u.hex) if self.overrun_cost(u, n) is not None]
         exit_cost = f.exit_cost(u.type, u.hex)
         if exit_cost is not None and (first or spent + exit_cost <= mp):
             for edge in ("north", "east", "south", "west"):
                 if f.board.edge_distance(u.hex, edge) == 1:
-                    out.append(make(act.Exit, edge))
+                    out.append(("exit", edge))
         if self._may_become_move_fire(u, d):
-            out.append(act.MOVE_FIRE)
-        return out + [act.STOP]
+            out.append(("move-fire",))
+        return out + [("stop",)]
 
     def _step_costs(self, u: Unit) -> tuple:
         """(neighbour, cost to enter it) of the unit's hex, in the board's order, the hexes the

@@ -6,8 +6,6 @@ from __future__ import annotations
 from .state import Unit
 from .facing import sector
 from .modifiers import Shot, modifiers
-from . import actions as act
-from .actions import make
 from .decisions import Spotter, Target
 
 
@@ -55,7 +53,7 @@ class IndirectFireMixin:
         return hit[2]
 
     def _legal_spotter(self, d: Spotter):
-        return [make(act.Spotter, sid) for sid in d.spotters] + [act.CANCEL]
+        return [("spotter", sid) for sid in d.spotters] + [("cancel",)]
 
     def _do_spotter(self, d: Spotter, action):
         u = self.state.units[d.unit]

@@ -8,8 +8,6 @@ from typing import Mapping
 from .modifiers import Shot, modifiers
 from .state import Unit
 from .context import (SIDES, EngineError)
-from . import actions as act
-from .actions import make
 from .decisions import AirStrike, AirTarget, Bombard, PlanBombardment, PlanRaid
 
 
@@ -93,7 +91,7 @@ class RaidsMixin:
         return [t for t in range(1, self.ctx.scenario.turns + 1) if t not in used]
 
     def _legal_plan_raid(self, d: PlanRaid):
-        return [make(act.RaidTurn, t) for t in self._plan_turns(d.side)]
+        return [("raid-turn", t) for t in self._plan_turns(d.side)]
 
     def _do_plan_raid(self, d: PlanRaid, action):
         rec = next(r for r in self.state.raids if r["side"] == d.side and r["turn"] is None)
@@ -120,7 +118,7 @@ class RaidsMixin:
         return True
 
     def _legal_air_strike(self, d: AirStrike):
-        return [act.PASS, act.AIR_STRIKE]
+        return [("pass",), ("air-strike",)]
 
     def _do_air_strike(self, d: AirStrike, action):
         if action[0] == "pass":
@@ -166,7 +164,7 @@ class RaidsMixin:
         self._resolve_air_strike(d)
 
     def _legal_air_target(self, d: AirTarget):
-        return [make(act.AirTarget, u.id) for u in self.air_targets(d.side, d.markers)]
+        return [("air-target", u.id) for u in self.air_targets(d.side, d.markers)]
 
     def _do_air_target(self, d: AirTarget, action):
         self._next_air_marker(replace(d, markers=d.markers + (action[1],)))
@@ -228,7 +226,7 @@ class RaidsMixin:
         s = self.state
         cards = [c for c, f in sorted(s.formations.items()) if f.side == side and f.kind == "combat"
                  and self.observers(c)]
-        return [make(act.BombardmentPlan, t, c) for t in range(1, self.ctx.scenario.turns + 1) for c in cards
+        return [("bombardment-plan", t, c) for t in range(1, self.ctx.scenario.turns + 1) for c in cards
                 if s.formations[c].arrival <= t and not self._booked(side, c, t)]
 
     def _legal_plan_bombardment(self, d: PlanBombardment):
@@ -314,9 +312,9 @@ class RaidsMixin:
         if len(b.markers) >= t.setting("bombardment_markers", 3):
             return []
         per_fo = t.setting("bombardment_targets_per_observer", 3)
-        out = [make(act.Bombard, fo.id, x.id) for fo in self.observers(b.card, ready=True)
+        out = [("bombard", fo.id, x.id) for fo in self.observers(b.card, ready=True)
                if sum(f == fo.id for f, _ in b.markers) < per_fo for x in self._bombard_targets(fo, b)]
-        return out + [act.FIRE_BOMBARDMENT] if out and b.markers else out
+        return out + [("fire-bombardment",)] if out and b.markers else out
 
     def _do_bombard(self, d: Bombard, action):
         if action[0] == "bombard":

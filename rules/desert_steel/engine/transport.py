@@ -9,8 +9,6 @@ from typing import Mapping
 from .state import OFF_MAP, ON_MAP, Formation, Unit
 from ..setup_rules import transport_type
 from .context import (TRANSPORT_POOL, EngineError)
-from . import actions as act
-from .actions import make
 from .decisions import Load, Move
 
 
@@ -119,8 +117,8 @@ class TransportMixin:
     def _legal_load(self, d: Load):
         carrier = self.state.units[d.unit]
         loaded = [self.state.units[p] for p in d.loaded]
-        out = [make(act.Load, p.id) for p in self.riders(carrier) if self.can_load(carrier, p, loaded)]
-        return out + ([act.GO] if loaded else [act.CANCEL])
+        out = [("load", p.id) for p in self.riders(carrier) if self.can_load(carrier, p, loaded)]
+        return out + ([("go",)] if loaded else [("cancel",)])
 
     def _do_load(self, d: Load, action):
         carrier = self.state.units[d.unit]
@@ -141,7 +139,7 @@ class TransportMixin:
             self._reveal(carrier, "moved")
         move = Move(d.side, carrier.id, "transport", self.ctx.field.allowance(carrier.type), loaded=d.loaded)
         self._swap(move)
-        if self._legal_of(move) == [act.STOP]:
+        if self._legal_of(move) == [("stop",)]:
             self._end_move(carrier)
 
     def _unload(self, carrier: Unit, suppressed: bool) -> None:
