@@ -48,6 +48,7 @@ class CloseCombatMixin:
         return u.hex != h and any(self.in_flank(v, u.hex) for v in vehicles)
 
     def assault_hexes(self, u: Unit) -> list[str]:
+        """§14.11: the hexes ready infantry ``u`` may close-assault, its own and the adjacent ones."""
         if u.type.unit_class != "infantry" or not u.ready:
             return []
         board = self.ctx.field.board

@@ -18,6 +18,7 @@ from .decisions import Activation, Opportunity, SmokeHex, Target
 
 class FireMixin:
     def opportunity_firers(self, mover: Unit) -> list[Unit]:
+        """§9.4: the enemy units that may fire at ``mover`` as it enters its hex."""
         s = self.state
         if mover.status != ON_MAP or mover.hidden or mover.carried_by:
             return []  # nobody may fire at it (_fire_modes)
@@ -87,9 +88,11 @@ class FireMixin:
     # --- fire (§9) ---------------------------------------------------------------------------
 
     def factor(self, u: Unit, vs_vehicle: bool) -> int | None:
+        """§2.11, §13.1: ``u``'s AV or AI fire factor; None when it has none (the printed dot)."""
         return u.type.anti_vehicle if vs_vehicle else u.type.anti_infantry
 
     def range(self, u: Unit, vs_vehicle: bool) -> int | None:
+        """§2.11, §12.13: ``u``'s range for AV or AI fire."""
         if vs_vehicle and u.type.anti_vehicle_range is not None:
             return u.type.anti_vehicle_range
         if vs_vehicle and u.type.unit_class == "infantry":
@@ -334,6 +337,7 @@ class FireMixin:
         return result
 
     def experience(self, u: Unit) -> str:
+        """§6.2, §10.31: ``u``'s experience, its formation card's raised by its own upgrades."""
         memo = self.ctx.memo.get("experience")  # asked for every modifier list
         if memo is None:
             memo = self.ctx.memo["experience"] = {}
@@ -354,6 +358,7 @@ class FireMixin:
         return total
 
     def self_spotting(self, u: Unit) -> int:
+        """§13.28 (and §18.7 scenario rules): what ``u`` adds to its factors spotting its own target."""
         if self.ctx.advanced and u.type.indirect_fire:
             return self.ctx.tables.fire("self_spotting")  # §13.28: direct and opportunity fire too
         for r in self.ctx.special:
@@ -392,6 +397,7 @@ class FireMixin:
                               cover=cover, close_assault=close_assault, spill=spill))
 
     def cover(self, firer: Unit, target: Unit) -> bool:
+        """§9.16: the target is in cover (a building hex, or higher than the firer)."""
         terrain = self.ctx.field.terrain
         return terrain.hexes[target.hex].building or terrain.level(target.hex) > terrain.level(firer.hex)
 

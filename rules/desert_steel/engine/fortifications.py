@@ -67,6 +67,7 @@ class FortificationsMixin:
         return next((e for e in self.state.entrenchments if e["occupant"] == u.id), None)
 
     def entrenched(self, u: Unit) -> bool:
+        """§13.4, §13.43: whether ``u`` occupies a finished entrenchment."""
         e = self._entrenchment(u) if self.state.entrenchments else None
         return bool(e and e["done"])
 
@@ -125,6 +126,7 @@ class FortificationsMixin:
     # --- bunkers (§15.2) ---------------------------------------------------------------------------
 
     def bunker_of(self, u: Unit) -> dict | None:
+        """§15.22: the bunker ``u`` occupies, or None."""
         if not self.state.bunkers:
             return None
         return next((b for b in self.state.bunkers if b["occupant"] == u.id), None)
@@ -166,6 +168,8 @@ class FortificationsMixin:
         return bool(m and m["revealed"])
 
     def exempt_from_own_mines(self, side: str) -> bool:
+        """§18.7 (special rule exempting from §15.14): whether ``side``'s units cross their own
+        minefields without the roll."""
         return any(r["type"] == "exempt-friendly-minefields" and r.get("side", "both") in (side, "both")
                    for r in self.ctx.special)
 
@@ -202,7 +206,7 @@ class FortificationsMixin:
     # --- wire (§15.3) ------------------------------------------------------------------------------
 
     def enter_cost(self, u: Unit, frm: str, to: str):
-        """The battlefield's movement cost, with this game's wire (engineers remove it in play)."""
+        """§8, §15.32: the battlefield's movement cost, with this game's wire (engineers remove it in play)."""
         wire = self.state.wire
         if wire and (to in wire or frm in wire):
             return self._wire_cost(u, frm, to)
@@ -342,10 +346,11 @@ class FortificationsMixin:
     # --- scenario limits on movement (§18.7) ----------------------------------------------------
 
     def may_enter_zone(self, u: Unit, hex_: str) -> bool:
-        """Scenario prohibited hexes (e.g. Lightfoot: west of Kidney Ridge for the Allies)."""
+        """§18.7: not one of the scenario's prohibited hexes (e.g. Lightfoot: west of Kidney Ridge for the Allies)."""
         return hex_ not in self.prohibited(u.side)
 
     def prohibited(self, side: str) -> frozenset:
+        """§18.7: the hexes the scenario forbids ``side``'s units to enter."""
         cache = self.ctx.memo.get("prohibited")
         if cache is None:
             cache = self.ctx.memo["prohibited"] = {}

@@ -92,7 +92,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     @property
     def activation(self) -> Activation | None:
-        """The activation under way (under the decisions about one of its operations), if any."""
+        """§6.5: the activation under way (under the decisions about one of its operations), if any."""
         return self._find(Activation)
 
     @property
@@ -371,6 +371,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         return any(u.card == card and u.status in (ON_MAP, OFF_MAP) for u in self.state.units.values())
 
     def priority(self, card: int) -> tuple:
+        """§6.43: the card's priority key (C3, command over combat, experience, nationality)."""
         return card_priority(self.ctx, card, self.state.formations[card].side)
 
     def _combat_cards(self, side: str) -> list[int]:
@@ -532,9 +533,11 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 self.state.hands[f.side].append(n)
 
     def units_of(self, card: int) -> list[Unit]:
+        """§6.2: the units of formation ``card``."""
         return list(self.state.of_card(card))  # memoised while no unit changes card, side or type
 
     def operable(self, card: int) -> bool:
+        """§6.51: whether a unit of formation ``card`` may operate (else its card is set aside)."""
         return any(u.ready or (u.status == OFF_MAP and self.state.formations[card].arrival == self.state.turn)
                    for u in self.units_of(card))
 

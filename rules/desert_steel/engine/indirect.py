@@ -22,7 +22,7 @@ class IndirectFireMixin:
         return out
 
     def indirect_plans(self, firer: Unit) -> list[tuple[Unit, Unit]]:
-        """(spotter, target) pairs an indirect fire could use now."""
+        """§13.2, §13.22: the (spotter, target) pairs an indirect fire by ``firer`` could use now."""
         if not firer.ready or not firer.type.indirect_fire:
             return []
         enemies = [t for t in self.state.units.values() if t.side != firer.side and t.on_map and not t.hidden

@@ -10,6 +10,7 @@ from .state import DESTROYED, Unit
 
 class MoraleMixin:
     def loss_modifier(self, card: int) -> int:
+        """§10.11: the formation's losses times its card's loss modifier, rounded up."""
         f = self.state.formations[card]
         return math.ceil(f.losses * self.ctx.variant(card).loss_modifier * self.ctx.tables.morale("per_loss"))
 
@@ -141,6 +142,7 @@ class MoraleMixin:
         self.start_turn()
 
     def separation_morale(self, u: Unit) -> dict:
+        """§11.5: the morale modifier of a separated ``u``, by name (empty if not separated)."""
         key = self.separation_key(u)
         return {key: self.ctx.tables.morale(key)} if key else {}
 

@@ -99,11 +99,13 @@ class TransportMixin:
         return p.type.unit_class != "infantry" or sum(x.type.unit_class == "infantry" for x in loaded) < max_inf
 
     def riders(self, carrier: Unit) -> list[Unit]:
+        """§13.3: the units ``carrier`` might load: its hex's, or off the map the activation's."""
         if carrier.status == OFF_MAP:
             return [u for c in self._cards() for u in self.units_of(c) if u.status == OFF_MAP]
         return self.state.at(carrier.hex)
 
     def loadable(self, carrier: Unit) -> bool:
+        """§13.3, §13.34, §18.6: whether ``carrier`` may take a transport operation now."""
         if not carrier.type.transport_capacity or carrier.flipped or carrier.suppressed:
             return False
         if carrier.status == OFF_MAP:  # scenario transports wait off the map from their turn on

@@ -1,0 +1,38 @@
+"""Rules as public queries (issue #30): every public method and property of Game (its mixins
+included) and every decision says in its docstring which § of the rulebook it implements, so a
+reader goes from the query to the rule. Only the OpenSpiel-like surface and the tools' door
+(which play the game rather than answer a rule) are exempt."""
+from __future__ import annotations
+
+import inspect
+import re
+
+from sandtable.rules.desert_steel.engine.decisions import BY_KIND
+from sandtable.rules.desert_steel.engine.game import Game
+
+SECTION = re.compile(r"§\d+(\.\d+)?")
+# the game-playing surface, not a rule: OpenSpiel-like, the pending decision, the log, ask() for tools
+NOT_A_RULE = {"legal_actions", "apply", "clone", "current_player", "is_terminal", "returns", "log", "ask",
+              "decision", "pending", "mode", "side_to_act"}
+
+
+def _public(cls):
+    for name in sorted(dir(cls)):
+        if name.startswith("_"):
+            continue
+        member = inspect.getattr_static(cls, name)
+        if isinstance(member, (staticmethod, classmethod)):
+            member = member.__func__
+        if isinstance(member, property) or inspect.isfunction(member):
+            yield name, member
+
+
+def test_every_public_query_of_game_cites_its_section():
+    missing = [name for name, member in _public(Game) if name not in NOT_A_RULE
+               and not SECTION.search(inspect.getdoc(member) or "")]
+    assert not missing, f"public Game members whose docstring cites no §: {', '.join(missing)}"
+    assert NOT_A_RULE <= {name for name, _ in _public(Game)}, "the allow-list names a member Game lacks"
+
+
+def test_every_decision_cites_its_section():
+    assert not [kind for kind, cls in BY_KIND.items() if not SECTION.search(cls.__doc__ or "")]
