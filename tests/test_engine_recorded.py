@@ -16,6 +16,9 @@ from pathlib import Path
 
 import pytest
 
+import engine_doc
+from engine_doc import SPLAT
+
 from sandtable.rules.desert_steel.bots.core import make_bot
 from sandtable.rules.desert_steel.engine.actions import KINDS, from_json
 from sandtable.rules.desert_steel.engine.game import Game, make_context
@@ -27,6 +30,7 @@ QUICK_ACTIONS = 150
 QUICK = [(sid, bot, seed, QUICK_ACTIONS) for sid in SCENARIOS for bot in ("heuristic", "random") for seed in (1, 2)]
 FULL = [(sid, bot, 3, None) for sid in SCENARIOS for bot in ("heuristic", "random")]
 _CONTEXTS: dict = {}
+documented = engine_doc.documented()  # kind -> fields, docs/engine.md's table of events
 
 
 def record(catalog, sid: str, bot: str, seed: int, actions: int | None) -> tuple[Game, str]:
@@ -66,6 +70,9 @@ def _check(catalog, case):
     if case[2] == 2:
         return  # one seed is enough to show the log alone rebuilds the game
     assert all(type(a) is KINDS[a[0]] for a in game.actions), "an action of no type (engine/actions.py)"
+    undocumented = {(e["e"], tuple(sorted(set(e) - {"t", "e"} - documented[e["e"]]))) for e in game.events
+                    if e["e"] not in documented or SPLAT not in documented[e["e"]] and set(e) - {"t", "e"} - documented[e["e"]]}
+    assert not undocumented, f"events not in docs/engine.md's table (python tests/engine_doc.py): {undocumented}"
     again = Game(catalog.model, game.ctx.scenario, _CONTEXTS[case[0]][1], game.seed, context=game.ctx)
     for action in game.actions:  # the actions alone, as a log holds them, rebuild the game: no hidden input
         again.apply(from_json(json.loads(json.dumps(action))))

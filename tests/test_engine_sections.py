@@ -10,10 +10,9 @@ import re
 from sandtable.rules.desert_steel.engine.decisions import BY_KIND
 from sandtable.rules.desert_steel.engine.game import Game
 
+from engine_doc import NOT_A_RULE  # the game-playing surface, not a rule
+
 SECTION = re.compile(r"§\d+(\.\d+)?")
-# the game-playing surface, not a rule: OpenSpiel-like, the pending decision, the log, ask() for tools
-NOT_A_RULE = {"legal_actions", "apply", "clone", "current_player", "is_terminal", "returns", "log", "ask",
-              "decision", "pending", "mode", "side_to_act"}
 
 
 def _public(cls):

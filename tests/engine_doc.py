@@ -1,0 +1,127 @@
+"""The generated tables of docs/engine.md (``python tests/engine_doc.py`` rewrites them;
+tests/test_engine_doc.py fails when one is not current):
+
+- the events the engine logs (``game.log(kind, **fields)``), read from the engine's source: kind,
+  fields, the § the calls cite (their ``section=``); tests/test_engine_recorded.py checks that
+  every event of the recorded games has its kind in the table and only the fields it lists;
+- the public queries of Game, with the § their docstrings cite (tests/test_engine_sections.py)."""
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE = ROOT / "rules" / "desert_steel" / "engine"
+DOC = ROOT / "docs" / "engine.md"
+BLOCKS = ("events", "queries")
+# the game-playing surface, not a rule: OpenSpiel-like, the pending decision, the log, ask() for tools
+NOT_A_RULE = {"legal_actions", "apply", "clone", "current_player", "is_terminal", "returns", "log", "ask",
+              "decision", "pending", "mode", "side_to_act"}
+SPLAT = "**"  # a call spreads a dict into the event (game-over's result, a fire zone's fields)
+
+
+def logged_events() -> dict[str, dict]:
+    """kind -> {"fields": set, "sections": set, "files": set}; "**" in fields when a call spreads a dict."""
+    out: dict[str, dict] = {}
+    for path in sorted(ENGINE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "log"
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                continue
+            e = out.setdefault(node.args[0].value, {"fields": set(), "sections": set(), "files": set()})
+            e["files"].add(path.stem)
+            for kw in node.keywords:
+                e["fields"].add(kw.arg or SPLAT)
+                if kw.arg == "section" and isinstance(kw.value, ast.Constant):
+                    e["sections"].add(kw.value.value)
+    return out
+
+
+def _section_key(s: str):
+    return [int(x) for x in re.findall(r"\d+", s)]
+
+
+def _marks(block: str) -> tuple[str, str]:
+    return f"<!-- {block}: begin (python tests/engine_doc.py) -->", f"<!-- {block}: end -->"
+
+
+def _sections(value: str) -> list[str]:
+    return [p if p.startswith("§") else f"§{p}" for p in re.split(r",\s*", value) if p]
+
+
+def events_table() -> str:
+    rows = ["| event (`e`) | § cited | fields (besides `t`, the turn) | logged in |", "|---|---|---|---|"]
+    for kind, e in sorted(logged_events().items()):
+        fields = ", ".join(f"`{f}`" for f in sorted(e["fields"] - {SPLAT}))
+        if SPLAT in e["fields"]:
+            fields += (", " if fields else "") + "and the fields of a dict it spreads"
+        cited = sorted({p for v in e["sections"] for p in _sections(v)}, key=_section_key)
+        sections = ", ".join(cited) or "—"
+        rows.append(f"| `{kind}` | {sections} | {fields or '—'} | {', '.join(sorted(e['files']))} |")
+    return "\n".join(rows)
+
+
+def public_queries():
+    """(name, member) of Game's public methods and properties that answer a rule."""
+    from sandtable.rules.desert_steel.engine.game import Game
+    for name in sorted(dir(Game)):
+        if name.startswith("_") or name in NOT_A_RULE:
+            continue
+        member = inspect.getattr_static(Game, name)
+        if isinstance(member, (staticmethod, classmethod)):
+            member = member.__func__
+        if isinstance(member, property) or inspect.isfunction(member):
+            yield name, member
+
+
+def queries_table() -> str:
+    from sandtable.rules.desert_steel.engine.game import Game
+    rows = ["| query | § | what it answers | in |", "|---|---|---|---|"]
+    for name, member in public_queries():
+        doc = " ".join((inspect.getdoc(member) or "").split())
+        cited = ", ".join(dict.fromkeys(re.findall(r"§\d+(?:\.\d+)?(?:[-–]\d+(?:\.\d+)?)?", doc)))
+        first = re.split(r"(?<!e\.g\.)(?<=[.!?])\s+(?=[A-Z`])", doc, maxsplit=1)[0]
+        # "§6.5: the activation..." reads "the activation..." (the § has its column)
+        first = re.sub(r"^(?:§[\d.]+(?:[-–][\d.]+)?(?: \([^)]*\))?,? (?:and )?)*§[\d.]+(?:[-–][\d.]+)?"
+                       r"(?: \([^)]*\))?:\s*", "", first).replace("|", "\\|")
+        owner = next(k for k in Game.__mro__ if name in k.__dict__).__module__.rsplit(".", 1)[-1]
+        label = f"`{name}`" if isinstance(member, property) else f"`{name}()`"
+        rows.append(f"| {label} | {cited} | {first} | {owner} |")
+    return "\n".join(rows)
+
+
+TABLES = {"events": events_table, "queries": queries_table}
+
+
+def current(block: str) -> str:
+    """The block as docs/engine.md holds it."""
+    begin, end = _marks(block)
+    text = DOC.read_text(encoding="utf-8")
+    return text[text.index(begin) + len(begin):text.index(end)].strip("\n")
+
+
+def documented() -> dict[str, set]:
+    """kind -> fields, as docs/engine.md's table of events has them ("**" for a spread dict)."""
+    out = {}
+    for line in current("events").splitlines():
+        m = re.match(r"\| `([a-z0-9-]+)` \| [^|]* \| ([^|]*) \|", line)
+        if m:
+            out[m.group(1)] = set(re.findall(r"`([a-z_0-9]+)`", m.group(2))) | ({SPLAT} if "spreads" in m.group(2) else set())
+    return out
+
+
+def rewrite() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    for block, make in TABLES.items():
+        begin, end = _marks(block)
+        head, rest = text.split(begin, 1)
+        text = head + begin + "\n" + make() + "\n" + end + rest.split(end, 1)[1]
+    DOC.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    rewrite()
+    sys.exit(0)
