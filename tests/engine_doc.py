@@ -64,17 +64,22 @@ def events_table() -> str:
     return "\n".join(rows)
 
 
-def public_queries():
-    """(name, member) of Game's public methods and properties that answer a rule."""
-    from sandtable.rules.desert_steel.engine.game import Game
-    for name in sorted(dir(Game)):
-        if name.startswith("_") or name in NOT_A_RULE:
+def public_members(cls):
+    """(name, member) of the public methods and properties of ``cls`` (its bases included)."""
+    for name in sorted(dir(cls)):
+        if name.startswith("_"):
             continue
-        member = inspect.getattr_static(Game, name)
+        member = inspect.getattr_static(cls, name)
         if isinstance(member, (staticmethod, classmethod)):
             member = member.__func__
         if isinstance(member, property) or inspect.isfunction(member):
             yield name, member
+
+
+def public_queries():
+    """(name, member) of Game's public methods and properties that answer a rule."""
+    from sandtable.rules.desert_steel.engine.game import Game
+    return [(name, member) for name, member in public_members(Game) if name not in NOT_A_RULE]
 
 
 def queries_table() -> str:

@@ -10,27 +10,16 @@ import re
 from sandtable.rules.desert_steel.engine.decisions import BY_KIND
 from sandtable.rules.desert_steel.engine.game import Game
 
-from engine_doc import NOT_A_RULE  # the game-playing surface, not a rule
+from engine_doc import NOT_A_RULE, public_members  # NOT_A_RULE: the game-playing surface
 
 SECTION = re.compile(r"§\d+(\.\d+)?")
 
 
-def _public(cls):
-    for name in sorted(dir(cls)):
-        if name.startswith("_"):
-            continue
-        member = inspect.getattr_static(cls, name)
-        if isinstance(member, (staticmethod, classmethod)):
-            member = member.__func__
-        if isinstance(member, property) or inspect.isfunction(member):
-            yield name, member
-
-
 def test_every_public_query_of_game_cites_its_section():
-    missing = [name for name, member in _public(Game) if name not in NOT_A_RULE
+    missing = [name for name, member in public_members(Game) if name not in NOT_A_RULE
                and not SECTION.search(inspect.getdoc(member) or "")]
     assert not missing, f"public Game members whose docstring cites no §: {', '.join(missing)}"
-    assert NOT_A_RULE <= {name for name, _ in _public(Game)}, "the allow-list names a member Game lacks"
+    assert NOT_A_RULE <= {name for name, _ in public_members(Game)}, "the allow-list names a member Game lacks"
 
 
 def test_every_decision_cites_its_section():
