@@ -194,7 +194,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         legal actions are plain tuples (typing each one as it is listed would cost random playouts
         some 15 %); the one played is typed here (engine/actions.py), once: the game's ``actions``
         and the decision's ``apply`` get the typed action, equal to the plain one."""
-        action = tuple(action)
+        if type(action) is not tuple and not isinstance(action, Action):
+            action = tuple(action)  # a log's list (a listed action or a typed one is kept as is)
         if action not in self._legal():
             raise EngineError(f"illegal action {action!r} in mode {self.mode} for {self.side_to_act}")
         action = typed(action)
@@ -595,12 +596,21 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         carried, not hidden (an FO on paper has no counter to turn)."""
         done = d.faced
         out = []
+        # the five actions of a unit facing one way, made once per context: asked at every activation
+        faces = self.ctx.memo.get("faces")
+        if faces is None:
+            faces = self.ctx.memo["faces"] = {}
+        bunkers = self.state.bunkers
         for card in d.cards:
             for u in self.state.of_card(card):
                 if u.status != ON_MAP or u.carried_by or u.hidden or u.id in done or \
-                        (self.state.bunkers and self.bunker_of(u) is not None):
+                        (bunkers and self.bunker_of(u) is not None):
                     continue
-                out += [("face", u.id, side) for side in range(6) if side != u.facing]
+                key = (u.id, u.facing)
+                turns = faces.get(key)
+                if turns is None:
+                    turns = faces[key] = tuple(("face", u.id, side) for side in range(6) if side != u.facing)
+                out += turns
         return out
 
     @staticmethod
@@ -706,14 +716,27 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 out.append(("step", n))
         if d.overrun == "pending":
             out += [("overrun", n) for n in f.board.neighbours(u.hex) if self.overrun_cost(u, n) is not None]
-        exit_cost = f.exit_cost(u.type, u.hex)
-        if exit_cost is not None and (first or spent + exit_cost <= mp):
-            for edge in ("north", "east", "south", "west"):
-                if f.board.edge_distance(u.hex, edge) == 1:
-                    out.append(("exit", edge))
+        edges = self._exit_edges(u.hex)
+        if edges:
+            exit_cost = f.exit_cost(u.type, u.hex)
+            if exit_cost is not None and (first or spent + exit_cost <= mp):
+                out += edges
         if self._may_become_move_fire(u, d):
             out.append(("move-fire",))
         return out + [("stop",)]
+
+    def _exit_edges(self, hex_: str) -> tuple:
+        """The ("exit", edge) actions of the map edges next to ``hex_`` (§8.4), in the compass
+        order north, east, south, west; memoised per context (asked at every step)."""
+        memo = self.ctx.memo.get("exit_edges")
+        if memo is None:
+            memo = self.ctx.memo["exit_edges"] = {}
+        edges = memo.get(hex_)
+        if edges is None:
+            board = self.ctx.field.board
+            edges = memo[hex_] = tuple(("exit", edge) for edge in ("north", "east", "south", "west")
+                                       if board.edge_distance(hex_, edge) == 1)
+        return edges
 
     def _step_costs(self, u: Unit) -> tuple:
         """(neighbour, cost to enter it) of the unit's hex, in the board's order, the hexes the
@@ -743,10 +766,12 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         alors votre décision, et déclarez que vous effectuez une opération de tir en mouvement (9.5)":
         a declared move (not an overrun nor an entry) of a unit that could have declared a move-and-fire
         (§9.51), while what it spent fits the limited move (§9.52)."""
-        activation = self._find(Activation)
-        return (d.op == "move" and not d.overrun and not d.entering and u.on_map
+        if not (d.op == "move" and not d.overrun and not d.entering and u.on_map
                 and u.type.is_vehicle and not u.flash_kill and self.factor(u, True) is not None
-                and (activation is None or u.id not in activation.cancelled) and d.spent <= self.move_fire_mp(u))
+                and d.spent <= self.move_fire_mp(u)):
+            return False  # the cheap tests first: the activation is looked for at most steps' end
+        activation = self._find(Activation)
+        return activation is None or u.id not in activation.cancelled
 
     def _do_move(self, d: Move, action):
         u = self.state.units[d.unit]
@@ -794,7 +819,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 self._finish_operation(u)
                 return
             stop = ("set off a minefield", "15.13")
-        enemies_here = [e for e in self.state.at(dest) if e.side != u.side]
+        enemies_here = [e for e in self.state.here(dest) if e.side != u.side]
         for e in enemies_here:
             if e.hidden:  # §12.22: an enemy entering its hex reveals an FO
                 self._reveal(e, "enemy entered its hex")
