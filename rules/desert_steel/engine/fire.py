@@ -57,11 +57,14 @@ class FireMixin:
 
     def _open_opportunity(self, mover: Unit, same_hex_done: tuple) -> None:
         """Ask the enemy about opportunity fire at ``mover`` in the hex it entered (§9.4, §12.14)."""
-        question = Opportunity(other(mover.side), mover.id, same_hex_done)
-        if mover.suppressed or len(self._legal_of(question)) == 1:  # opp-pass alone
+        if mover.suppressed:
             self._after_opportunity(mover)
             return
-        self._push(question)
+        fire = self._opp_actions(mover, same_hex_done)  # mostly none: no question made then
+        if not fire:  # opp-pass alone
+            self._after_opportunity(mover)
+            return
+        self._push(Opportunity(other(mover.side), mover.id, same_hex_done))
 
     def _legal_opportunity(self, d: Opportunity):
         return self._opp_actions(self.state.units[d.mover], d.same_hex_done) + [("opp-pass",)]

@@ -702,7 +702,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         carrying = bool(d.loaded)
         here = self.state.here
         infantry_rule = not u.type.is_vehicle and self.ctx.advanced
-        for n, cost in self._step_costs(u):
+        for n, cost, step in self._step_costs(u):
             if cost == "prohibited" or (cost == "all" and not first):
                 continue
             if carrying and any(e.side != u.side and e.type.unit_class != "forward-observer" and not e.hidden
@@ -713,7 +713,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     and not e.hidden for e in here(n)):
                 continue  # §14: only a close assault takes infantry into a hex with enemy vehicles
             if cost == "all" or spent + cost <= mp or first:
-                out.append(("step", n))
+                out.append(step)
         if d.overrun == "pending":
             out += [("overrun", n) for n in f.board.neighbours(u.hex) if self.overrun_cost(u, n) is not None]
         edges = self._exit_edges(u.hex)
@@ -739,11 +739,12 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         return edges
 
     def _step_costs(self, u: Unit) -> tuple:
-        """(neighbour, cost to enter it) of the unit's hex, in the board's order, the hexes the
-        scenario prohibits to its side left out: the terrain's part memoised per context by hex and
-        unit type (checked by identity, as the fire profiles), this game's wire read live."""
+        """(neighbour, cost to enter it, its ("step", neighbour) action) of the unit's hex, in the
+        board's order, the hexes the scenario prohibits to its side left out: the terrain's part
+        memoised per context by hex and unit type (checked by identity, as the fire profiles), this
+        game's wire read live."""
         if self.state.wire:
-            return tuple((n, self.enter_cost(u, u.hex, n)) for n in self.ctx.field.board.neighbours(u.hex)
+            return tuple((n, self.enter_cost(u, u.hex, n), ("step", n)) for n in self.ctx.field.board.neighbours(u.hex)
                          if self.may_enter_zone(u, n))
         memo = self.ctx.memo.get("step_costs")  # asked at every step: no empty dict made each time
         if memo is None:
@@ -752,7 +753,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         hit = memo.get(key)
         if hit is None or hit[0] is not u.type:
             banned, field = self.prohibited(u.side), self.ctx.field
-            hit = memo[key] = (u.type, tuple((n, field.enter_cost(u.type, u.hex, n))
+            hit = memo[key] = (u.type, tuple((n, field.enter_cost(u.type, u.hex, n), ("step", n))
                                              for n in field.board.neighbours(u.hex) if n not in banned))
         return hit[1]
 

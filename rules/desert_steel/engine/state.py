@@ -243,9 +243,14 @@ class State:
         return hit[1]
 
     def on_map(self, side: str) -> tuple[Unit, ...]:
-        """A side's units on the map, in the order of ``units``."""
-        return self.by_placement(("on-map", side), lambda: tuple(
-            u for u in self.units.values() if u.side == side and u.status == ON_MAP), (side,))
+        """A side's units on the map, in the order of ``units``: by_placement's (side,) scope,
+        spelt out (asked at every step of a move, for the enemy's opportunity fire)."""
+        units, count = self.units, _PLACEMENTS.get(side, 0)
+        hit = self._memo.get(("on-map", side))
+        if hit is None or hit[0] != count or hit[1] != len(units) or hit[2] is not units:
+            hit = self._memo[("on-map", side)] = (count, len(units), units, tuple(
+                u for u in units.values() if u.side == side and u.status == ON_MAP))
+        return hit[3]
 
     def of_card(self, card: int) -> tuple[Unit, ...]:
         """A formation's units (any status), in the order of ``units``: one index of every card,
