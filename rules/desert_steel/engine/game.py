@@ -809,7 +809,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         if u.hex is not None:
             self._leave_position(u)
         u.hex, u.moved, u.spotted = dest, True, None
-        for p in self.passengers(u):  # §13.3 step 3: the passengers move with their carrier
+        # §13.3 step 3: the passengers move with their carrier (a unit that carries none asks nothing)
+        for p in self.passengers(u) if d.loaded or u.type.transport_capacity else ():
             self._leave_position(p)
             p.hex, p.moved, p.facing, p.status = dest, True, u.facing, ON_MAP
         self.log("move", unit=u.id, hex=dest, spent=spent)
