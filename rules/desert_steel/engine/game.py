@@ -554,11 +554,15 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     x for x in self.state.units.values() if x.card < 0), ("roster",)):
                 if u.side == d.side and self.loadable(u):  # §13.31: they join any activation
                     out.append(("op", u.id, "transport"))
+        s = self.state
+        unentered = False  # _unentered(d.cards), found on the way
         for card in d.cards:
-            for u in self.state.of_card(card):  # _units_of(card), memoised
-                if u.status == OFF_MAP and self.state.formations[card].arrival == self.state.turn and not u.flipped:
+            arriving = s.formations[card].arrival == s.turn
+            for u in s.of_card(card):  # _units_of(card), memoised
+                if u.status == OFF_MAP and arriving and not u.flipped:
                     if not u.type.towed:  # §12.3: a towed gun enters only in tow
                         out.append(("op", u.id, "move"))
+                        unentered = True
                     if u.type.formation_transport and self.ctx.advanced and self.loadable(u):
                         out.append(("op", u.id, "transport"))  # §13.32, §18.6: a Carrier or Jeep tows it in
                     continue
@@ -585,7 +589,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     out.append(("op", u.id, "call-bombardment"))  # §16.35
                 if u.type.formation_transport and self.ctx.advanced and self.loadable(u):
                     out.append(("op", u.id, "transport"))  # §13.32: Carriers and Jeeps
-        if not self._unentered(d.cards) or not any(a[2] == "move" for a in out):
+        if not unentered or not any(a[2] == "move" for a in out):
             out.append(("end",))
         return out + self._legal_facings(d)
 
