@@ -442,8 +442,9 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         for side in SIDES:
             if any(s == side for s, _ in answers):
                 continue
-            if self.interrupt_cards(side):
-                self._reset(Interrupt(side, answers))
+            question = Interrupt(side, answers)
+            if len(self._legal_of(question)) > 1:  # a card to try besides "pass": kept for legal_actions()
+                self._reset(question)
                 return
             answers += ((side, None),)
         self._resolve_interrupts(answers)
