@@ -152,7 +152,9 @@ class MoraleMixin:
         for u in self.state.units.values():
             if u.on_map:
                 by_hex.setdefault((u.hex, u.side), []).append(u)
-        for (hex_, side), units in sorted(by_hex.items()):
+        over = [(key, units) for key, units in by_hex.items() if len(units) > limit["units"]
+                or sum(u.type.is_vehicle for u in units) > limit["vehicles"]]  # mostly none: no sorting then
+        for (hex_, side), units in sorted(over):
             vehicles = [u for u in units if u.type.is_vehicle]
             # The owner's choice, made for him: the weakest go first (suppressed, then lowest defense).
             order = sorted(vehicles, key=lambda u: (not u.suppressed, u.type.defense, u.id))
