@@ -211,34 +211,42 @@ def plain(quick: bool, as_json: bool) -> None:
 
 # --- the worker (--serve) and the comparison (--against) ----------------------------------------
 
-def serve(core: int | None) -> None:
-    """Answer one JSON request a line on stdin with one JSON line on stdout (the engine's own
-    prints go to stderr): {"op": "hello"|"game"|"clone"|"bytes", ...}."""
+def serve_requests(make, answer) -> None:
+    """The worker's loop: one JSON request a line on stdin, one JSON line back on stdout (the
+    engine's own prints go to stderr); ``make()`` builds the worker's state at the first request,
+    ``answer(state, request)`` replies; an error is replied as {"error": ...} for the driver to report."""
     channel = sys.stdout
     sys.stdout = sys.stderr
-    pin(core)
-    bench = None
+    state = None
     for line in sys.stdin:
         request = json.loads(line)
         try:
-            if bench is None:
-                bench = Bench()
-            op = request["op"]
-            if op == "hello":
-                import sandtable
-                reply = {"package": str(Path(sandtable.__file__).resolve().parent), "python": sys.version.split()[0]}
-            elif op == "game":
-                reply = bench.game(request["scenario"], request["seed"], request["bots"])
-            elif op == "clone":
-                reply = bench.clone(request.get("calls", CLONE_CALLS))
-            elif op == "bytes":
-                reply = {"bytes": bench.state_bytes()}
-            else:
-                reply = {"error": f"unknown op {op!r}"}
+            if state is None:
+                state = make()
+            reply = answer(state, request)
         except Exception as exc:  # noqa: BLE001 - the driver reports it against the measure
             reply = {"error": f"{type(exc).__name__}: {exc}"}
         channel.write(json.dumps(reply) + "\n")
         channel.flush()
+
+
+def serve(core: int | None) -> None:
+    """The --serve worker: {"op": "hello"|"game"|"clone"|"bytes", ...}."""
+    pin(core)
+
+    def answer(bench: Bench, request: dict) -> dict:
+        op = request["op"]
+        if op == "hello":
+            import sandtable
+            return {"package": str(Path(sandtable.__file__).resolve().parent), "python": sys.version.split()[0]}
+        if op == "game":
+            return bench.game(request["scenario"], request["seed"], request["bots"])
+        if op == "clone":
+            return bench.clone(request.get("calls", CLONE_CALLS))
+        if op == "bytes":
+            return {"bytes": bench.state_bytes()}
+        return {"error": f"unknown op {op!r}"}
+    serve_requests(Bench, answer)
 
 
 class Worker:

@@ -40,7 +40,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_engine import Engine, Worker, _commit, other_python  # noqa: E402
+from bench_engine import Engine, Worker, _commit, other_python, serve_requests  # noqa: E402
 
 DEFAULT_SCENARIOS = "II,III,IV,V,XII,XIII"
 DEFAULT_BUDGET = "0.02s"
@@ -107,24 +107,13 @@ class Games:
 
 
 def serve() -> None:
-    """One JSON request a line on stdin, one JSON line back ({"op": "hello"|"game", ...})."""
-    channel = sys.stdout
-    sys.stdout = sys.stderr
-    games = None
-    for line in sys.stdin:
-        request = json.loads(line)
-        try:
-            if games is None:
-                games = Games()
-            if request["op"] == "hello":
-                import sandtable
-                reply = {"package": str(Path(sandtable.__file__).resolve().parent), "clock": games.clock}
-            else:
-                reply = games.play(request["scenario"], request["seed"], request["searcher"], request["budget"])
-        except Exception as exc:  # noqa: BLE001 - the driver counts it as a failed game and says so
-            reply = {"error": f"{type(exc).__name__}: {exc}"}
-        channel.write(json.dumps(reply) + "\n")
-        channel.flush()
+    """The --serve worker: {"op": "hello"|"game", ...}."""
+    def answer(games: Games, request: dict) -> dict:
+        if request["op"] == "hello":
+            import sandtable
+            return {"package": str(Path(sandtable.__file__).resolve().parent), "clock": games.clock}
+        return games.play(request["scenario"], request["seed"], request["searcher"], request["budget"])
+    serve_requests(Games, answer)
 
 
 def _tasks(checkouts: list[str], scenarios: list[str], games: int, seed: int) -> list[dict]:
