@@ -555,7 +555,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     x for x in self.state.units.values() if x.card < 0), ("roster",)):
                 if u.side == d.side and self.loadable(u):  # §13.31: they join any activation
                     out.append(("op", u.id, "transport"))
-        s = self.state
+        s, adv = self.state, self.ctx.advanced
         unentered = False  # _unentered(d.cards), found on the way
         for card in d.cards:
             arriving = s.formations[card].arrival == s.turn
@@ -569,7 +569,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     continue
                 if not u.ready:
                     continue
-                if not u.type.towed and not self._pinned(u) and not self.may_not_move(u):  # §12.3, §11.5
+                if not u.type.towed and not (u.pinned and self._pinned(u)) \
+                        and not (u.separated and self.may_not_move(u)):  # §12.3, §14.11, §11.5
                     out.append(("op", u.id, "move"))
                 if u.type.unit_class == "infantry" and self.ctx.advanced and self.assault_hexes(u):
                     out.append(("op", u.id, "assault"))
@@ -580,12 +581,13 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     if u.type.indirect_fire and self.ctx.advanced and \
                             (self._has_indirect_plan(u) or (self._may_smoke(u, True) and self.spotters(u))):
                         out.append(("op", u.id, "indirect"))
-                if self.may_entrench(u):
-                    out.append(("op", u.id, "entrench"))
-                if self._may_engineer(u):
-                    out.append(("op", u.id, "engineer"))  # §15.4
-                if self._may_overrun(u):
-                    out.append(("op", u.id, "overrun"))
+                if adv:  # entrenching, engineers and overruns are advanced rules (§13.4, §15.4, §14.2)
+                    if self.may_entrench(u):
+                        out.append(("op", u.id, "entrench"))
+                    if self._may_engineer(u):
+                        out.append(("op", u.id, "engineer"))  # §15.4
+                    if self._may_overrun(u):
+                        out.append(("op", u.id, "overrun"))
                 if self.state.raids and self._may_call(u):
                     out.append(("op", u.id, "call-bombardment"))  # §16.35
                 if u.type.formation_transport and self.ctx.advanced and self.loadable(u):
