@@ -181,7 +181,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     def _legal(self) -> list[Action]:
         """The pending decision's legal actions, computed once per decision value (not copied)."""
-        cached, d = self._legal_cache, self.decision
+        stack, cached = self._stack, self._legal_cache
+        d = stack[-1] if stack else None  # self.decision, spelt out: asked twice a decision
         if cached is None or cached[0] is not d or cached[1] != len(self.actions):
             cached = self._legal_cache = (d, len(self.actions), d.legal(self) if d is not None else [])
         return cached[2]
@@ -200,8 +201,9 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             raise EngineError(f"illegal action {action!r} in mode {self.mode} for {self.side_to_act}")
         action = typed(action)
         self.actions.append(action)
-        self.log("action", side=self.side_to_act, action=list(action))
-        self.decision.apply(self, action)
+        d = self._stack[-1]  # the decision (the game is not over: the action was legal)
+        self.log("action", side=d.side, action=list(action))
+        d.apply(self, action)
 
     def returns(self) -> dict:
         """The result once terminal: winner, level, points per side (see victory.py)."""
@@ -710,7 +712,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         here = self.state.here
         infantry_rule = not u.type.is_vehicle and self.ctx.advanced
         for n, cost, step in self._step_costs(u):
-            if cost == "prohibited" or (cost == "all" and not first):
+            if cost.__class__ is str and (cost == "prohibited" or (cost == "all" and not first)):
                 continue
             if carrying and any(e.side != u.side and e.type.unit_class != "forward-observer" and not e.hidden
                                 for e in here(n)):
@@ -719,7 +721,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                     e.side != u.side and e.type.is_vehicle and e.type.transport_capacity not in ("truck", "motorcycle")
                     and not e.hidden for e in here(n)):
                 continue  # §14: only a close assault takes infantry into a hex with enemy vehicles
-            if cost == "all" or spent + cost <= mp or first:
+            if first or cost == "all" or spent + cost <= mp:
                 out.append(step)
         if d.overrun == "pending":
             out += [("overrun", n) for n in f.board.neighbours(u.hex) if self.overrun_cost(u, n) is not None]
