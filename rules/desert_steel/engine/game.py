@@ -558,42 +558,45 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 if u.side == d.side and self.loadable(u):  # §13.31: they join any activation
                     out.append(("op", u.id, "transport"))
         s, adv = self.state, self.ctx.advanced
+        raids, cancelled, append = s.raids, d.cancelled, out.append
         unentered = False  # _unentered(d.cards), found on the way
         for card in d.cards:
             arriving = s.formations[card].arrival == s.turn
             for u in s.of_card(card):  # _units_of(card), memoised
-                if u.status == OFF_MAP and arriving and not u.flipped:
-                    if not u.type.towed:  # §12.3: a towed gun enters only in tow
-                        out.append(("op", u.id, "move"))
+                t, status, uid = u.type, u.status, u.id
+                if status == OFF_MAP and arriving and not u.flipped:
+                    if not t.towed:  # §12.3: a towed gun enters only in tow
+                        append(("op", uid, "move"))
                         unentered = True
-                    if u.type.formation_transport and self.ctx.advanced and self.loadable(u):
-                        out.append(("op", u.id, "transport"))  # §13.32, §18.6: a Carrier or Jeep tows it in
+                    if t.formation_transport and adv and self.loadable(u):
+                        append(("op", uid, "transport"))  # §13.32, §18.6: a Carrier or Jeep tows it in
                     continue
-                if not u.ready:
+                if status != ON_MAP or u.flipped or u.suppressed:  # not u.ready, spelt out (asked per unit)
                     continue
-                if not u.type.towed and not (u.pinned and self._pinned(u)) \
+                if not t.towed and not (u.pinned and self._pinned(u)) \
                         and not (u.separated and self.may_not_move(u)):  # §12.3, §14.11, §11.5
-                    out.append(("op", u.id, "move"))
-                if u.type.unit_class == "infantry" and self.ctx.advanced and self.assault_hexes(u):
-                    out.append(("op", u.id, "assault"))
-                if self._fireable(u) and u.id not in d.cancelled:
-                    out.append(("op", u.id, "fire"))
-                    if not u.flash_kill and self.factor(u, True) is not None and u.type.is_vehicle:
-                        out.append(("op", u.id, "move-fire"))
-                    if u.type.indirect_fire and self.ctx.advanced and \
+                    append(("op", uid, "move"))
+                if adv and t.unit_class == "infantry" and self.assault_hexes(u):
+                    append(("op", uid, "assault"))
+                av = self.factor(u, True)  # _fireable(u), its AV factor read once
+                if (av is not None or self.factor(u, False) is not None) and uid not in cancelled:
+                    append(("op", uid, "fire"))
+                    if not u.flash_kill and av is not None and t.is_vehicle:
+                        append(("op", uid, "move-fire"))
+                    if adv and t.indirect_fire and \
                             (self._has_indirect_plan(u) or (self._may_smoke(u, True) and self.spotters(u))):
-                        out.append(("op", u.id, "indirect"))
+                        append(("op", uid, "indirect"))
                 if adv:  # entrenching, engineers and overruns are advanced rules (§13.4, §15.4, §14.2)
                     if self.may_entrench(u):
-                        out.append(("op", u.id, "entrench"))
+                        append(("op", uid, "entrench"))
                     if self._may_engineer(u):
-                        out.append(("op", u.id, "engineer"))  # §15.4
+                        append(("op", uid, "engineer"))  # §15.4
                     if self._may_overrun(u):
-                        out.append(("op", u.id, "overrun"))
-                if self.state.raids and self._may_call(u):
-                    out.append(("op", u.id, "call-bombardment"))  # §16.35
-                if u.type.formation_transport and self.ctx.advanced and self.loadable(u):
-                    out.append(("op", u.id, "transport"))  # §13.32: Carriers and Jeeps
+                        append(("op", uid, "overrun"))
+                if raids and self._may_call(u):
+                    append(("op", uid, "call-bombardment"))  # §16.35
+                if adv and t.formation_transport and self.loadable(u):
+                    append(("op", uid, "transport"))  # §13.32: Carriers and Jeeps
         if not unentered or not any(a[2] == "move" for a in out):
             out.append(("end",))
         return out + self._legal_facings(d)
@@ -627,9 +630,6 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         """Nothing left to operate: the activation ends by itself (facing changes alone keep no
         formation waiting, §8.22; NOTES.md)."""
         return all(a[0] in ("end", "face") for a in legal)
-
-    def _fireable(self, u: Unit) -> bool:
-        return self.factor(u, True) is not None or self.factor(u, False) is not None
 
     def _do_activation(self, d: Activation, action):
         if action[0] == "end":

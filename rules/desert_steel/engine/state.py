@@ -314,11 +314,11 @@ class State:
             return
         index, rank = self._at_index, self._at_rank
         if old is not _NOWHERE:
-            rest = tuple(x for x in index[old] if x is not u)
-            if rest:
-                index[old] = rest
-            else:
+            was = index[old]
+            if len(was) == 1 and was[0] is u:  # it stood alone: the usual step
                 del index[old]
+            else:
+                index[old] = tuple(x for x in was if x is not u)
         if new is not _NOWHERE:
             there = index.get(new)
             index[new] = (u,) if not there else tuple(sorted(there + (u,), key=lambda x: rank[id(x)]))  # units' order
