@@ -700,13 +700,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         out = []
         if u.status == OFF_MAP:  # arrival cannot be delayed (§5.1): no stopping before entering
             card = u.card if u.card >= 0 else self.state.units[d.loaded[0]].card  # §18.6
-            zone = self.state.formations[card].entry_zone
-            for h in sorted(zone):
-                cost = self.enter_cost(u, h, h)
-                if cost == "prohibited" or not self.may_enter_zone(u, h):
-                    continue
-                out.append(("step", h))
-            return out or [("stop",)]
+            return list(self._entry_steps(u, self.state.formations[card].entry_zone)) or [("stop",)]
         first = d.steps == 0
         carrying = bool(d.loaded)
         here = self.state.here
@@ -733,6 +727,26 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         if self._may_become_move_fire(u, d):
             out.append(("move-fire",))
         return out + [("stop",)]
+
+    def _entry_steps(self, u: Unit, zone: frozenset) -> tuple:
+        """The ("step", hex) actions of the entry hexes ``u`` may enter (§5.3), in the hexes' order:
+        memoised per context by zone, unit type (checked by identity, as _step_costs) and side
+        while this game has no wire (a pure function of the terrain and the scenario then; an
+        entering unit asks at every decision until it is on the map)."""
+        if self.state.wire:
+            return self._entry_steps_now(u, zone)
+        memo = self.ctx.memo.get("entry_steps")
+        if memo is None:
+            memo = self.ctx.memo["entry_steps"] = {}
+        key = (zone, id(u.type), u.side)
+        hit = memo.get(key)
+        if hit is None or hit[0] is not u.type:
+            hit = memo[key] = (u.type, self._entry_steps_now(u, zone))
+        return hit[1]
+
+    def _entry_steps_now(self, u: Unit, zone: frozenset) -> tuple:
+        return tuple(("step", h) for h in sorted(zone)
+                     if self.enter_cost(u, h, h) != "prohibited" and self.may_enter_zone(u, h))
 
     def _exit_edges(self, hex_: str) -> tuple:
         """The ("exit", edge) actions of the map edges next to ``hex_`` (§8.4), in the compass

@@ -148,10 +148,12 @@ class MoraleMixin:
 
     def _enforce_stacking(self) -> None:
         limit = self.ctx.tables.stacking()
+        fits = min(limit["units"], limit["vehicles"])  # a hex holding no more units is within both limits
         by_hex: dict = {}
-        for u in self.state.units.values():
-            if u.on_map:
-                by_hex.setdefault((u.hex, u.side), []).append(u)
+        for hex_, here in self.state.stacks():
+            if len(here) > fits:  # the few crowded hexes only (the index holds the units on the map)
+                for u in here:
+                    by_hex.setdefault((hex_, u.side), []).append(u)
         over = [(key, units) for key, units in by_hex.items() if len(units) > limit["units"]
                 or sum(u.type.is_vehicle for u in units) > limit["vehicles"]]  # mostly none: no sorting then
         for (hex_, side), units in sorted(over):

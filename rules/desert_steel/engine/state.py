@@ -276,6 +276,13 @@ class State:
             self._update_hex_index()  # the by_placement test, spelt out: this is the engine's hottest call
         return self._at_index.get(hex_, ())
 
+    def stacks(self):
+        """(hex, its units on the map in the order of ``units``) of every occupied hex: the index
+        ``here`` reads, for a look at the whole map (the morale phase's stacking check)."""
+        if self._at_count != _PLACEMENTS["*"] or self._at_size != len(self.units) or self._at_units is not self.units:
+            self._update_hex_index()
+        return self._at_index.items()
+
     def _update_hex_index(self) -> None:
         """Move the few units placed since the index was made (the usual case: one step of a
         move), or make it anew (after more changes, or when a unit was made or added since).
