@@ -64,11 +64,11 @@ def _best_centre(field: Battlefield, hexes: list[str], radius: int) -> tuple[str
     # the centre is the first hex, in key order, that most units count (the fewest left outside)
     inside: dict = {}
     for h in hexes:
-        for c in set(_around(field, h, radius)):
+        for c in _around(field, h, radius):
             inside[c] = inside.get(c, 0) + 1
     if not inside:
         return None, ()
-    best = min(sorted(inside), key=lambda c: -inside[c])
+    best = min(inside, key=lambda c: (-inside[c], c))  # the first in key order of those counted most
     cq, cr = axials[best]
     return best, tuple(i for i, h in enumerate(hexes) if _beyond(cq, cr, axials[h], radius))
 
@@ -91,9 +91,17 @@ def _first_fewest_outside(candidates: list, hexes: list[str], radius: int, axial
     return best_key, tuple(best_out or ())
 
 
-def _around(field: Battlefield, key: str, radius: int) -> list[str]:
-    at = field.board.usable_at
-    return [at[a] for a in hexmath.within(field.board.axial(key), radius) if a in at]
+def _around(field: Battlefield, key: str, radius: int) -> frozenset[str]:
+    """The usable hexes within ``radius`` of ``key``: memoised per battlefield (the morale phase
+    asks them of every unit of every formation at every turn)."""
+    memo = field.memo.get("around")
+    if memo is None:
+        memo = field.memo["around"] = {}
+    hit = memo.get((key, radius))
+    if hit is None:
+        at = field.board.usable_at
+        hit = memo[(key, radius)] = frozenset(at[a] for a in hexmath.within(field.board.axial(key), radius) if a in at)
+    return hit
 
 
 def transport_type(model: DesertSteel, side: str, transport: dict) -> str | None:
