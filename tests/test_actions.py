@@ -62,7 +62,8 @@ def test_one_type_per_kind_and_from_json_refuses_what_no_type_holds():
 
 
 # where the engine lists its answers: a tuple literal beginning with a kind, in a list, appended or returned
-_LISTED = re.compile(r'(?:\[|append\(|return |\+= \[|else )\("([a-z-]+)"[,)]')
+# (a list literal, not a subscript: x[("on-map", side)] is a memo key)
+_LISTED = re.compile(r'(?:(?<![\w\])])\[|append\(|return |\+= \[|else )\("([a-z-]+)"[,)]')
 
 
 def test_every_kind_the_engine_lists_has_a_type():

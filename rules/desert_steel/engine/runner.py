@@ -121,7 +121,11 @@ def replay(model: DesertSteel, path) -> tuple[Game, dict]:
     for event in events:
         if event["e"] == "action":
             try:
-                game.apply(from_json(event["action"]))
+                action = from_json(event["action"])
+            except ValueError as exc:  # a well-formed list naming no action of the rules: the game does not replay
+                raise EngineError(f"action {event['action']!r} is not an action of the rules: {exc}") from None
+            try:
+                game.apply(action)
             except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
                 raise ValueError(f"action {event['action']!r} cannot be applied: {exc!r}") from None
         elif event["e"] == "game-over":
