@@ -371,7 +371,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         self._next_card()
 
     def _has_units(self, card: int) -> bool:
-        return any(u.card == card and u.status in (ON_MAP, OFF_MAP) for u in self.state.units.values())
+        return any(u.status in (ON_MAP, OFF_MAP) for u in self.state.of_card(card))
 
     def priority(self, card: int) -> tuple:
         """§6.43: the card's priority key (C3, command over combat, experience, nationality)."""
