@@ -24,11 +24,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game, actions: list) -> tuple:
-        # randrange(n) for n > 0 is _randbelow(n): the same draw, without randrange's checks (a
-        # playout's every decision; the recorded games' digests hold the draws to the same stream)
-        if not actions:
-            raise ValueError("no legal action to choose from")  # _randbelow(0) would never return
-        return actions[self.rng._randbelow(len(actions))]
+        return actions[self.rng.randrange(len(actions))]
 
 
 @tactics.takes_shared
