@@ -30,7 +30,7 @@ from . import command_cards, scenario_rules, victory
 from .actions import typed
 from .dice import Dice
 from .priority import card_priority
-from .state import EXITED, OFF_MAP, ON_MAP, REMOVED, Formation, State, Unit
+from .state import EXITED, OFF_MAP, ON_MAP, REMOVED, Formation, State, Unit, new_unit
 from .context import (SIDES, TRANSPORT_POOL, Action, Context, EngineError, make_context,
                       missing_rules, other)
 from .facing import direction, sector
@@ -346,7 +346,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 hidden = sets_up and match.get("hidden", True) and (  # a setup may place a unit openly
                     (hide and unit_type.unit_class == "forward-observer")
                     or scenario_rules.hidden_by_rule(self.ctx.scenario, side, number))
-                self.state.units[uid] = Unit(uid, number, unit_type, side, hex_, facing, status, hidden=hidden)
+                self.state.units[uid] = new_unit(uid, number, unit_type, side, hex_, facing, status, hidden=hidden)
 
     # --- raids (§16) ---------------------------------------------------------------------------
 

@@ -108,6 +108,19 @@ class _UntrackedUnit(Unit):
     __setattr__ = object.__setattr__
 
 
+def new_unit(*args, **kwargs) -> Unit:
+    """``Unit(*args, **kwargs)`` made without the write hook on each of its fields (a game sets up
+    a few hundred units, some 25 fields each): what the hook keeps is moved once instead, as for
+    one write of a placement and roster field (every memo that counts writes sees it changed)."""
+    u = _UntrackedUnit(*args, **kwargs)
+    u.__class__ = Unit
+    _WRITES[0] += 1
+    _WRITTEN.append(u)
+    _placed(u, u.side)
+    _PLACEMENTS["roster"] += 1
+    return u
+
+
 @dataclass(slots=True)
 class Formation:
     card: int

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from typing import Mapping
-from .state import OFF_MAP, ON_MAP, Formation, Unit
+from .state import OFF_MAP, ON_MAP, Formation, Unit, new_unit
 from ..setup_rules import transport_type
 from .context import (TRANSPORT_POOL, EngineError)
 from .decisions import Load, Move
@@ -26,7 +26,7 @@ class TransportMixin:
             uid = f"T{'AX'[side == 'axis']}.{i + 1}"
             hex_ = self.ctx.field.board.resolve(t["hex"])
             facing = t.get("facing", 0 if side == "allied" else 3)
-            self.state.units[uid] = Unit(uid, pool, self.ctx.model.unit_types[t["type"]], side, hex_, facing, ON_MAP)
+            self.state.units[uid] = new_unit(uid, pool, self.ctx.model.unit_types[t["type"]], side, hex_, facing, ON_MAP)
 
     def _transports_off_map(self, side: str) -> None:
         """§18.6: a side whose forces all enter the map brings its turn-1 scenario transports with
@@ -40,7 +40,7 @@ class TransportMixin:
             for _ in range(t["count"]):
                 n += 1
                 uid = f"T{'AX'[side == 'axis']}.{n}"
-                self.state.units[uid] = Unit(uid, pool, self.ctx.model.unit_types[t["unit_type"]], side, None,
+                self.state.units[uid] = new_unit(uid, pool, self.ctx.model.unit_types[t["unit_type"]], side, None,
                                              0 if side == "allied" else 3, OFF_MAP)
 
     def _transports_arriving(self, side: str) -> None:
@@ -59,7 +59,7 @@ class TransportMixin:
             for _ in range(t["count"]):
                 counts[turn] = counts.get(turn, 0) + 1
                 uid = f"T{'AX'[side == 'axis']}.t{turn}.{counts[turn]}"
-                self.state.units[uid] = Unit(uid, card, self.ctx.model.unit_types[transport_type(
+                self.state.units[uid] = new_unit(uid, card, self.ctx.model.unit_types[transport_type(
                     self.ctx.model, side, t)], side, None, 0 if side == "allied" else 3, OFF_MAP)
             self.log("transports-arriving", side=side, turn=turn, type=transport_type(self.ctx.model, side, t),
                      count=t["count"], section="18.6")
