@@ -40,9 +40,19 @@ def test_every_decision_is_a_frozen_value_with_its_own_kind():
         assert issubclass(cls, Decision) and cls.kind == kind
         params = cls.__dataclass_params__
         assert params.frozen and "__slots__" in cls.__dict__, kind
-        assert cls.legal is not Decision.legal and cls.apply is not Decision.apply, kind
+        assert "legal" in vars(cls) and "apply" in vars(cls), kind
     with pytest.raises(dataclasses.FrozenInstanceError):
         Move("axis", "161.1").spent = 3
+
+
+def test_a_kind_without_its_answers_is_refused_when_its_class_is_made():
+    with pytest.raises(TypeError, match="decision Halt \\(kind 'halt'\\) has no apply"):
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class Halt(Decision):
+            kind = "halt"
+
+            def legal(self, game):
+                return [("stop",)]
 
 
 def _game(catalog, sid="I", seed=2):

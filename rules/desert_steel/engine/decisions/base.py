@@ -23,11 +23,13 @@ class Decision:
     # what the enemy of ``side`` may not learn from this value (see ``seen_by``)
     secret: ClassVar[tuple[str, ...]] = ()
 
-    def legal(self, game) -> list[Action]:
-        raise NotImplementedError
-
-    def apply(self, game, action: Action) -> None:
-        raise NotImplementedError
+    # Every kind answers ``legal(game) -> list[Action]`` and ``apply(game, action)`` itself: a kind
+    # lacking one is refused when its class is made (not when a game first asks it).
+    # (no super() call: slots=True remakes the class, and object's hook takes nothing anyway)
+    def __init_subclass__(cls):
+        missing = [name for name in ("legal", "apply") if not callable(getattr(cls, name, None))]
+        if missing:
+            raise TypeError(f"decision {cls.__name__} (kind {cls.kind!r}) has no {' and no '.join(missing)}")
 
     def seen_by(self, side: str) -> "Decision":
         """This decision as ``side`` may know it (a side view): the same value, unless it holds
