@@ -120,6 +120,22 @@ def test_18_4_setup_records_air_strike_turns_and_preplanned_bombardments(model, 
             {"kind": "preplanned-bombardment", "turn": 2, "spotting_card": spotter}])
 
 
+def test_16_21_a_setup_plans_no_more_air_strikes_than_the_scenario_gives(catalog):
+    """Kasserine gives the Axis one air strike and three preplanned bombardments: a second planned
+    air strike is refused, not written into a bombardment's record (which then fell on that turn)."""
+    with pytest.raises(EngineError, match="plans 2 air strikes for the axis side, the scenario gives 1"):
+        raid_scenario_game(catalog, axis_raids=[{"kind": "air-strike", "turn": 2}, {"kind": "air-strike", "turn": 3}])
+    game = raid_scenario_game(catalog, axis_raids=[{"kind": "air-strike", "turn": 2}])
+    assert [r["turn"] for r in game.state.raids if r["side"] == "axis" and r["kind"] == "bombardment"] == [None] * 3
+
+
+@pytest.mark.parametrize("raid", [{"kind": "air-strike", "turn": 0}, {"kind": "air-strike", "turn": 99},
+                                  {"kind": "air-strike", "turn": "2"}])
+def test_16_21_a_planned_raid_falls_on_a_turn_of_the_scenario(catalog, raid):
+    with pytest.raises(EngineError, match=r"the scenario's turns are 1 to \d+ \(§16.21\)"):
+        raid_scenario_game(catalog, axis_raids=[raid])
+
+
 # --- §16.22 playing an air strike ----------------------------------------------------------------
 
 

@@ -232,7 +232,13 @@ def test_what_only_the_engine_checks_is_a_finding_too(model):
     check-setup asks it last and reports the refusal in its words."""
     setup = sample("15")
     assert run(model, setup) == []
-    setup["sides"]["allied"]["raids"] = [{"kind": "air-strike", "turn": 3}, {"kind": "air-strike", "turn": 3}]
+    setup["sides"]["allied"]["raids"] = [{"kind": "air-strike", "turn": 3}]  # 5 on-call bombardments, no strike
+    found = run(model, setup)
+    assert codes(found) == ["setup-unplayable"] and found[0].message.endswith(
+        "the setup plans 1 air strikes for the allied side, the scenario gives 0 (§16.21)")
+    setup = sample("13")  # Lightfoot: two Italian air strikes for the Axis
+    assert run(model, setup) == []
+    setup["sides"]["axis"]["raids"] = [{"kind": "air-strike", "turn": 3}, {"kind": "air-strike", "turn": 3}]
     found = run(model, setup)
     assert codes(found) == ["setup-unplayable"] and found[0].message.endswith(
         "one air strike per player per turn (§16.21)")

@@ -31,6 +31,8 @@ class RaidsMixin:
                 s.raids.append({"side": side, "kind": "on-call", "done": False})
             pre = [r for r in setup.get("sides", {}).get(side, {}).get("raids", ())
                    if r["kind"] == "preplanned-bombardment"]
+            for r in pre:
+                self._check_raid_turn(side, r)
             pre_recs = [r for r in s.raids if r["side"] == side and r["kind"] == "bombardment"]
             if len(pre) > len(pre_recs):
                 raise EngineError(f"the setup plans {len(pre)} preplanned bombardments for the {side} side, "
@@ -45,7 +47,10 @@ class RaidsMixin:
                 if r.get("raid_card"):
                     rec["raid_card"] = r["raid_card"]
             planned = [r for r in setup.get("sides", {}).get(side, {}).get("raids", ()) if r["kind"] == "air-strike"]
-            mine = [r for r in s.raids if r["side"] == side]
+            # only the side's air strikes: its bombardment records must not take an air strike's turn
+            mine = [r for r in s.raids if r["side"] == side and r["kind"] == "air-strike"]
+            for r in planned:
+                self._check_raid_turn(side, r)
             if len(planned) > len(mine):
                 raise EngineError(f"the setup plans {len(planned)} air strikes for the {side} side, "
                                   f"the scenario gives {len(mine)} (§16.21)")
@@ -58,6 +63,15 @@ class RaidsMixin:
         if s.raids:
             self.state.raid_deck = self._shuffled(sorted(self.ctx.model.raid_cards))
             self.log("raid-deck", cards=len(s.raid_deck), section="16.1")
+
+    def _check_raid_turn(self, side: str, raid: Mapping) -> None:
+        """§16.21/§16.31: a raid planned in the setup falls on a turn of the scenario; one planned
+        outside them would never come, and the setup would silently lose it."""
+        turn, last = raid.get("turn"), self.ctx.scenario.turns
+        if type(turn) is not int or not 1 <= turn <= last:
+            section = "16.31" if raid["kind"] == "preplanned-bombardment" else "16.21"
+            raise EngineError(f"the setup plans a {raid['kind']} of the {side} side for turn {turn!r}; "
+                              f"the scenario's turns are 1 to {last} (§{section})")
 
     def _shuffled(self, cards: list) -> list:
         rest, out = list(cards), []
