@@ -14,7 +14,7 @@ from sandtable.rules.desert_steel.bots.core import make_bot, valid_bot
 from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.engine.runner import sample_setup
 from sandtable.rules.desert_steel.bots.search import SearchBot, SpielState, determinize, flat_search
-from sandtable.rules.desert_steel.bots.search_policies import plans_for
+from sandtable.rules.desert_steel.bots.search_policies import VariantBot, plans_for
 
 def test_search_budgets_in_rollouts_or_seconds():
     assert search.parse_budget("") == (16, None) and search.parse_budget("200") == (200, None)
@@ -439,8 +439,8 @@ def test_plans_played_together_score_as_each_played_alone(model, catalog, monkey
         game.apply(make_bot("heuristic").choose(game, game.legal_actions()))
     plans = plans_for(game, "allied")
     forks = []
-    real = search._fork_bot
-    monkeypatch.setattr(search, "_fork_bot", lambda bot: forks.append(1) or real(bot))
+    real = VariantBot.fork
+    monkeypatch.setattr(VariantBot, "fork", lambda bot: forks.append(1) or real(bot))
     sample = SpielState(game).resample_from_infostate(0, random.Random(1))
     together, alone = SearchBot(3, 8), SearchBot(3, 8)
     values = together._play_outs(sample.clone(), "allied", plans, 9)

@@ -21,7 +21,6 @@ their goal (changed no choice in XV: when the blockers shoot, the enemy is still
 from __future__ import annotations
 
 from ..routes import reverse_costs
-from .heuristic import HeuristicBot2
 from ..engine.context import other
 from .search_policies import VariantBot, register_plan
 
@@ -39,9 +38,9 @@ class BlockBot(VariantBot):
     @classmethod
     def applies(cls, game, side: str) -> bool:
         """The enemy has a place to reach (an exit, a zone) and this side none of its own."""
-        probe = HeuristicBot2(0)
+        probe = VariantBot(0)
         try:
-            return bool(probe._goal_distance(game, other(side))) and not probe._goal_distance(game, side)
+            return bool(probe.goal_distance(game, other(side))) and not probe.goal_distance(game, side)
         except Exception:  # noqa: BLE001 - terms the bot cannot read: the plan does not apply
             return False
 

@@ -27,7 +27,6 @@ lost games the heuristic wins: it does not apply there.
 from __future__ import annotations
 
 from ..routes import axial_distance, count_specs, reverse_costs, step_table
-from .heuristic import HeuristicBot2
 from ..engine.context import other
 from .search_policies import VariantBot, register_plan
 
@@ -42,15 +41,15 @@ def _own_losses_count(game, side: str) -> bool:
 def _has_place(game, side: str) -> bool:
     """Some unit of the side has a place to reach that pays (an exit, a zone, a map), as the
     heuristic reads it (IV: an exit west pays; XI's map counts)."""
-    probe = HeuristicBot2(0)
-    return any(probe._goal_distance(game, side, None, u) for u in game.state.units.values() if u.side == side)
+    probe = VariantBot(0)
+    return any(probe.goal_distance(game, side, None, u) for u in game.state.units.values() if u.side == side)
 
 
 def _losses_off_own_score(game, side: str) -> bool:
     """The side needs a fixed number of points and its own points lose some for each of its
     units eliminated (IV: the Allied score is -1 a loss, 10 wins)."""
     expression = game.ctx.scenario.raw["victory"].get("expression") or {}
-    if HeuristicBot2(0)._points_needed(game, side) is None:
+    if VariantBot(0).points_needed(game, side) is None:
         return False
 
     def negative(node, sign=1):

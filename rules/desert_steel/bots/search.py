@@ -376,7 +376,7 @@ class SearchBot:
                 (self.budget >= 2 or self.seconds) and not game.is_terminal():
             self._planned_turn = game.state.turn
             self._replan(game, side)
-        tried = dict(self.policy._tried) if hasattr(self.policy, "_tried") else None
+        tried = self.policy.tried()
         choice = self.policy.choose(game, actions)
         if game.mode not in SEARCHED or len(actions) < 2 or (self.budget < 2 and not self.seconds):
             return choice
@@ -390,7 +390,7 @@ class SearchBot:
         if len(candidates) < 2:
             return choice
         self.searched += 1
-        self._tried = tried if tried is not None else {}
+        self._tried = tried
         started = CLOCK()
         best, means, n, values = flat_search(SpielState(game), SIDES.index(side), candidates,
                                              lambda state, a: self._rollout(state, a, side), self.rng,
@@ -401,11 +401,11 @@ class SearchBot:
             best = 0  # the heuristic's choice unless another is clearly better
         if best != 0:
             self.overruled += 1
-            if tried is not None:  # the heuristic counted its own choice as tried: count what was played
-                self.policy._tried = tried
-                if candidates[best][0] == "op":
-                    key = (game.state.turn, tuple(game.decision.cards), candidates[best])
-                    tried[key] = tried.get(key, 0) + 1
+            # the heuristic counted its own choice as tried: count what was played
+            self.policy.remember_tried(tried)
+            if candidates[best][0] == "op":
+                key = (game.state.turn, tuple(game.decision.cards), candidates[best])
+                tried[key] = tried.get(key, 0) + 1
         return candidates[best]
 
     def _decisions_spent(self, game) -> bool:
@@ -531,12 +531,12 @@ class SearchBot:
         g = state.game
         started = CLOCK()
         luck = g.dice.seed
-        known = getattr(self.policy, "_stances", None)
+        known = self.policy.stances()
 
         def seat(s: str, plan: str):
             bot = VariantBot(luck + SIDES.index(s), plan)
             if known:  # the stances the bot has read: XIV's is a path test read once a game (0.2 s each)
-                bot._stances = dict(known)
+                bot.know_stances(known)
             return bot
         mine = [seat(side, p) for p in plans]
         for bot in mine:
@@ -558,7 +558,7 @@ class SearchBot:
                     for other_action, others in parted:
                         fork = g.clone()
                         fork.apply(other_action)
-                        branches.append((fork, others, _fork_bot(enemy), steps + 1))
+                        branches.append((fork, others, enemy.fork(), steps + 1))
                 g.apply(action)
                 steps += 1
             value = final_score(g, side) if g.is_terminal() else evaluate(g, side)
@@ -600,7 +600,7 @@ class SearchBot:
         ranked = []
         for uid, kinds in sorted(by_unit.items()):
             try:
-                value, shot = self.policy._unit_shot(game, units[uid], kinds)
+                value, shot = self.policy.unit_shot(game, units[uid], kinds)
             except Exception:  # noqa: BLE001 - the heuristic's helper changed: fall back to a plain order
                 value, shot = 0.0, kinds.get("fire")
             if shot is not None and value > 0.05:
@@ -622,9 +622,8 @@ class SearchBot:
         luck = g.dice.seed  # the round's: every candidate's rollout bots draw alike
         for i, (s, bot) in enumerate(self.rollout_bots.items()):
             bot.rng = random.Random(luck + i)
-            if hasattr(bot, "_tried"):  # a rollout starts with what the searcher's bot remembers of this turn
-                bot._tried = dict(self._tried) if s == side else {}
-                bot._route = None
+            # a rollout starts with what the searcher's bot remembers of this turn
+            bot.start_rollout(dict(self._tried) if s == side else {})
         g.apply(action)
         steps = 0
         while not g.is_terminal() and steps < self.HORIZON and g.state.turn == turn and len(g.state.played) <= limit:
@@ -633,21 +632,6 @@ class SearchBot:
             steps += 1
         self.steps += steps + 1
         return evaluate(g, side)
-
-
-def _fork_bot(bot):
-    """A copy of a rollout bot that goes on alone: its attributes' containers copied one level
-    (the bots replace what they keep rather than change it in place), its random stream copied."""
-    fork = object.__new__(type(bot))
-    for name, value in vars(bot).items():
-        if isinstance(value, random.Random):
-            twin = random.Random()
-            twin.setstate(value.getstate())
-            value = twin
-        elif isinstance(value, (dict, list, set)):
-            value = value.copy()
-        vars(fork)[name] = value
-    return fork
 
 
 def make_search_bot(seed: int, budget_text: str) -> SearchBot:
