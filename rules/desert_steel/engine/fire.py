@@ -19,20 +19,26 @@ from .decisions import Activation, Opportunity, SmokeHex, Target
 class FireMixin:
     def opportunity_firers(self, mover: Unit) -> list[Unit]:
         """§9.4: the enemy units that may fire at ``mover`` as it enters its hex."""
+        # can_target's tests, the line of sight read once from the table (visible() asked for smoke)
         s = self.state
         if mover.status != ON_MAP or mover.hidden or mover.carried_by:
             return []  # nobody may fire at it (_fire_modes)
-        table = self.ctx.table(self.state.visibility)
-        seen, index = table.column(mover.hex), table.index  # line of sight first: the cheapest test
+        table = self.ctx.table(s.visibility)
+        to = mover.hex
+        seen, index = table.column(to), table.index  # line of sight first: the cheapest test
         out = []
-        formations = s.formations
+        formations, smoke, here = s.formations, s.smoke, s.here
         for u in s.on_map(other(mover.side)):
             if not seen[index[u.hex]] or u.flipped or u.suppressed or formations[u.card].shaken:
                 continue  # on_map: u.ready is not flipped and not suppressed
             if u.opportunity_fired and not u.flash_kill:
                 continue
-            if self.can_target(u, mover):
-                out.append(u)
+            if not self.fire_modes(u, mover):
+                continue
+            if u.hex != to and (any(e.side != u.side and not e.hidden for e in here(u.hex))
+                                or smoke and not self.visible(u.hex, to)):
+                continue  # §8.51: only at units in its own hex; smoke blocks the line (§17.3)
+            out.append(u)
         return out
 
     def _same_hex_firers(self, mover: Unit, done: tuple = ()) -> list[Unit]:
@@ -60,9 +66,10 @@ class FireMixin:
         if mover.suppressed:
             self._after_opportunity(mover)
             return
-        fire = self._opp_actions(mover, same_hex_done)  # mostly none: no question made then
-        if not fire:  # opp-pass alone
-            self._after_opportunity(mover)
+        # mostly nobody may fire: no question made then (who may fire has a kind of fire at it:
+        # the question's actions are listed when it is asked)
+        if not (self._same_hex_firers(mover, same_hex_done) or self.opportunity_firers(mover)):
+            self._after_opportunity(mover)  # opp-pass alone
             return
         self._push(Opportunity(other(mover.side), mover.id, same_hex_done))
 

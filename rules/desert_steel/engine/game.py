@@ -695,12 +695,28 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     def _legal_move(self, d: Move):
         u = self.state.units[d.unit]
-        f = self.ctx.field
-        mp, spent = d.mp, d.spent
-        out = []
         if u.status == OFF_MAP:  # arrival cannot be delayed (§5.1): no stopping before entering
             card = u.card if u.card >= 0 else self.state.units[d.loaded[0]].card  # §18.6
             return list(self._entry_steps(u, self.state.formations[card].entry_zone)) or [("stop",)]
+        may_fire = self._may_become_move_fire(u, d)
+        if d.loaded or d.overrun == "pending" or self.state.wire or (self.ctx.advanced and not u.type.is_vehicle):
+            return self._legal_move_now(u, d, may_fire)  # what the enemy units around allow, read live
+        # else a pure function of the terrain, the scenario and the move's figures: memoised per
+        # context (asked at every step) under all it reads, the unit type checked by identity
+        memo = self.ctx.memo.get("move_steps")
+        if memo is None:
+            memo = self.ctx.memo["move_steps"] = {}
+        first = d.steps == 0
+        key = (u.hex, id(u.type), u.side, first, d.spent, d.mp, may_fire)
+        hit = memo.get(key)
+        if hit is None or hit[0] is not u.type:
+            hit = memo[key] = (u.type, tuple(self._legal_move_now(u, d, may_fire)))
+        return list(hit[1])
+
+    def _legal_move_now(self, u: Unit, d: Move, may_fire: bool) -> list:
+        f = self.ctx.field
+        mp, spent = d.mp, d.spent
+        out = []
         first = d.steps == 0
         carrying = bool(d.loaded)
         here = self.state.here
@@ -724,9 +740,10 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             exit_cost = f.exit_cost(u.type, u.hex)
             if exit_cost is not None and (first or spent + exit_cost <= mp):
                 out += edges
-        if self._may_become_move_fire(u, d):
+        if may_fire:
             out.append(("move-fire",))
-        return out + [("stop",)]
+        out.append(("stop",))
+        return out
 
     def _entry_steps(self, u: Unit, zone: frozenset) -> tuple:
         """The ("step", hex) actions of the entry hexes ``u`` may enter (§5.3), in the hexes' order:
@@ -782,7 +799,15 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     def move_fire_mp(self, u: Unit) -> int:
         """§9.52: half the movement points, rounded down."""
-        return math.floor(self.ctx.field.allowance(u.type) * self.ctx.tables.setting("move_and_fire_mp_fraction", 0.5))
+        # memoised per context by unit type, checked by identity: asked at every step of a move
+        memo = self.ctx.memo.get("move_fire_mp")
+        if memo is None:
+            memo = self.ctx.memo["move_fire_mp"] = {}
+        hit = memo.get(id(u.type))
+        if hit is None or hit[0] is not u.type:
+            mp = math.floor(self.ctx.field.allowance(u.type) * self.ctx.tables.setting("move_and_fire_mp_fraction", 0.5))
+            hit = memo[id(u.type)] = (u.type, mp)
+        return hit[1]
 
     def _may_become_move_fire(self, u: Unit, d: Move) -> bool:
         """§7: "si l'une de vos unités effectue une opération en mouvement (8) et que vous vous rendez
@@ -790,7 +815,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         alors votre décision, et déclarez que vous effectuez une opération de tir en mouvement (9.5)":
         a declared move (not an overrun nor an entry) of a unit that could have declared a move-and-fire
         (§9.51), while what it spent fits the limited move (§9.52)."""
-        if not (d.op == "move" and not d.overrun and not d.entering and u.on_map
+        if not (d.op == "move" and not d.overrun and not d.entering and u.status == ON_MAP
                 and u.type.is_vehicle and not u.flash_kill and self.factor(u, True) is not None
                 and d.spent <= self.move_fire_mp(u)):
             return False  # the cheap tests first: the activation is looked for at most steps' end
@@ -799,6 +824,58 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     def _do_move(self, d: Move, action):
         u = self.state.units[d.unit]
+        kind = action[0]
+        if kind != "step":
+            self._do_move_other(d, u, action)
+            return
+        dest = action[1]
+        s, f = self.state, self.ctx.field
+        if u.status == OFF_MAP:
+            cost = self.enter_cost(u, dest, dest)
+            u.status = ON_MAP
+            self.log("enter", unit=u.id, hex=dest, section="5.3")
+        else:
+            cost = self.enter_cost(u, u.hex, dest) if s.wire else f.enter_cost(u.type, u.hex, dest)
+            axial = f.board.axial
+            u.facing = direction(axial(u.hex), axial(dest))
+        cost = d.mp if cost == "all" else cost
+        spent = min(d.mp, d.spent + cost) if d.steps == 0 else d.spent + cost  # the move's value: at the end
+        if u.hidden:  # §12.22: an FO leaving its deployment hex is placed on the map
+            self._reveal(u, "moved")
+        if u.hex is not None and (s.entrenchments or s.bunkers):
+            self._leave_position(u)  # (it leaves nothing behind where there are neither)
+        u.hex = dest
+        if not u.moved:
+            u.moved = True
+        if u.spotted is not None:
+            u.spotted = None
+        # §13.3 step 3: the passengers move with their carrier (a unit that carries none asks nothing)
+        for p in self.passengers(u) if d.loaded or u.type.transport_capacity else ():
+            self._leave_position(p)
+            p.hex, p.moved, p.facing, p.status = dest, True, u.facing, ON_MAP
+        self.log("move", unit=u.id, hex=dest, spent=spent)
+        if s.bunkers:
+            self._enter_bunker(u)
+        stop = None
+        if s.minefields and self._mines_on_entry(u):  # §15.13: before fire zones and opportunity fire; it stops
+            if not u.on_map:
+                self._finish_operation(u)
+                return
+            stop = ("set off a minefield", "15.13")
+        side, by_enemy = u.side, False
+        for e in s.here(dest):
+            if e.side != side:
+                if e.hidden:  # §12.22: an enemy entering its hex reveals an FO
+                    self._reveal(e, "enemy entered its hex")
+                if e.type.unit_class != "forward-observer":
+                    by_enemy = True  # §12.2: entering a hex holding only enemy FOs need not stop the move
+        self._swap(d.entered(spent, stop, by_enemy))
+        if s.fire_zones:
+            self._zone_attacks(u)  # §13.26: fire zones attack before opportunity fire
+        self._open_opportunity(u, ())
+
+    def _do_move_other(self, d: Move, u: Unit, action) -> None:
+        """Stop, become a move-and-fire, exit the map or overrun (a step is _do_move's)."""
         if action[0] == "stop":
             self._end_move(u)
             return
@@ -813,45 +890,10 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             self.exit_map(u, action[1])
             self._finish_operation(u)
             return
-        dest = action[1]
-        f = self.ctx.field
         if action[0] == "overrun":
-            self._overrun(u, dest)
+            self._overrun(u, action[1])
             return
-        if u.status == OFF_MAP:
-            cost = self.enter_cost(u, dest, dest)
-            u.status = ON_MAP
-            self.log("enter", unit=u.id, hex=dest, section="5.3")
-        else:
-            cost = self.enter_cost(u, u.hex, dest)
-            u.facing = direction(f.board.axial(u.hex), f.board.axial(dest))
-        cost = d.mp if cost == "all" else cost
-        spent = min(d.mp, d.spent + cost) if d.steps == 0 else d.spent + cost  # the move's value: at the end
-        if u.hidden:  # §12.22: an FO leaving its deployment hex is placed on the map
-            self._reveal(u, "moved")
-        if u.hex is not None:
-            self._leave_position(u)
-        u.hex, u.moved, u.spotted = dest, True, None
-        # §13.3 step 3: the passengers move with their carrier (a unit that carries none asks nothing)
-        for p in self.passengers(u) if d.loaded or u.type.transport_capacity else ():
-            self._leave_position(p)
-            p.hex, p.moved, p.facing, p.status = dest, True, u.facing, ON_MAP
-        self.log("move", unit=u.id, hex=dest, spent=spent)
-        self._enter_bunker(u)
-        stop = None
-        if self._mines_on_entry(u):  # §15.13: before fire zones and opportunity fire; the unit stops
-            if not u.on_map:
-                self._finish_operation(u)
-                return
-            stop = ("set off a minefield", "15.13")
-        enemies_here = [e for e in self.state.here(dest) if e.side != u.side]
-        for e in enemies_here:
-            if e.hidden:  # §12.22: an enemy entering its hex reveals an FO
-                self._reveal(e, "enemy entered its hex")
-        # §12.2: entering a hex holding only enemy FOs need not stop the move
-        self._swap(d.entered(spent, stop, any(e.type.unit_class != "forward-observer" for e in enemies_here)))
-        self._zone_attacks(u)  # §13.26: fire zones attack before opportunity fire
-        self._open_opportunity(u, ())
+        raise EngineError(f"not a move's action: {action!r}")
 
     def _after_opportunity(self, mover: Unit) -> None:
         """The enemy's opportunity fire at a unit that entered a hex is over: its move goes on,
