@@ -29,7 +29,7 @@ from ..setup_rules import expected_units
 from . import command_cards, scenario_rules, victory
 from .actions import typed
 from .dice import Dice
-from .priority import card_priority
+from .priority import priority_tables
 from .state import EXITED, OFF_MAP, ON_MAP, REMOVED, Formation, State, Unit, new_unit
 from .context import (SIDES, TRANSPORT_POOL, Action, Context, EngineError, make_context,
                       missing_rules, other)
@@ -202,7 +202,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         action = typed(action)
         self.actions.append(action)
         d = self._stack[-1]  # the decision (the game is not over: the action was legal)
-        self.log("action", side=d.side, action=list(action))
+        # self.log("action", ...) spelt out: once a decision
+        self.events.append({"t": self.state.turn, "e": "action", "side": d.side, "action": list(action)})
         d.apply(self, action)
 
     def returns(self) -> dict:
@@ -363,7 +364,9 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                                    if f.side == side and f.arrival <= s.turn and not f.shaken
                                    and f.kind != "transport" and (f.kind == "command" or self._has_units(c)))
         for u in s.units.values():  # §13.3 step 1: transports load what shares their hex now
-            u.start_hex = u.hex if u.status == ON_MAP else None
+            start = u.hex if u.status == ON_MAP else None
+            if u.start_hex is not start:  # most stand where they stood: no call of the write hook
+                u.start_hex = start
         s.stack.clear()
         s.played.clear()
         s.interrupt_windows.clear()
@@ -375,17 +378,15 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     def priority(self, card: int) -> tuple:
         """§6.43: the card's priority key (C3, command over combat, experience, nationality)."""
-        return card_priority(self.ctx, card, self.state.formations[card].side)
-
-    def _combat_cards(self, side: str) -> list[int]:
-        return [c for c in self.state.hands[side] if self.state.formations[c].kind == "combat"]
+        return priority_tables(self.ctx)[self.state.formations[card].side][card]
 
     def _next_card(self) -> None:
         s = self.state
         if s.stack:
             self._open_interrupts()
             return
-        candidates = [(self.priority(c), c) for side in SIDES for c in self._combat_cards(side)]
+        formations, priority = s.formations, self.priority
+        candidates = [(priority(c), c) for side in SIDES for c in s.hands[side] if formations[c].kind == "combat"]
         if not candidates:
             self.morale_phase()
             return
@@ -417,13 +418,15 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         """§6.41-6.43: cards a side may try to interrupt with. With limited intelligence (§6.55) the top
         card may be face down with only its C3 announced: any card of equal or better C3 may
         try (except one that already failed against it)."""
-        top_card = self.state.stack[-1]
+        s = self.state
+        top_card = s.stack[-1]
         if self._face_down(top_card, side):
             top_c3 = self.priority(top_card)[0]
-            failed = self.state.failed_interrupts.get(top_card, ())
-            return [c for c in self.state.hands[side] if self.priority(c)[0] >= top_c3 and c not in failed]
-        top = self.priority(top_card)
-        return [c for c in self.state.hands[side] if self.priority(c) > top]
+            failed = s.failed_interrupts.get(top_card, ())
+            return [c for c in s.hands[side] if self.priority(c)[0] >= top_c3 and c not in failed]
+        priority = self.priority
+        top = priority(top_card)
+        return [c for c in s.hands[side] if priority(c) > top]
 
     def _face_down(self, card: int, viewer: str) -> bool:
         return bool(self.options.get("limited_intelligence")) and self.state.formations[card].side != viewer
@@ -444,9 +447,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         for side in SIDES:
             if any(s == side for s, _ in answers):
                 continue
-            question = Interrupt(side, answers)
-            if len(self._legal_of(question)) > 1:  # a card to try besides "pass": kept for legal_actions()
-                self._reset(question)
+            if self.interrupt_cards(side):  # a card to try besides "pass" (_legal_interrupt's)
+                self._reset(Interrupt(side, answers))
                 return
             answers += ((side, None),)
         self._resolve_interrupts(answers)
@@ -639,8 +641,10 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         if action[0] == "face":  # §8.22: no operation, the unit is not flipped
             u = self.state.units[action[1]]
             u.facing = action[2]
-            self._swap(replace(d, faced=d.faced + (u.id,)))
+            turned = d.turned(u.id)
+            self._swap(turned)
             self.log("face", unit=u.id, facing=u.facing, section="8.22")
+            self._legal_after_facing(d, turned, u.id)
             return
         _, uid, kind = action
         u = self.state.units[uid]
@@ -671,6 +675,17 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 u.flipped = True
                 self._back_to_activation()
 
+    def _legal_after_facing(self, d: Activation, turned: Activation, uid: str) -> None:
+        """In the basic rules, with no raids, a facing change (§8.22) changes no unit's operations
+        (they read no facing there: the advanced rules' assaults, overruns or spotters may): the
+        activation's actions are the ones it had, less the turned unit's facings. Kept for
+        legal_actions() (apply() listed them just before this action: the cache holds them)."""
+        cached = self._legal_cache
+        if cached is not None and cached[0] is d and cached[1] == len(self.actions) - 1 \
+                and not self.ctx.advanced and not self.state.raids:
+            self._legal_cache = (turned, len(self.actions),
+                                 [a for a in cached[2] if a[0] != "face" or a[1] != uid])
+
     def _back_to_activation(self) -> None:
         """The operation is over: its activation is asked again (or ends, nothing left to do)."""
         d = self._find(Activation)
@@ -683,7 +698,9 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
     def _finish_operation(self, u: Unit, flash: bool = False) -> None:
         """Flip the unit (§7.1) unless its fire just scored a flash kill (§9.36: ``flash``)."""
         if not flash and u.status in (ON_MAP, OFF_MAP):
-            u.flipped, u.flash_kill = True, False
+            u.flipped = True
+            if u.flash_kill:  # mostly not: no call of the write hook
+                u.flash_kill = False
         self._back_to_activation()
 
     # --- movement (§8) -------------------------------------------------------------------------

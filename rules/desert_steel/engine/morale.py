@@ -102,7 +102,7 @@ class MoraleMixin:
         for u in s.units.values():  # step 1 (and §13.3 step 4: passengers get off)
             if u.carried_by is not None:
                 u.carried_by = None
-            if u.on_map and not u.suppressed and not s.formations[u.card].shaken:
+            if u.flipped and u.on_map and not u.suppressed and not s.formations[u.card].shaken:
                 u.flipped = False
         for f in combat:  # step 2: rally first, then formations that lost units this turn
             if f.shaken and self._has_units(f.card) and self._formation_check(f.card, "rally", "10.15"):
@@ -186,4 +186,6 @@ class MoraleMixin:
                 continue  # §11.11: a lone unit keeps whatever marker it has
             centre, outside = best_centre(self.ctx.field, [u.hex for u in units], radius)
             for i, u in enumerate(units):
-                u.separated = i in outside
+                separated = i in outside
+                if u.separated is not separated:  # mostly as it was: no call of the write hook
+                    u.separated = separated

@@ -25,15 +25,30 @@ def priority(model: DesertSteel, number: int, year: int) -> tuple:
     return (c3_rank, is_command, experience, -card.nationality_number)
 
 
+class _Priorities(dict):
+    """number -> ``priority`` of the cards of one year, each made at its first lookup."""
+
+    __slots__ = ("model", "year")
+
+    def __init__(self, model: DesertSteel, year: int):
+        super().__init__()
+        self.model, self.year = model, year
+
+    def __missing__(self, number: int) -> tuple:
+        key = self[number] = priority(self.model, number, self.year)
+        return key
+
+
+def priority_tables(ctx) -> dict:
+    """side -> {number -> ``priority`` of a card of that side in a context (the scenario's year of
+    the side)}: memoised per context, a pure function of the model's card and the year, asked for
+    every card in hand at each card play and interrupt (one dict lookup a card: no key to build)."""
+    tables = ctx.memo.get("priorities")
+    if tables is None:
+        tables = ctx.memo["priorities"] = {side: _Priorities(ctx.model, year) for side, year in ctx.years.items()}
+    return tables
+
+
 def card_priority(ctx, number: int, side: str) -> tuple:
-    """``priority`` of a card of ``side`` in a context (the scenario's year of that side), memoised
-    per context: a pure function of the model's card and the year, asked for every card in hand
-    at each card play and interrupt."""
-    memo = ctx.memo.get("priorities")
-    if memo is None:
-        memo = ctx.memo["priorities"] = {}
-    key = (number, ctx.years[side])
-    hit = memo.get(key)
-    if hit is None:
-        hit = memo[key] = priority(ctx.model, number, key[1])
-    return hit
+    """``priority`` of a card of ``side`` in a context (see priority_tables)."""
+    return priority_tables(ctx)[side][number]

@@ -85,12 +85,24 @@ class Unit:
     def clear_turn_markers(self) -> None:
         """Morale step 5 (§4.3): no Moved, Fired or Spotted marker, no flash kill, opportunity
         fire, indirect-fire spotting or smoke fire this turn any more. Only the markers set are
-        written: most units have none, and each write goes through the write hook."""
-        if self.moved or self.fired or self.flash_kill or self.opportunity_fired or self.if_spotted \
-                or self.smoked or self.spotted is not None or self.flash_kills:
-            self.moved = self.fired = self.flash_kill = self.opportunity_fired = self.if_spotted = False
+        written, one by one: most units have none or one (Moved), and each write, even of the
+        value a field holds, is a call of the write hook."""
+        if self.moved:
+            self.moved = False
+        if self.fired:
+            self.fired = False
+        if self.flash_kill:
+            self.flash_kill = False
+        if self.opportunity_fired:
+            self.opportunity_fired = False
+        if self.if_spotted:
+            self.if_spotted = False
+        if self.smoked:
             self.smoked = False
-            self.spotted, self.flash_kills = None, 0
+        if self.spotted is not None:
+            self.spotted = None
+        if self.flash_kills:
+            self.flash_kills = 0
 
     @property
     def on_map(self) -> bool:

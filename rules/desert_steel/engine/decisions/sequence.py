@@ -74,3 +74,8 @@ class Activation(Decision):
 
     def apply(self, game, action: Action) -> None:
         game._do_activation(self, action)
+
+    def turned(self, unit: str) -> "Activation":
+        """This activation after ``unit``'s facing change (built directly: a random playout turns
+        units thousands of times, and dataclasses.replace costs four times as much)."""
+        return Activation(self.side, self.cards, self.faced + (unit,), self.cancelled)
