@@ -107,8 +107,10 @@ LOG_HEADER_SCHEMA = {
 }
 
 
-def read_log(path: str | Path, version: int) -> tuple[dict | None, list[dict], list[Finding]]:
-    """(header, events, findings) of a game log; header None when the log cannot be replayed."""
+def read_log(path: str | Path, version: int, read_event=None) -> tuple[dict | None, list, list[Finding]]:
+    """(header, events, findings) of a game log; header None when the log cannot be replayed.
+    ``read_event``: the ruleset's reader of one event (its typed outcome; ValueError when the
+    event is none of its rules'), applied to each, its refusal a finding at the event's line."""
     from jsonschema import Draft202012Validator
     shown = str(path)
     try:
@@ -153,6 +155,12 @@ def read_log(path: str | Path, version: int) -> tuple[dict | None, list[dict], l
         if value["e"] == "action" and not isinstance(value.get("action"), list):
             return None, [], [finding("schema", "an action event's \"action\" must be a list", file=shown,
                                       line=number, column=1, pointer="/action")]
+        if read_event is not None:
+            try:
+                value = read_event(value)
+            except ValueError as exc:
+                return None, [], [finding("schema", f"not an event of the rules: {exc}", file=shown,
+                                          line=number, column=1)]
         events.append(value)
     return header, events, []
 

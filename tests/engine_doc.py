@@ -1,9 +1,11 @@
 """The generated tables of docs/engine.md (``python tests/engine_doc.py`` rewrites them;
 tests/test_engine_doc.py fails when one is not current):
 
-- the events the engine logs (``game.log(kind, **fields)``), read from the engine's source: kind,
-  fields, the § the calls cite (their ``section=``); tests/test_engine_recorded.py checks that
-  every event of the recorded games has its kind in the table and only the fields it lists;
+- the events the engine logs (``game.log(kind, **fields)``): what each kind holds, from its type
+  in engine/outcomes.py (the one place that says it), and from the engine's source the § the
+  calls cite (their ``section=``) and the modules that log it; tests/test_engine_doc.py checks
+  the calls against the types, tests/test_engine_recorded.py reads every event of the recorded
+  games into its type (outcomes.from_json) and back;
 - the public queries of Game, with the § their docstrings cite (tests/test_engine_sections.py)."""
 from __future__ import annotations
 
@@ -24,15 +26,17 @@ SPLAT = "**"  # a call spreads a dict into the event (game-over's result, a fire
 
 
 def logged_events() -> dict[str, dict]:
-    """kind -> {"fields": set, "sections": set, "files": set}; "**" in fields when a call spreads a dict."""
+    """kind -> {"fields": set, "sections": set, "files": set, "calls": [fields of each call]}; "**"
+    in fields when a call spreads a dict."""
     out: dict[str, dict] = {}
     for path in sorted(ENGINE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "log"
                     and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
                 continue
-            e = out.setdefault(node.args[0].value, {"fields": set(), "sections": set(), "files": set()})
+            e = out.setdefault(node.args[0].value, {"fields": set(), "sections": set(), "files": set(), "calls": []})
             e["files"].add(path.stem)
+            e["calls"].append({kw.arg or SPLAT for kw in node.keywords})
             for kw in node.keywords:
                 e["fields"].add(kw.arg or SPLAT)
                 if kw.arg == "section" and isinstance(kw.value, ast.Constant):
@@ -52,15 +56,28 @@ def _sections(value: str) -> list[str]:
     return [p if p.startswith("§") else f"§{p}" for p in re.split(r",\s*", value) if p]
 
 
+def _field(f) -> str:
+    """"`unit` str", "`spent`? number" (a field only some events hold: its None is its absence)."""
+    import dataclasses
+    from sandtable.rules.desert_steel.engine.outcomes import type_name
+    if f.default is dataclasses.MISSING:
+        return f"`{f.name}` {type_name(f.type)}"
+    return f"`{f.name}`? {type_name(f.type).removesuffix(' or null')}"
+
+
 def events_table() -> str:
-    rows = ["| event (`e`) | § cited | fields (besides `t`, the turn) | logged in |", "|---|---|---|---|"]
-    for kind, e in sorted(logged_events().items()):
-        fields = ", ".join(f"`{f}`" for f in sorted(e["fields"] - {SPLAT}))
-        if SPLAT in e["fields"]:
-            fields += (", " if fields else "") + "and the fields of a dict it spreads"
+    import dataclasses
+    from sandtable.rules.desert_steel.engine import outcomes
+    logged = logged_events()
+    rows = ["| event (`e`) | what it tells | § cited | fields (besides `t`, the turn; `?`: in some events only) "
+            "| logged in |", "|---|---|---|---|---|"]
+    for kind, cls in sorted(outcomes.KINDS.items()):
+        e = logged.get(kind, {"sections": set(), "files": set()})
+        fields = ", ".join(_field(f) for f in dataclasses.fields(cls) if f.name not in ("t", "_keys"))
         cited = sorted({p for v in e["sections"] for p in _sections(v)}, key=_section_key)
-        sections = ", ".join(cited) or "—"
-        rows.append(f"| `{kind}` | {sections} | {fields or '—'} | {', '.join(sorted(e['files']))} |")
+        what = " ".join((cls.__doc__ or "").split()).replace("``", "`").replace("|", "\\|")
+        rows.append(f"| `{kind}` | {what} | {', '.join(cited) or '—'} | {fields or '—'} "
+                    f"| {', '.join(sorted(e['files'])) or '—'} |")
     return "\n".join(rows)
 
 
@@ -106,16 +123,6 @@ def current(block: str) -> str:
     begin, end = _marks(block)
     text = DOC.read_text(encoding="utf-8")
     return text[text.index(begin) + len(begin):text.index(end)].strip("\n")
-
-
-def documented() -> dict[str, set]:
-    """kind -> fields, as docs/engine.md's table of events has them ("**" for a spread dict)."""
-    out = {}
-    for line in current("events").splitlines():
-        m = re.match(r"\| `([a-z0-9-]+)` \| [^|]* \| ([^|]*) \|", line)
-        if m:
-            out[m.group(1)] = set(re.findall(r"`([a-z_0-9]+)`", m.group(2))) | ({SPLAT} if "spreads" in m.group(2) else set())
-    return out
 
 
 def rewrite() -> None:

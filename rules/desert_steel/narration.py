@@ -1,6 +1,7 @@
 """Desert Steel's narration of a finished game: the turn-by-turn account `sandtable play` prints."""
 from __future__ import annotations
 
+from .engine import outcomes as oc
 from .rules_tables import describe
 
 
@@ -26,11 +27,11 @@ def account(game, start: dict | None = None) -> list[str]:
     def at(uid) -> str:
         return f"{name(uid)} ({pos.get(uid) or '?'})"
 
-    def mods(d: dict) -> str:
+    def mods(d) -> str:
         """A spotting or fire roll's modifiers, each by its label and \u00a7 in the one modifier table."""
         return ", ".join(_modifier(k, v) for k, v in d.items()) if d else "none"
 
-    def morale(d: dict) -> str:
+    def morale(d) -> str:
         return ", ".join(f"{k.replace('_', ' ')} {v:+g}" for k, v in d.items()) if d else "none"
 
     out: list[str] = []
@@ -50,97 +51,88 @@ def account(game, start: dict | None = None) -> list[str]:
             if c == uid:
                 pos[p] = hex_
 
-    for e in game.events:
-        k = e["e"]
-        if k == "move":
-            uid = e["unit"]
-            if moving and moving[0] != uid:
-                flush()
-            if not moving:
-                moving[:] = [uid, pos.get(uid), e["hex"], 0]
-            moving[2], moving[3] = e["hex"], moving[3] + 1
-            place(uid, e["hex"])
-            continue
-        if k in ("action", "spot-cancelled"):
-            if k == "action" and e["action"][0] in ("op", "end", "stop"):
-                kind = "direct"
-            continue
+    for e in oc.read(game.events):
+        match e:
+            case oc.Move(unit=uid, hex=hex_):
+                if moving and moving[0] != uid:
+                    flush()
+                if not moving:
+                    moving[:] = [uid, pos.get(uid), hex_, 0]
+                moving[2], moving[3] = hex_, moving[3] + 1
+                place(uid, hex_)
+                continue
+            case oc.ActionPlayed(action=action):
+                if action[0] in ("op", "end", "stop"):
+                    kind = "direct"
+                continue
         flush()
-        if k == "turn":
-            out.append(f"== Turn {e['t']} (visibility {e['visibility']}) ==")
-            carried.clear()
-        elif k == "activate":
-            card = game.ctx.model.cards[e["card"]]
-            out.append(f"  {e['side']} activates {card.designation} ({e['card']})")
-        elif k == "enter":
-            place(e["unit"], e["hex"])
-            out.append(f"    {name(e['unit'])} enters at {e['hex']}")
-        elif k == "load":
-            carried[e["unit"]] = e["carrier"]
-            out.append(f"    {at(e['unit'])} boards {name(e['carrier'])}")
-        elif k == "morale-phase":
-            carried.clear()
-        elif k == "opportunity-fire":
-            kind = "opportunity"
-        elif k == "same-hex-fire":
-            kind = "same-hex"
-        elif k == "overrun-fire":
-            kind = "overrun reaction"
-        elif k == "close-assault":
-            kind = "close assault"
-            out.append(f"    close assault on {e['hex']} by {', '.join(name(u) for u in e['units'])}")
-        elif k == "overrun":
-            out.append(f"    {name(e['unit'])} overruns {pos.get(e['unit']) or '?'} -> {e['hex']}")
-            place(e["unit"], e["hex"])
-            kind = "overrun"
-        elif k == "spot":
-            spot = e
-        elif k == "face":  # §8.22: a turn without an operation
-            out.append(f"    {at(e['unit'])} turns to face hexside {e['facing']}")
-        elif k == "move-becomes-move-fire":  # §7
-            out.append(f"    {name(e['unit'])}'s move becomes a move-and-fire ({e['spent']:g} of {e['mp']} MP spent)")
-        elif k == "fire":
-            firer = e.get("unit")
-            what = ("minefield" if str(firer).startswith("minefield:") else "air strike" if e.get("air_strike")
-                    else "bombardment" if e.get("bombardment") else "fire zone" if e.get("zone")
-                    else "spill" if e.get("spill") else "indirect" if e.get("indirect") else kind)
-            seen = ""
-            if spot is not None and spot.get("target") == e["target"] and spot.get("success"):
-                seen = (f"; spotted at {spot['distance']} hexes: 1d6 {spot['roll']} mods "
-                        f"({mods(spot.get('modifiers') or {})}) vs {spot['number']}") if spot.get("roll") else \
-                    "; same hex, no spotting roll"
-            source = at(firer) if firer in units else name(firer)
-            out.append(f"    [{what}] {source} fires at {at(e['target'])}{seen}; 3d6 {sum(e['dice'])} "
-                       f"differential {e['differential']:+d} mods ({mods(e['modifiers'])}) = {e['total']} "
-                       f"-> {e['result']}")
-            spot = None
-        elif k == "flash-kill":
-            out.append(f"    flash kill! {name(e['unit'])} may act again")
-        elif k == "unit-check":
-            out.append(f"    {name(e['unit'])} morale ({e['why']}): {sum(e['dice'])} mods "
-                       f"({morale(e.get('modifiers') or {})}) vs {e.get('morale', '?')} -> {e['result']}")
-        elif k == "formation-check":
-            card = game.ctx.model.cards[e["card"]]
-            out.append(f"  morale of {card.designation} ({e['why']}): {sum(e['dice'])}+{e['modifier']} vs "
-                       f"{e['morale']} -> {'holds' if e['passed'] else 'fails'}")
-        elif k == "shaken":
-            out.append(f"  {game.ctx.model.cards[e['card']].designation} is shaken")
-        elif k == "destroyed":
-            out.append(f"    {at(e['unit'])} destroyed ({e['how']})")
-            pos[e["unit"]] = None
-        elif k == "minefield-attack":
-            out.append(f"    {name(e['unit'])} sets off a minefield at {e['hex']}")
-        elif k in ("wire-removed", "minefield-cleared"):
-            what = "wire" if k == "wire-removed" else "a minefield"
-            out.append(f"    {name(e['unit'])} clears {what} at {e['hex']}")
-        elif k == "air-strike" or k == "bombardment":
-            out.append(f"  {k.replace('-', ' ')} by the {e.get('side', '?')}")
-        elif k == "bombardment-no-target":
-            out.append("  the bombardment finds no target")
-        elif k == "exit":
-            out.append(f"    {name(e['unit'])} leaves the map from {e.get('hex') or pos.get(e['unit']) or '?'} "
-                       f"by the {e['edge']} edge of map {e['map']}")
-            pos[e["unit"]] = None
+        match e:
+            case oc.Turn():
+                out.append(f"== Turn {e.t} (visibility {e.visibility}) ==")
+                carried.clear()
+            case oc.Activate():
+                card = game.ctx.model.cards[e.card]
+                out.append(f"  {e.side} activates {card.designation} ({e.card})")
+            case oc.Enter():
+                place(e.unit, e.hex)
+                out.append(f"    {name(e.unit)} enters at {e.hex}")
+            case oc.Load():
+                carried[e.unit] = e.carrier
+                out.append(f"    {at(e.unit)} boards {name(e.carrier)}")
+            case oc.MoralePhase():
+                carried.clear()
+            case oc.OpportunityFire():
+                kind = "opportunity"
+            case oc.SameHexFire():
+                kind = "same-hex"
+            case oc.OverrunFire():
+                kind = "overrun reaction"
+            case oc.CloseAssault():
+                kind = "close assault"
+                out.append(f"    close assault on {e.hex} by {', '.join(name(u) for u in e.units)}")
+            case oc.Overrun():
+                out.append(f"    {name(e.unit)} overruns {pos.get(e.unit) or '?'} -> {e.hex}")
+                place(e.unit, e.hex)
+                kind = "overrun"
+            case oc.Spot():
+                spot = e
+            case oc.Face():  # §8.22: a turn without an operation
+                out.append(f"    {at(e.unit)} turns to face hexside {e.facing}")
+            case oc.MoveBecomesMoveFire():  # §7
+                out.append(f"    {name(e.unit)}'s move becomes a move-and-fire ({e.spent:g} of {e.mp} MP spent)")
+            case oc.Fire():
+                seen = ""
+                if spot is not None and spot.target == e.target and spot.success:
+                    seen = (f"; spotted at {spot.distance} hexes: 1d6 {spot.roll} mods "
+                            f"({mods(spot.modifiers)}) vs {spot.number}") if spot.roll else "; same hex, no spotting roll"
+                source = at(e.unit) if e.unit in units else name(e.unit)
+                out.append(f"    [{e.attack() or kind}] {source} fires at {at(e.target)}{seen}; 3d6 {sum(e.dice)} "
+                           f"differential {e.differential:+d} mods ({mods(e.modifiers)}) = {e.total} -> {e.result}")
+                spot = None
+            case oc.FlashKill():
+                out.append(f"    flash kill! {name(e.unit)} may act again")
+            case oc.UnitCheck():
+                out.append(f"    {name(e.unit)} morale ({e.why}): {sum(e.dice)} mods ({morale(e.modifiers)}) "
+                           f"vs {e.morale} -> {e.result}")
+            case oc.FormationCheck():
+                out.append(f"  morale of {game.ctx.model.cards[e.card].designation} ({e.why}): {sum(e.dice)}+"
+                           f"{e.modifier} vs {e.morale} -> {'holds' if e.passed else 'fails'}")
+            case oc.Shaken():
+                out.append(f"  {game.ctx.model.cards[e.card].designation} is shaken")
+            case oc.Destroyed():
+                out.append(f"    {at(e.unit)} destroyed ({e.how})")
+                pos[e.unit] = None
+            case oc.MinefieldAttack():
+                out.append(f"    {name(e.unit)} sets off a minefield at {e.hex}")
+            case oc.WireRemoved() | oc.MinefieldCleared():
+                out.append(f"    {name(e.unit)} clears {'wire' if e.kind == 'wire-removed' else 'a minefield'} at {e.hex}")
+            case oc.AirStrike() | oc.Bombardment():
+                out.append(f"  {e.kind.replace('-', ' ')} by the {e.side}")
+            case oc.BombardmentNoTarget():
+                out.append("  the bombardment finds no target")
+            case oc.Exit():
+                out.append(f"    {name(e.unit)} leaves the map from {e.hex} by the {e.edge} edge of map {e.map}")
+                pos[e.unit] = None
     flush()
     return out
 

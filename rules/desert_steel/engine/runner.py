@@ -21,7 +21,7 @@ from ...atomic import terminate_raises, write_text
 from ..autosetup import auto_setup
 from ..model import DesertSteel, Scenario
 from .seats import make_bot
-from .actions import from_json
+from . import outcomes
 from .diagnostics import Recorder, aggregate, engagement, game_diagnostics, warnings
 from .context import EngineError
 from .game import Game, SIDES, make_context
@@ -100,11 +100,11 @@ def write_log(path, game: Game, setup: dict, bots, packs: list | None = None) ->
 def replay(model: DesertSteel, path) -> tuple[Game, dict]:
     """Rebuild a game from its log; returns the game and the result the log recorded.
 
-    The log's shape is checked first (inputs.read_log: header, events, actions as lists);
-    a problem raises ValueError naming the file and line. The header is kept as
-    ``game.log_header`` (it records the packs the game was played with)."""
+    The log's shape is checked first (inputs.read_log: header, then each event read into its
+    typed outcome, engine/outcomes.py); a problem raises ValueError naming the file and line. The
+    header is kept as ``game.log_header`` (it records the packs the game was played with)."""
     from ...inputs import read_log
-    header, events, problems = read_log(path, LOG_VERSION)
+    header, events, problems = read_log(path, LOG_VERSION, read_event=outcomes.from_json)
     if header is None:
         f = problems[0]
         raise ValueError((f"line {f.location.line}: " if f.location.line else "") + f.message
@@ -119,17 +119,17 @@ def replay(model: DesertSteel, path) -> tuple[Game, dict]:
     game.log_header = header
     recorded = None
     for event in events:
-        if event["e"] == "action":
+        if isinstance(event, outcomes.ActionPlayed):
             try:
-                action = from_json(event["action"])
+                action = event.played()
             except ValueError as exc:  # a well-formed list naming no action of the rules: the game does not replay
-                raise EngineError(f"action {event['action']!r} is not an action of the rules: {exc}") from None
+                raise EngineError(f"action {event.to_json()['action']!r} is not an action of the rules: {exc}") from None
             try:
                 game.apply(action)
             except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-                raise ValueError(f"action {event['action']!r} cannot be applied: {exc!r}") from None
-        elif event["e"] == "game-over":
-            recorded = {k: v for k, v in event.items() if k not in ("t", "e")}
+                raise ValueError(f"action {event.to_json()['action']!r} cannot be applied: {exc!r}") from None
+        elif isinstance(event, outcomes.GameOver):
+            recorded = event.result()
     return game, recorded
 
 
