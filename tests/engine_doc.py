@@ -27,21 +27,39 @@ SPLAT = "**"  # a call spreads a dict into the event (game-over's result, a fire
 
 def logged_events() -> dict[str, dict]:
     """kind -> {"fields": set, "sections": set, "files": set, "calls": [fields of each call]}; "**"
-    in fields when a call spreads a dict."""
+    in fields when a call spreads a dict. A call is ``x.log("kind", field=...)`` or, on a path too
+    hot for that, the event's dict written out: ``events.append({"t": ..., "e": "kind", ...})``."""
     out: dict[str, dict] = {}
     for path in sorted(ENGINE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "log"
-                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            call = _log_call(node)
+            if call is None:
                 continue
-            e = out.setdefault(node.args[0].value, {"fields": set(), "sections": set(), "files": set(), "calls": []})
+            kind, fields = call
+            e = out.setdefault(kind, {"fields": set(), "sections": set(), "files": set(), "calls": []})
             e["files"].add(path.stem)
-            e["calls"].append({kw.arg or SPLAT for kw in node.keywords})
-            for kw in node.keywords:
-                e["fields"].add(kw.arg or SPLAT)
-                if kw.arg == "section" and isinstance(kw.value, ast.Constant):
-                    e["sections"].add(kw.value.value)
+            e["calls"].append({name or SPLAT for name, _ in fields})
+            for name, value in fields:
+                e["fields"].add(name or SPLAT)
+                if name == "section" and isinstance(value, ast.Constant):
+                    e["sections"].add(value.value)
     return out
+
+
+def _log_call(node) -> tuple[str, list] | None:
+    """(kind, [(field or None for a spread dict, value node)]) of an event logged by ``node``."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args):
+        return None
+    first = node.args[0]
+    if node.func.attr == "log" and isinstance(first, ast.Constant) and isinstance(first.value, str):
+        return first.value, [(kw.arg, kw.value) for kw in node.keywords]
+    if node.func.attr == "append" and isinstance(first, ast.Dict):
+        keys = [k.value if isinstance(k, ast.Constant) else None for k in first.keys]
+        if "e" in keys and "t" in keys:
+            kind = first.values[keys.index("e")]
+            if isinstance(kind, ast.Constant) and isinstance(kind.value, str):
+                return kind.value, [(k, v) for k, v in zip(keys, first.values) if k not in ("t", "e")]
+    return None
 
 
 def _section_key(s: str):
