@@ -1,10 +1,12 @@
-"""A seat's views reuse their unchanged unit and formation copies (view.ViewCopies): each view
-still equals one made afresh, shares nothing with the game, and a write on either side is never
-carried over."""
+"""A seat's view is brought up to date in place at each decision (view.ViewCopies): it reuses its
+unchanged unit and formation copies and containers, still equals a view made afresh, shares
+nothing with the game, and a write on either side is never carried over."""
 from __future__ import annotations
 
 import dataclasses
 import random
+
+import pytest
 
 from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.engine.runner import sample_setup
@@ -64,3 +66,54 @@ def test_reused_formation_copies_equal_fresh_ones_and_carry_no_write(model, cata
     scenario = model.scenario("XV")  # reinforcements and transports: formations added during the game
     game = Game(model, scenario, sample_setup(catalog, scenario), 5)
     assert _reused_copies_kept(game, "formations", _lose, 400, 1) > 1000
+
+
+def _whole(view) -> tuple:
+    """Everything a view holds that a bot may read: the state's fields (its memos aside), the
+    pending decisions, the placeholders of the actions, the log, the options, the dice's phrase."""
+    s = view.state
+    state = {f.name: getattr(s, f.name) for f in dataclasses.fields(s) if not f.name.startswith("_")}
+    state["units"], state["formations"] = _spelt(s.units), _spelt(s.formations)
+    return (repr(state), view.pending, len(view.actions), set(map(tuple, view.actions)), view.events, view.options,
+            view.viewer, view.seed, view.dice.state(), view.ctx)
+
+
+def _scribble_on_a_container(view, rng) -> None:
+    """What a careless bot might do to the view it was handed (never to the game)."""
+    s = view.state
+    choice = rng.randrange(5)
+    if choice == 0:
+        s.smoke.append("9999")
+    elif choice == 1 and s.hands[view.viewer]:
+        s.hands[view.viewer].pop()
+    elif choice == 2:
+        s.entrenchments.append({"hex": "9999", "occupant": None, "done": True, "turn": 0})
+    elif choice == 3 and s.minefields:
+        s.minefields[0]["hex"] = "9999"
+    else:
+        view.actions.append(("pass",))
+
+
+@pytest.mark.parametrize("number,seed", [("IX", 1), ("XI", 2), ("XIII", 3), ("XV", 4)])
+def test_a_seats_view_brought_up_to_date_equals_one_made_afresh(model, catalog, number, seed):
+    """The seat's view is one object brought up to date at each decision (ViewCopies): at every
+    decision of heuristic games with hidden units, minefields, entrenchments and raids, it holds
+    exactly what a view made afresh holds, whatever the bot scribbled on the last one."""
+    scenario = model.scenario(number)
+    game = Game(model, scenario, sample_setup(catalog, scenario), seed)
+    bots = {"allied": make_bot("heuristic", seed), "axis": make_bot("heuristic", seed + 1)}
+    copies = {"allied": ViewCopies(), "axis": ViewCopies()}
+    rng = random.Random(seed)
+    seen: dict = {}
+    for _ in range(250):
+        if game.is_terminal():
+            break
+        side = game.side_to_act
+        kept = side_view(game, side, copies[side])
+        assert _whole(kept) == _whole(side_view(game, side))
+        seen[side] = seen.get(side, 0) + (kept is seen.get((side, "last")))
+        seen[(side, "last")] = kept
+        if rng.random() < 0.2:
+            _scribble_on_a_container(kept, rng)
+        game.apply(bots[side].choose(game, game.legal_actions()))
+    assert seen.get("allied", 0) + seen.get("axis", 0) > 150  # brought up to date, not made anew

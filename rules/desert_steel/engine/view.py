@@ -31,9 +31,10 @@ from itertools import islice
 
 from . import state as _state
 from .context import other
+from .decisions import Decision
 from .dice import DrawnDice
 from .game import Game
-from .state import OFF_MAP, ON_MAP, order_deck_later
+from .state import OFF_MAP, ON_MAP, Formation, order_deck_later
 
 SECRET_ACTION = ("?",)
 
@@ -50,135 +51,259 @@ class SideView(Game):
         return g
 
 
-class ViewCopies:
-    """A seat's copies of the units and formations of the last view it was handed, to make the
-    next view of the same game for the same side from: a copy is used again when neither it nor
-    the game's unit (formation) was written since (state._WRITTEN; any write, the bot's to its
-    view included), else it is copied anew. Copying everything at every decision was most of a
-    view's cost. The copies are never the game's (no path back to the true state); a view shares
-    the unchanged ones with the seat's earlier views, so a bot that writes into a view must not
-    keep using an earlier one (none does: look-aheads play on clones)."""
+# The state's containers a view copies as they are, and how each is copied (none holds anything
+# of the other side that is secret); and those it masks (_mask), copied the same way.
+_COPY = {
+    "hands": lambda x: {k: list(v) for k, v in x.items()},
+    "stack": list, "played": set, "interrupt_windows": set,
+    "failed_interrupts": lambda x: {k: set(v) for k, v in x.items()},
+    "fire_zones": lambda x: [dict(z) for z in x],
+    "smoke": list, "smoke_points": dict, "raid_used": list, "air_windows": set, "wire": dict,
+    "entrenchments": lambda x: [dict(e) for e in x], "bunkers": lambda x: [dict(b) for b in x],
+    "minefields": lambda x: [dict(m) for m in x], "raids": lambda x: [dict(r) for r in x],
+}
+_MASKED = ("entrenchments", "bunkers", "minefields", "raids")
+_PLAIN = tuple(k for k in _COPY if k not in _MASKED)
+_plain = operator.itemgetter(*_PLAIN)
+_masked = operator.itemgetter(*_MASKED)
+_SEEN_AS_IS = Decision.seen_by  # a kind that holds no secret of the other side
+# the write hook's counters (state.py mutates these objects, never rebinds them)
+_WRITES, _WRITTEN, _PLACEMENTS = _state._WRITES, _state._WRITTEN, _state._PLACEMENTS
 
-    __slots__ = ("game", "side", "stamp", "roster", "units_of", "copies", "keys", "forms_of", "form_sources",
-                 "form_copies", "form_keys")
+
+class ViewCopies:
+    """A seat's last view, brought up to date in place for the seat's next decision in the same
+    game (side_view): making a whole new game for each of the ~2,300 decisions of a game of I was
+    a fifth of its time, while most consecutive decisions (one unit's move steps) change a unit or
+    two. A unit or formation copy is made anew when it or the game's was written since the last
+    view (state._WRITTEN: any write, the bot's to its view included); each container of the state
+    when it no longer equals the game's (the masked ones: when the game's changed, or the view's
+    was written, or who is hidden); the rest (the decisions, the placeholders of the actions, the
+    dice) as a new view would have them. So the view equals one made afresh, and holds only copies
+    (no path back to the true state). Anything a bot did to its view that this cannot follow (an
+    attribute set on it, a unit or formation added, replaced or removed, too many writes since, a
+    game that ended) and it is made afresh. A bot must not keep a view past its decision: the
+    seat's next view is the same object."""
+
+    __slots__ = ("view", "game", "side", "stamp", "roster", "units_of", "forms_of", "form_count", "keys",
+                 "state", "units", "formations", "shape", "state_shape", "game_shape", "stack_of", "stack_seen",
+                 "actions", "hidden", "masked_source", "masked_view")
 
     def __init__(self):
-        self.game = self.side = self.units_of = self.forms_of = None
-        self.stamp = self.roster = -1
-        self.copies: dict = {}  # unit id -> its copy, the last view's units
-        self.keys: dict = {}  # id() of a game unit or of its copy -> the unit id
-        self.form_sources: tuple = ()  # the game's formations the last view was made from
-        self.form_copies: dict = {}  # card -> its copy
-        self.form_keys: dict = {}  # id() of a game formation or of its copy -> the card
+        self.view = self.game = None
 
-    def units(self, game: Game, side: str) -> dict:
-        return self.take(game, side)[0]
+    def keep(self, game: Game, side: str, v: "SideView", hidden: frozenset) -> None:
+        """``v``: a view of ``game`` for ``side`` just made afresh."""
+        gs, s = game.state, v.state
+        self.view, self.game, self.side, self.state = v, game, side, s
+        self.units, self.formations = s.units, s.formations
+        self.units_of, self.forms_of, self.form_count = gs.units, gs.formations, len(gs.formations)
+        keys = {id(x): k for k, x in gs.units.items()}
+        keys.update((id(c), k) for k, c in s.units.items())
+        keys.update((id(x), k) for k, x in gs.formations.items())
+        keys.update((id(c), k) for k, c in s.formations.items())
+        self.keys = keys
+        self.shape, self.state_shape, self.game_shape = len(v.__dict__), len(s.__dict__), len(gs.__dict__)
+        self.stack_of, self.stack_seen, self.actions = game._stack, v._stack, v.actions
+        self._masks_kept(gs, s, hidden)
+        self.roster, self.stamp = _PLACEMENTS["roster"], _WRITES[0]
 
-    def take(self, game: Game, side: str) -> tuple[dict, dict]:
-        """The units and the formations of the next view (fresh dicts; the copies in them reused
-        or new)."""
-        units, formations, written = game.state.units, game.state.formations, _state._WRITTEN
-        behind = _state._WRITES[0] - self.stamp
-        same = self.game is game and self.side == side and 0 <= behind <= len(written)
-        # no unit added or replaced (a new unit sets its roster attributes): copy only those written
-        units_kept = same and self.units_of is units and len(units) == len(self.copies) \
-            and self.roster == _state._PLACEMENTS["roster"]
-        sources = tuple(formations.values())
-        forms_kept = same and self.forms_of is formations and len(sources) == len(self.form_sources) \
-            and all(map(operator.is_, sources, self.form_sources))  # none added or replaced
-        recent = list(islice(reversed(written), behind)) if units_kept or forms_kept else ()
-        out, keys = _refreshed(recent, units, self.copies, self.keys) if units_kept else _fresh(units)
-        forms, form_keys = _refreshed(recent, formations, self.form_copies, self.form_keys) if forms_kept \
-            else _fresh(formations)
-        self.game, self.side, self.roster = game, side, _state._PLACEMENTS["roster"]
-        self.units_of, self.copies, self.keys = units, out, keys
-        self.forms_of, self.form_sources, self.form_copies, self.form_keys = formations, sources, forms, form_keys
-        return dict(out), dict(forms)
+    def _masks_kept(self, gs, s, hidden: tuple) -> None:
+        self.hidden = hidden
+        self.masked_source = tuple(_COPY[k](x) for k, x in zip(_MASKED, _masked(gs.__dict__)))
+        self.masked_view = tuple(_COPY[k](x) for k, x in zip(_MASKED, _masked(s.__dict__)))
 
-    def done(self) -> None:
-        """The view is made (its own writes, hiding what the side may not see, are behind it)."""
-        self.stamp = _state._WRITES[0]
-
-
-def _fresh(source: dict) -> tuple[dict, dict]:
-    """Copies of all of ``source``'s values, and the key of each by the id of it and of its copy."""
-    out = {k: x.copy() for k, x in source.items()}
-    keys = {id(x): k for k, x in source.items()}
-    keys.update((id(c), k) for k, c in out.items())
-    return out, keys
-
-
-def _refreshed(recent: list, source: dict, copies: dict, keys: dict) -> tuple[dict, dict]:
-    """The last view's copies (the seat's own dict, updated in place: each view gets a dict of
-    its own), those written since (``recent``: the newest first) copied anew."""
-    out = copies
-    for x in recent:
-        k = keys.get(id(x))
-        if k is not None and (x is source.get(k) or x is out.get(k)):  # a live id: not a dead object's
-            old = out[k]
-            out[k] = c = source[k].copy()
-            keys.pop(id(old), None)
-            keys[id(c)] = k
-    return out, keys
+    def refreshed(self, game: Game, side: str) -> "SideView | None":
+        """The seat's last view brought up to date (see the class), or None when it cannot be."""
+        v = self.view
+        if v is None or self.game is not game or self.side != side:
+            return None
+        behind = _WRITES[0] - self.stamp
+        gs, s = game.state, self.state
+        gd, sd, vd = gs.__dict__, s.__dict__, v.__dict__
+        units, forms, vunits, vforms = gs.units, gs.formations, self.units, self.formations
+        if not 0 <= behind <= len(_WRITTEN) or self.roster != _PLACEMENTS["roster"] \
+                or len(vd) != self.shape or vd["state"] is not s or len(sd) != self.state_shape \
+                or len(gd) != self.game_shape or sd["units"] is not vunits or sd["formations"] is not vforms \
+                or units is not self.units_of or forms is not self.forms_of or len(units) != len(vunits) \
+                or len(forms) != self.form_count or len(vforms) != self.form_count:
+            return None
+        hidden = self.hidden
+        if behind:
+            keys = self.keys
+            done = set()
+            for x in islice(reversed(_WRITTEN), behind):
+                k = keys.get(id(x))
+                if k is None:
+                    if type(x) is Formation and forms.get(x.card) is x:
+                        return None  # a formation the game has made anew since (XV's transports)
+                    continue
+                if k in done:
+                    continue
+                if type(k) is str:  # a unit's id (a formation's is its card number)
+                    if x is units.get(k) or x is vunits.get(k):  # a live object (ids of dead ones are reused)
+                        done.add(k)
+                        old, u = vunits[k], units[k]
+                        vunits[k] = c = u.copy()
+                        del keys[id(old)]
+                        keys[id(c)] = k
+                        # hidden changes only by a write to the unit (and side is a roster attribute)
+                        if u.hidden and u.side != side:
+                            if k not in hidden:
+                                hidden = hidden | {k}
+                            _hide(c)
+                        elif k in hidden:
+                            hidden = hidden - {k}
+                elif x is forms.get(k) or x is vforms.get(k):
+                    done.add(k)
+                    old = vforms[k]
+                    vforms[k] = c = forms[k].copy()
+                    del keys[id(old)]
+                    keys[id(c)] = k
+        sd["turn"], sd["phase"], sd["visibility"] = gd["turn"], gd["phase"], gd["visibility"]
+        theirs, mine = _plain(gd), _plain(sd)
+        if theirs != mine:
+            for k, a, b in zip(_PLAIN, theirs, mine):
+                if a != b:
+                    sd[k] = _COPY[k](a)
+        if hidden is not self.hidden or _masked(gd) != self.masked_source or _masked(sd) != self.masked_view:
+            _mask(s, gs, other(side), hidden)
+            self._masks_kept(gs, s, hidden)
+        # its memos and indexes as a new state's: stale (by_placement's and on_map's, made anew;
+        # the hex and card indexes, of another size than the units)
+        sd["_memo"], sd["_at_size"], sd["_cards_size"] = {}, -1, -1
+        stack = game._stack
+        if stack is not self.stack_of or vd["_stack"] is not self.stack_seen:
+            self.stack_of = stack
+            for d in stack:
+                if type(d).seen_by is not _SEEN_AS_IS:
+                    stack = tuple(d.seen_by(side) for d in stack)
+                    break
+            self.stack_seen = vd["_stack"] = stack
+        actions, n = vd["actions"], len(game.actions)
+        if actions is not self.actions or len(actions) > n or actions and actions[-1] is not SECRET_ACTION:
+            actions = self.actions = vd["actions"] = [SECRET_ACTION] * n
+        elif len(actions) + 1 == n:
+            actions.append(SECRET_ACTION)
+        elif len(actions) < n:
+            actions.extend([SECRET_ACTION] * (n - len(actions)))
+        if vd["events"]:
+            vd["events"] = []
+        if vd["options"] != game.options:
+            vd["options"] = dict(game.options)
+        vd["ctx"], vd["seed"], vd["viewer"], vd["_legal_cache"] = game.ctx, 0, side, None
+        if "result" in vd or "result" in game.__dict__:
+            return None
+        _luck(v, gs, side, n)
+        self.roster, self.stamp = _PLACEMENTS["roster"], _WRITES[0]
+        return v
 
 
 def side_view(game: Game, side: str, copies: ViewCopies | None = None) -> SideView:
-    """The view of ``game`` for ``side`` (see the module docstring); ``copies``: a seat's copies
-    of the units of its last view, reused where nothing has changed (ViewCopies)."""
-    units, formations = copies.take(game, side) if copies is not None else (None, None)
-    v = game._copy_as(SideView, dice=False, units=units, formations=formations)
+    """The view of ``game`` for ``side`` (see the module docstring); ``copies``: a seat's last
+    view, brought up to date in place when it can be (ViewCopies)."""
+    if copies is not None:
+        v = copies.refreshed(game, side)
+        if v is not None:
+            return v
+    enemy = other(side)
+    gs = game.state
+    hidden = _hidden_ids(gs, enemy)
+    units = {k: u.copy() for k, u in gs.units.items()}
+    for uid in hidden:
+        _hide(units[uid])
+    v = game._copy_as(SideView, dice=False, units=units)
     v.viewer = side
     v.seed = 0
     v.events = []
     v.actions = [SECRET_ACTION] * len(game.actions)
-    enemy = other(side)
-    s = v.state
-    hidden = set()
-    units = s.units
-    for uid in _hidden_ids(game.state, enemy):
-        u = units[uid]  # the view's copy (take: equal to the game's unit)
-        hidden.add(uid)
-        if (u.hex, u.status, u.start_hex, u.facing, u.moved, u.fired, u.flipped, u.suppressed, u.spotted) \
-                == _HIDDEN_FACE:
-            continue  # a reused copy, hidden already (a write would make it be copied anew next time)
-        u.hex, u.status, u.start_hex, u.facing = None, OFF_MAP, None, 0
-        u.moved = u.fired = u.flipped = u.suppressed = False
-        u.spotted = None
-    for marker in s.entrenchments + s.bunkers:
-        if marker.get("occupant") in hidden:
-            marker["occupant"] = None
+    _mask(v.state, gs, enemy, hidden)
+    # the pending decisions as the side knows them: not the enemy's interrupt declaration (asked
+    # again in a look-ahead: the bot models it)
+    v._stack = tuple(d.seen_by(side) for d in v._stack)
+    _luck(v, gs, side, len(game.actions))
+    if copies is not None:
+        copies.keep(game, side, v, hidden)
+    return v
+
+
+def _hide(u) -> None:
+    """A copy of a hidden unit as the other side knows it: off the map, no hex, no marker. Written
+    past the write hook: a copy just made moves nothing that any memo (the game's) would follow."""
+    for name, value in _HIDDEN_FACE:
+        object.__setattr__(u, name, value)
+
+
+_HIDDEN_FACE = (("hex", None), ("status", OFF_MAP), ("start_hex", None), ("facing", 0), ("moved", False),
+                ("fired", False), ("flipped", False), ("suppressed", False), ("spotted", None))
+
+
+def _mask(s, gs, enemy: str, hidden) -> None:
+    """The view's markers, minefields and raid records (``s``), from the game's (``gs``), as the
+    enemy's side knows them: no hidden unit named as an occupant, no unrevealed minefield's hex,
+    no unmade plan's turn, spotting formation or raid card."""
+    d, g = s.__dict__, gs.__dict__
+    markers = d["entrenchments"] = [dict(e) for e in g["entrenchments"]]
+    bunkers = d["bunkers"] = [dict(b) for b in g["bunkers"]]
+    if hidden:
+        for marker in markers + bunkers:
+            if marker.get("occupant") in hidden:
+                marker["occupant"] = None
     # in the order of the map, not of the set-up (which follows the units: it would tell who is where)
-    s.entrenchments.sort(key=_marker_order)
-    s.bunkers.sort(key=_marker_order)
-    for m in s.minefields:
+    markers.sort(key=_marker_order)
+    bunkers.sort(key=_marker_order)
+    mines = d["minefields"] = [dict(m) for m in g["minefields"]]
+    for m in mines:
         if m["side"] == enemy and not m["revealed"]:
             m["hex"] = None
-    for r in s.raids:
+    raids = d["raids"] = [dict(r) for r in g["raids"]]
+    for r in raids:
         if r["side"] == enemy and not r.get("done") and r.get("origin") != "on-call":
             if "turn" in r:
                 r["turn"] = None
             if "spotting_card" in r:
                 r["spotting_card"] = None
             r.pop("raid_card", None)
-    # the pending decisions as the side knows them: not the enemy's interrupt declaration (asked
-    # again in a look-ahead: the bot models it)
-    v._stack = tuple(d.seen_by(side) for d in v._stack)
-    # public things only seed what is to come: equal views roll alike, and no bot foresees the game's dice
-    phrase = f"{side}|{len(game.actions)}|{s.turn}"
-    v.dice = DrawnDice(phrase)  # drawn from the phrase's first number, when first rolled
-    order_deck_later(s, phrase)  # state.drawn_order(deck, phrase), drawn when the deck is first read
-    if copies is not None:
-        copies.done()
-    return v
 
 
-_HIDDEN_FACE = (None, OFF_MAP, None, 0, False, False, False, False, None)
+def _luck(v: SideView, gs, side: str, actions: int) -> None:
+    """Public things only seed what is to come: equal views roll alike, and no bot foresees the
+    game's dice; the raid deck's order too (drawn when the deck is first read)."""
+    vd, of = v.__dict__, (side, actions, gs.turn)
+    dice = vd["dice"]
+    if type(dice) is _ViewDice and len(dice.__dict__) == 1:  # the seat's last view's, never rolled
+        dice.__dict__["_of"] = of
+    else:
+        vd["dice"] = _ViewDice(of)
+    s = vd["state"]
+    sd, gd = s.__dict__, gs.__dict__
+    deck = gd["_raid_deck"]
+    if deck or gd["_deck_luck"] is not None or sd["_raid_deck"] or sd["_deck_luck"] is not None:
+        sd["_raid_deck"], sd["_deck_luck"] = list(deck), None
+        order_deck_later(s, _phrase(of))  # state.drawn_order(deck, phrase)
+
+
+def _phrase(of: tuple) -> str:
+    side, actions, turn = of
+    return f"{side}|{actions}|{turn}"
+
+
+class _ViewDice(DrawnDice):
+    """A view's dice (DrawnDice), drawn from the phrase of the view's side, actions played and
+    turn, spelt only when first rolled: most views roll none."""
+
+    def __init__(self, of: tuple):
+        self._of = of
+
+    @property
+    def _phrase(self) -> str:
+        return _phrase(self._of)
 
 
 def _hidden_ids(state, side: str) -> tuple:
     """The ids of a side's hidden units, memoised while none of that side's units is placed anew
     (hidden is a placement attribute): a view hides them without a walk over every unit."""
-    return state.by_placement(("hidden", side), lambda: tuple(
+    return state.by_placement(("hidden", side), lambda: frozenset(
         k for k, u in state.units.items() if u.side == side and u.hidden), (side,))
 
 
