@@ -15,7 +15,7 @@ import networkx as nx
 
 from .. import hexmath
 from ..board import Board
-from .model import DesertSteel, Scenario, UnitType
+from .model import VEHICLE_CLASSES, DesertSteel, Scenario, UnitType
 from .terrain import Conditions, TerrainMap
 from .zones import ZoneContext, evaluate
 
@@ -176,17 +176,19 @@ class Battlefield:
 
     def enter_cost(self, unit: UnitType, frm: str, to: str) -> float | str:
         """MP to enter ``to`` from the adjacent ``frm``: a number, "all" or "prohibited"."""
-        column = "vehicle" if unit.is_vehicle else "non_vehicle"
-        costs = self._costs()
-        if to in self.wire or frm in self.wire:
-            return self._wire_cost(unit, column, entering=to in self.wire)
+        # asked for every step of the engine and every hex of a bot's route: the memo read first
+        wire = self.wire
+        if wire and (to in wire or frm in wire):
+            return self._wire_cost(unit, "vehicle" if unit.is_vehicle else "non_vehicle", entering=to in wire)
+        costs = self.tables["movement_costs"]["terrain"]  # _costs()
         table, memo = self._enter_costs
         if table is not costs:
             table, memo = self._enter_costs = (costs, {})
-        key = (frm, to, column, unit.movement)  # all the terrain cost depends on besides the map
+        vehicle = unit.unit_class in VEHICLE_CLASSES  # unit.is_vehicle
+        key = (frm, to, vehicle, unit.movement)  # all the terrain cost depends on besides the map
         cost = memo.get(key)
         if cost is None:
-            cost = memo[key] = self._terrain_cost(unit, column, costs, frm, to)
+            cost = memo[key] = self._terrain_cost(unit, "vehicle" if vehicle else "non_vehicle", costs, frm, to)
         return cost
 
     def _terrain_cost(self, unit: UnitType, column: str, costs: Mapping, frm: str, to: str) -> float | str:

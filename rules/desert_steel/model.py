@@ -44,6 +44,9 @@ class _Nationality:
         return NATIONALITY_NUMBER[self.nationality]
 
 
+VEHICLE_CLASSES = ("vehicle", "transport")  # the unit classes that are vehicles (UnitType.is_vehicle)
+
+
 @dataclass(frozen=True)
 class UnitType(_Nationality):
     id: str
@@ -69,7 +72,7 @@ class UnitType(_Nationality):
 
     @property
     def is_vehicle(self) -> bool:
-        return self.unit_class in ("vehicle", "transport")
+        return self.unit_class in VEHICLE_CLASSES
 
     @classmethod
     def from_json(cls, v: dict) -> "UnitType":

@@ -715,20 +715,53 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         if u.status == OFF_MAP:  # arrival cannot be delayed (§5.1): no stopping before entering
             card = u.card if u.card >= 0 else self.state.units[d.loaded[0]].card  # §18.6
             return list(self._entry_steps(u, self.state.formations[card].entry_zone)) or [("stop",)]
-        may_fire = self._may_become_move_fire(u, d)
-        if d.loaded or d.overrun == "pending" or self.state.wire or (self.ctx.advanced and not u.type.is_vehicle):
-            return self._legal_move_now(u, d, may_fire)  # what the enemy units around allow, read live
-        # else a pure function of the terrain, the scenario and the move's figures: memoised per
-        # context (asked at every step) under all it reads, the unit type checked by identity
-        memo = self.ctx.memo.get("move_steps")
+        t = u.type
+        if d.loaded or d.overrun == "pending" or self.state.wire or (self.ctx.advanced and not t.is_vehicle):
+            return self._legal_move_now(u, d, self._may_become_move_fire(u, d))  # enemy units around read live
+        # else the terrain's steps from this hex, within the move's figures (the enemy units matter not)
+        memo = self.ctx.memo.get("steps_from")  # _steps_from(u), its memo read here (a hot path)
+        hit = memo.get((u.hex, id(t), u.side)) if memo is not None else None
+        first_steps, later_steps, numeric, max_cost, edges, exit_cost = \
+            hit[1] if hit is not None and hit[0] is t else self._steps_from(u)
+        mp, spent = d.mp, d.spent
+        if d.steps == 0:
+            out = list(first_steps)  # the first step is always allowed (§8), "all" included
+        elif spent + max_cost <= mp:
+            out = list(later_steps)  # every step within reach (the usual case)
+        else:
+            out = [step for cost, step in numeric if spent + cost <= mp]
+            if edges and spent + exit_cost <= mp:
+                out += edges
+        if self._may_become_move_fire(u, d):
+            out.append(("move-fire",))
+        out.append(("stop",))
+        return out
+
+    def _steps_from(self, u: Unit) -> tuple:
+        """What _legal_move_now reads of the terrain for ``u`` in its hex, its wire and the enemy
+        units apart: the actions of a first step (any affordable cost, "all" included: steps, then
+        exits), of a later step when all numeric costs fit, the (cost, step) of the numeric costs
+        in the board's order, their highest (0 when none), and the exit actions with their cost
+        (none when the unit cannot exit there). Memoised per context by hex, unit type (checked
+        by identity) and side: a pure function of the terrain and the scenario, asked at every step."""
+        memo = self.ctx.memo.get("steps_from")
         if memo is None:
-            memo = self.ctx.memo["move_steps"] = {}
-        first = d.steps == 0
-        key = (u.hex, id(u.type), u.side, first, d.spent, d.mp, may_fire)
+            memo = self.ctx.memo["steps_from"] = {}
+        key = (u.hex, id(u.type), u.side)
         hit = memo.get(key)
-        if hit is None or hit[0] is not u.type:
-            hit = memo[key] = (u.type, tuple(self._legal_move_now(u, d, may_fire)))
-        return list(hit[1])
+        if hit is not None and hit[0] is u.type:
+            return hit[1]
+        steps = [(cost, step) for _, cost, step in self._step_costs(u) if cost != "prohibited"]
+        numeric = tuple((cost, step) for cost, step in steps if cost.__class__ is not str)
+        edges, exit_cost = self._exit_edges(u.hex), None
+        if edges:
+            exit_cost = self.ctx.field.exit_cost(u.type, u.hex)
+        edges = edges if exit_cost is not None else ()
+        costs = [cost for cost, _ in numeric] + ([exit_cost] if edges else [])
+        value = (tuple(step for _, step in steps) + edges, tuple(step for _, step in numeric) + edges, numeric,
+                 max(costs, default=0), edges, exit_cost)
+        memo[key] = (u.type, value)
+        return value
 
     def _legal_move_now(self, u: Unit, d: Move, may_fire: bool) -> list:
         f = self.ctx.field
