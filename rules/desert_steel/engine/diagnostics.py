@@ -196,17 +196,25 @@ def objective_progress(game, side: str, start_hex: dict) -> float | None:
     that its scoring units covered (hexes, the nearest they came; an exit there counts as 0)."""
     from ..routes import reverse_costs
     units = game.state.units
-    distances: dict = {}
+    # Per scenario context, shared by the games of a batch: a unit's places depend only on the
+    # scenario's terms and what a count's unit filter reads (victory._matches: side, card, type),
+    # their distances only on the battlefield (most of the diagnostics' time before, in random games).
+    memo = game.ctx.memo
+    distances: dict = memo.setdefault("objective_distances", {})
+    goals: dict = memo.setdefault("objective_goals", {})
     start: dict[str, float] = {}
     best: dict[str, float] = {}
     goal_of: dict = {}
 
     def goal(u):
         if u.id not in goal_of:
-            targets = scoring_targets(game, side, u) if u.card >= 0 else frozenset()
-            if targets and targets not in distances:
-                distances[targets] = reverse_costs(game.ctx.field, set(targets), None)
-            goal_of[u.id] = distances.get(targets) if targets else None
+            key = (side, u.side, u.card, u.type.id)
+            if key not in goals:
+                targets = scoring_targets(game, side, u) if u.card >= 0 else frozenset()
+                if targets and targets not in distances:
+                    distances[targets] = reverse_costs(game.ctx.field, set(targets), None)
+                goals[key] = distances.get(targets) if targets else None
+            goal_of[u.id] = goals[key]
         return goal_of[u.id]
 
     for uid, h in start_hex.items():
