@@ -28,11 +28,31 @@ SPLAT = "**"  # a call spreads a dict into the event (game-over's result, a fire
 def logged_events() -> dict[str, dict]:
     """kind -> {"fields": set, "sections": set, "files": set, "calls": [fields of each call]}; "**"
     in fields when a call spreads a dict. A call is ``x.log("kind", field=...)`` or, on a path too
-    hot for that, the event's dict written out: ``events.append({"t": ..., "e": "kind", ...})``."""
+    hot for that, the event's dict written out: ``events.append({"t": ..., "e": "kind", ...})``.
+    A method that logs its own ``**kwargs`` (``_attack(target, ..., **log)``: the fire event of
+    spills, fire zones, raids, minefields) is a relay: each call of it counts as a call logging
+    the relay's fields and the keywords it is given beyond the relay's parameters."""
+    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(ENGINE.rglob("*.py"))}
+    relays = {}  # method name -> (kind, [(field, value)] it logs itself, its named parameters)
+    for tree in trees.values():
+        for fn in ast.walk(tree):
+            if isinstance(fn, ast.FunctionDef) and fn.args.kwarg is not None:
+                for node in ast.walk(fn):
+                    call = _log_call(node)
+                    if call and any(name is None and isinstance(v, ast.Name) and v.id == fn.args.kwarg.arg
+                                    for name, v in call[1]):
+                        named = {a.arg for a in fn.args.args + fn.args.kwonlyargs}
+                        relays[fn.name] = (call[0], [(n, v) for n, v in call[1] if n is not None], named)
     out: dict[str, dict] = {}
-    for path in sorted(ENGINE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path, tree in trees.items():
+        for node in ast.walk(tree):
             call = _log_call(node)
+            if call is not None and _relays_own(tree, node, call, relays):
+                continue  # counted at each call of the relay
+            if call is None and isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr in relays:
+                kind, own, named = relays[node.func.attr]
+                call = kind, own + [(kw.arg, kw.value) for kw in node.keywords if kw.arg not in named]
             if call is None:
                 continue
             kind, fields = call
@@ -44,6 +64,14 @@ def logged_events() -> dict[str, dict]:
                 if name == "section" and isinstance(value, ast.Constant):
                     e["sections"].add(value.value)
     return out
+
+
+def _relays_own(tree, node, call, relays) -> bool:
+    """Whether ``node`` is a relay's log call spreading the relay's own ``**kwargs``."""
+    for fn in ast.walk(tree):
+        if isinstance(fn, ast.FunctionDef) and fn.name in relays and any(n is node for n in ast.walk(fn)):
+            return any(name is None and isinstance(v, ast.Name) and v.id == fn.args.kwarg.arg for name, v in call[1])
+    return False
 
 
 def _log_call(node) -> tuple[str, list] | None:
