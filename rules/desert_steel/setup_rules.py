@@ -62,13 +62,13 @@ def _best_centre(field: Battlefield, hexes: list[str], radius: int) -> tuple[str
         return _first_fewest_outside(sorted(field.board.graph.nodes), hexes, radius, axials)
     # a hex within the radius of a unit is within the radius of as many units as count it here:
     # the centre is the first hex, in key order, that most units count (the fewest left outside)
-    inside: dict = {}
+    inside = Counter()
     for h in hexes:
-        for c in _around(field, h, radius):
-            inside[c] = inside.get(c, 0) + 1
+        inside.update(_around(field, h, radius))
     if not inside:
         return None, ()
-    best = min(inside, key=lambda c: (-inside[c], c))  # the first in key order of those counted most
+    most = max(inside.values())
+    best = min(c for c, n in inside.items() if n == most)  # the first in key order of those counted most
     cq, cr = axials[best]
     return best, tuple(i for i, h in enumerate(hexes) if _beyond(cq, cr, axials[h], radius))
 

@@ -182,9 +182,10 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
     def _legal(self) -> list[Action]:
         """The pending decision's legal actions, computed once per decision value (not copied)."""
         stack, cached = self._stack, self._legal_cache
-        d = stack[-1] if stack else None  # self.decision, spelt out: asked twice a decision
-        if cached is None or cached[0] is not d or cached[1] != len(self.actions):
-            cached = self._legal_cache = (d, len(self.actions), d.legal(self) if d is not None else [])
+        if cached is not None and stack and cached[0] is stack[-1] and cached[1] == len(self.actions):
+            return cached[2]  # the usual case: asked twice a decision (legal_actions, apply)
+        d = stack[-1] if stack else None
+        cached = self._legal_cache = (d, len(self.actions), d.legal(self) if d is not None else [])
         return cached[2]
 
     def legal_actions(self) -> list[Action]:
@@ -378,7 +379,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     def priority(self, card: int) -> tuple:
         """§6.43: the card's priority key (C3, command over combat, experience, nationality)."""
-        return priority_tables(self.ctx)[self.state.formations[card].side][card]
+        tables = self.ctx.memo.get("priorities") or priority_tables(self.ctx)  # asked ~2,000 times a random playout
+        return tables[self.state.formations[card].side][card]
 
     def _next_card(self) -> None:
         s = self.state
@@ -447,14 +449,21 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         for side in SIDES:
             if any(s == side for s, _ in answers):
                 continue
-            if self.interrupt_cards(side):  # a card to try besides "pass" (_legal_interrupt's)
-                self._reset(Interrupt(side, answers))
+            cards = self.interrupt_cards(side)
+            if cards:  # a card to try besides "pass": its actions kept for legal_actions()
+                question = Interrupt(side, answers)
+                self._reset(question)
+                self._legal_cache = (question, len(self.actions), self._interrupt_actions(cards))
                 return
             answers += ((side, None),)
         self._resolve_interrupts(answers)
 
     def _legal_interrupt(self, d: Interrupt):
-        return [("pass",)] + [("interrupt", c) for c in self.interrupt_cards(d.side)]
+        return self._interrupt_actions(self.interrupt_cards(d.side))
+
+    @staticmethod
+    def _interrupt_actions(cards: list[int]) -> list:
+        return [("pass",)] + [("interrupt", c) for c in cards]
 
     def _do_interrupt(self, d: Interrupt, action):
         self._ask_interrupt(d.declared + ((d.side, action[1] if action[0] == "interrupt" else None),))
@@ -688,9 +697,12 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     def _back_to_activation(self) -> None:
         """The operation is over: its activation is asked again (or ends, nothing left to do)."""
-        d = self._find(Activation)
-        self._on_activation(d)
-        self._pop()
+        stack = self._stack
+        i = len(stack) - 1
+        while not isinstance(stack[i], Activation):  # the topmost activation (_find's), and what is above it gone
+            i -= 1
+        d = stack[i]
+        self._stack = stack[:i + 1]
         if self._only_facings_left(self._legal_of(d)) and not self._unentered(d.cards):
             self.log("end-activation", cards=list(d.cards), reason="no unit left to operate")
             self._next_card()
@@ -708,7 +720,18 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
     def may_not_move(self, u: Unit) -> bool:
         """§11.5: separated Green non-vehicles, "tout déplacement leur est en outre interdit": no move,
         no close assault into another hex, no ride in a transport (NOTES.md)."""
-        return u.separated and self.separation_key(u) in SEPARATED_MAY_NOT_MOVE
+        if not u.separated:
+            return False
+        # a pure function of the unit's card, experience upgrade and type (separation_key's
+        # inputs): memoised per context, the type checked by identity (asked at every activation)
+        memo = self.ctx.memo.get("may_not_move")
+        if memo is None:
+            memo = self.ctx.memo["may_not_move"] = {}
+        key = (u.card, u.experience_bonus, id(u.type))
+        hit = memo.get(key)
+        if hit is None or hit[0] is not u.type:
+            hit = memo[key] = (u.type, self.separation_key(u) in SEPARATED_MAY_NOT_MOVE)
+        return hit[1]
 
     def _legal_move(self, d: Move):
         u = self.state.units[d.unit]

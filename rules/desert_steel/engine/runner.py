@@ -69,12 +69,14 @@ def play(model: DesertSteel, scenario: Scenario, setup: dict, seed: int, bots=("
     players = {"allied": make_bot(bots[0], seed), "axis": make_bot(bots[1], seed + 1)}
     if recorder is not None:
         recorder.start(game)
-    while not game.is_terminal():
-        actions = game.legal_actions()
-        game.apply(players[game.current_player()].choose(game, actions))
+    # the game's methods and action list bound once (a random playout makes ~1,000 decisions)
+    is_terminal, legal_actions, apply, played = game.is_terminal, game.legal_actions, game.apply, game.actions
+    while not is_terminal():
+        actions = legal_actions()
+        apply(players[game.side_to_act].choose(game, actions))
         if recorder is not None:
             recorder.step(game)
-        if len(game.actions) > max_actions:
+        if len(played) > max_actions:
             raise RuntimeError(f"game did not end after {max_actions} actions")
     return game
 
