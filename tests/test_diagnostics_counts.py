@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from sandtable.rules.desert_steel.engine import actions as act
+from sandtable.rules.desert_steel.engine import outcomes as oc
 from sandtable.rules.desert_steel.engine.diagnostics import (NOT_ENGAGED, Recorder, aggregate, engagement,
                                                              game_diagnostics, objective_progress, warnings)
 from sandtable.rules.desert_steel.engine.game import Game
@@ -23,28 +25,28 @@ def _played(model, catalog, number, seed):
 
 
 def _by_actions(game) -> dict:
-    """Counts from the decisions: who chose a move-and-fire, converted a move, fired out of turn."""
+    """Counts from the decisions: who chose a move-and-fire, converted a move, fired out of turn
+    (the typed actions of the log, not the dicts the diagnostics read)."""
     out = {s: {"move_and_fire": 0, "converted": 0, "opportunity": 0, "same_hex": 0, "overrun": 0}
            for s in ("allied", "axis")}
-    mode = "start"
-    for e in game.events:
-        if e["e"] == "move":
-            mode = "move"
-        if e["e"] != "action":
+    for e in oc.read(game.events):
+        if not isinstance(e, oc.ActionPlayed):
             continue
-        a, side = e["action"], e["side"]
-        if a[0] == "op" and len(a) > 2 and a[2] == "move-fire":
-            out[side]["move_and_fire"] += 1
-        elif a == ["move-fire"]:
-            out[side]["move_and_fire"] += 1
-            out[side]["converted"] += 1
-        elif a[0] in ("opp-fire", "same-hex-fire") or (a[0] == "react-fire" and len(a) > 2 and
-                                                        game.state.units.get(a[2]) is not None):
-            out[side]["opportunity"] += 1  # opp-fire, same-hex fire, a close assault's reaction
-            out[side]["same_hex"] += a[0] == "same-hex-fire"
-        elif a[0] == "react-fire":  # an overrun's reaction: ("react-fire", unit[, mode])
-            out[side]["opportunity"] += 1
-            out[side]["overrun"] += 1
+        count = out[e.side]
+        match e.played():
+            case act.Op(op="move-fire"):
+                count["move_and_fire"] += 1
+            case act.MoveFire():
+                count["move_and_fire"] += 1
+                count["converted"] += 1
+            case act.OppFire() | act.ReactFire(target=str()):  # a close assault's reaction names its target
+                count["opportunity"] += 1
+            case act.SameHexFire():
+                count["opportunity"] += 1
+                count["same_hex"] += 1
+            case act.ReactFire():  # an overrun's reaction: ("react-fire", unit[, mode])
+                count["opportunity"] += 1
+                count["overrun"] += 1
     return out
 
 
@@ -53,18 +55,18 @@ def _bombardments_by_fire_zones(game) -> dict:
     marker always leaves one) and the raid record."""
     out = {s: [0, 0] for s in ("allied", "axis")}
     pending = None
-    for e in game.events:
-        k = e["e"]
-        if k == "bombardment" or (k == "bombardment-call" and e["delay"] == 0):
-            if pending:
-                out[pending[0]][0] += 1
-                out[pending[0]][1] += not pending[1]
-            pending = [e["side"], False]
-        elif k == "fire-zone" and e.get("raid_card") and pending:
-            pending[1] = True
-        elif k in ("bombardment-cancelled", "bombardment-lost"):
-            out[e["side"]][0] += 1
-            out[e["side"]][1] += 1
+    for e in oc.read(game.events):
+        match e:
+            case oc.Bombardment() | oc.BombardmentCall(delay=0):
+                if pending:
+                    out[pending[0]][0] += 1
+                    out[pending[0]][1] += not pending[1]
+                pending = [e.side, False]
+            case oc.FireZone(raid_card=str()) if pending:
+                pending[1] = True
+            case oc.BombardmentCancelled() | oc.BombardmentLost():
+                out[e.side][0] += 1
+                out[e.side][1] += 1
     if pending:
         out[pending[0]][0] += 1
         out[pending[0]][1] += not pending[1]
@@ -84,7 +86,7 @@ def test_diagnostics_match_counts_from_the_decisions_and_the_fates(model, catalo
     d = game_diagnostics(game, rec)
     acts = _by_actions(game)
     bombs = _bombardments_by_fire_zones(game)
-    fires = sum(1 for e in game.events if e["e"] == "fire")
+    fires = sum(isinstance(e, oc.Fire) for e in oc.read(game.events))
     for side in ("allied", "axis"):
         assert d[side]["move_and_fire"] == acts[side]["move_and_fire"], side
         assert d[side]["move_and_fire_converted"] == acts[side]["converted"], side
