@@ -70,6 +70,16 @@ def test_to_json_gives_back_the_logged_event_key_for_key(event):
     assert oc.from_json(typed) is typed and oc.from_json(typed.to_json()) == typed
 
 
+def test_an_outcome_pickles_and_copies_as_itself():
+    import copy
+    import pickle
+    fire = oc.from_json({"t": 3, "e": "fire", "target": "b", "dice": [1, 2, 6], "differential": 2,
+                         "modifiers": {"cover": -2}, "total": 9, "result": "+1", "unit": "a", "spill": True,
+                         "section": "13.11"})
+    for again in (pickle.loads(pickle.dumps(fire)), copy.deepcopy(fire), copy.copy(fire)):
+        assert again == fire and type(again) is oc.Fire and _line(again.to_json()) == _line(fire.to_json())
+
+
 def test_values_are_typed_and_read_only():
     fire = oc.from_json({"t": 3, "e": "fire", "unit": "a", "target": "b", "dice": [1, 2, 6], "differential": 2,
                          "modifiers": {"cover": -2}, "total": 9, "result": "+1", "section": "9.22"})

@@ -265,6 +265,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         return u is not None and u.hidden and u.side != side
 
     def log(self, kind: str, **data) -> None:
+        """An event: a plain dict, cheap on the hot path; its kind's type in engine/outcomes.py says
+        what it holds (readers type it with outcomes.from_json)."""
         self.events.append({"t": self.state.turn, "e": kind, **data})
 
     # --- set up --------------------------------------------------------------------------

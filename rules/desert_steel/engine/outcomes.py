@@ -52,6 +52,9 @@ class Outcome:
                 out[name] = _plain(value)
         return out
 
+    def __reduce__(self):  # pickle and deepcopy go through the JSON (a read-only map does not pickle)
+        return from_json, (self.to_json(),)
+
     def about(self) -> dict:
         """The fields by name (None for one this event does not hold), without ``t``."""
         return {name: getattr(self, name) for name, _, _ in self._fields}
