@@ -34,7 +34,7 @@ from .context import other
 from .decisions import Decision
 from .dice import DrawnDice
 from .game import Game
-from .state import OFF_MAP, ON_MAP, Formation, order_deck_later
+from .state import OFF_MAP, ON_MAP, Formation, Unit, order_deck_later
 
 SECRET_ACTION = ("?",)
 
@@ -85,7 +85,7 @@ class ViewCopies:
     game that ended) and it is made afresh. A bot must not keep a view past its decision: the
     seat's next view is the same object."""
 
-    __slots__ = ("view", "game", "side", "stamp", "roster", "units_of", "forms_of", "form_count", "keys",
+    __slots__ = ("view", "game", "side", "stamp", "roster", "units_of", "forms_of", "form_count",
                  "state", "units", "formations", "shape", "state_shape", "game_shape", "stack_of", "stack_seen",
                  "actions", "hidden", "masked_source", "masked_view")
 
@@ -98,11 +98,6 @@ class ViewCopies:
         self.view, self.game, self.side, self.state = v, game, side, s
         self.units, self.formations = s.units, s.formations
         self.units_of, self.forms_of, self.form_count = gs.units, gs.formations, len(gs.formations)
-        keys = {id(x): k for k, x in gs.units.items()}
-        keys.update((id(c), k) for k, c in s.units.items())
-        keys.update((id(x), k) for k, x in gs.formations.items())
-        keys.update((id(c), k) for k, c in s.formations.items())
-        self.keys = keys
         self.shape, self.state_shape, self.game_shape = len(v.__dict__), len(s.__dict__), len(gs.__dict__)
         self.stack_of, self.stack_seen, self.actions = game._stack, v._stack, v.actions
         self._masks_kept(gs, s, hidden)
@@ -130,36 +125,28 @@ class ViewCopies:
             return None
         hidden = self.hidden
         if behind:
-            keys = self.keys
             done = set()
             for x in islice(reversed(_WRITTEN), behind):
-                k = keys.get(id(x))
-                if k is None:
-                    if type(x) is Formation and forms.get(x.card) is x:
-                        return None  # a formation the game has made anew since (XV's transports)
-                    continue
-                if k in done:
-                    continue
-                if type(k) is str:  # a unit's id (a formation's is its card number)
-                    if x is units.get(k) or x is vunits.get(k):  # a live object (ids of dead ones are reused)
-                        done.add(k)
-                        old, u = vunits[k], units[k]
-                        vunits[k] = c = u.copy()
-                        del keys[id(old)]
-                        keys[id(c)] = k
-                        # hidden changes only by a write to the unit (and side is a roster attribute)
-                        if u.hidden and u.side != side:
-                            if k not in hidden:
-                                hidden = hidden | {k}
-                            _hide(c)
-                        elif k in hidden:
-                            hidden = hidden - {k}
-                elif x is forms.get(k) or x is vforms.get(k):
+                kind = type(x)
+                if kind is Unit:
+                    k = x.id
+                    if k in done or units.get(k) is not x and vunits.get(k) is not x:
+                        continue  # the same unit again, or another game's (a clone's, another view's)
                     done.add(k)
-                    old = vforms[k]
-                    vforms[k] = c = forms[k].copy()
-                    del keys[id(old)]
-                    keys[id(c)] = k
+                    vunits[k] = c = (u := units[k]).copy()
+                    # hidden changes only by a write to the unit (and side is a roster attribute)
+                    if u.hidden and u.side != side:
+                        if k not in hidden:
+                            hidden = hidden | {k}
+                        _hide(c)
+                    elif k in hidden:
+                        hidden = hidden - {k}
+                elif kind is Formation:
+                    k = x.card
+                    if k in done or forms.get(k) is not x and vforms.get(k) is not x:
+                        continue
+                    done.add(k)
+                    vforms[k] = forms[k].copy()
         sd["turn"], sd["phase"], sd["visibility"] = gd["turn"], gd["phase"], gd["visibility"]
         theirs, mine = _plain(gd), _plain(sd)
         if theirs != mine:
