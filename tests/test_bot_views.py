@@ -14,7 +14,7 @@ import pytest
 
 from sandtable.rules.desert_steel.bots.core import Seat, make_bot
 from sandtable.rules.desert_steel.bots.heuristic import fallback
-from sandtable.rules.desert_steel.engine.decisions import Lowest
+from sandtable.rules.desert_steel.engine.decisions import Activation, Lowest
 from sandtable.rules.desert_steel.engine.game import Game
 from sandtable.rules.desert_steel.engine.runner import replay, sample_setup, write_log
 from sandtable.rules.desert_steel.bots.search import SearchBot
@@ -351,3 +351,24 @@ def test_the_search_bot_redraws_hidden_enemies_only_where_their_set_up_rules_all
                 assert drawn.hex in hidden_zone(game, u) and drawn.hex not in mine, (number, u.id, drawn.hex)
                 assert drawn.hex not in game.prohibited(u.side)
                 assert len([x for x in sample.state.at(drawn.hex) if x.side == u.side]) <= limit
+
+
+def test_a_hidden_observer_that_digs_in_stays_on_paper(model, catalog):
+    """§12.22 lists what puts a hidden FO on the map (an enemy entering its hex, its leaving its
+    deployment hex); entrenching is neither, and §13.4 puts the marker on the unit, which is on
+    paper: twins that differ only in where the FO was written, and where it digs in, give the
+    other side equal views, with no marker of it; its own side sees the marker. Revealed, its
+    marker shows with it."""
+    setup, twin, fo = _moved_placement(model, catalog, "VIII", lambda u: u.hidden and u.side == "allied", _other_hex)
+    a, b = _scenario_game(model, catalog, "VIII", setup), _scenario_game(model, catalog, "VIII", twin)
+    for g in (a, b):
+        g.ask(Activation("allied", cards=(fo.card,)))
+        g.apply(("op", fo.id, "entrench"))
+        assert [e["occupant"] for e in g.state.entrenchments] == [fo.id] and g.state.units[fo.id].hidden
+    assert a.state.entrenchments[0]["hex"] != b.state.entrenchments[0]["hex"]
+    assert view_key(a, "axis") == view_key(b, "axis")
+    assert side_view(a, "axis").state.entrenchments == []
+    assert [e["hex"] for e in side_view(a, "allied").state.entrenchments] == [a.state.units[fo.id].hex]
+    a.state.units[fo.id].hidden = False  # as an enemy entering its hex would (§12.22)
+    assert [(e["hex"], e["occupant"]) for e in side_view(a, "axis").state.entrenchments] == \
+        [(a.state.units[fo.id].hex, fo.id)]

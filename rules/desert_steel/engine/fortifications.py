@@ -103,8 +103,20 @@ class FortificationsMixin:
             empty["occupant"] = u.id
             self.log("entrenched", unit=u.id, hex=u.hex, reoccupied=True, section="13.41")
             return
-        self.state.entrenchments.append({"hex": u.hex, "occupant": u.id, "done": False, "turn": self.state.turn})
+        marker = {"hex": u.hex, "occupant": u.id, "done": False, "turn": self.state.turn}
+        if u.hidden:  # §13.4: the marker goes on the unit, which is on paper (§12.21): so is the marker
+            marker["on_paper"] = True
+        self.state.entrenchments.append(marker)
         self.log("entrenching", unit=u.id, hex=u.hex, section="13.4")
+
+    def on_paper(self, marker: dict, side: str) -> bool:
+        """§12.21-12.22, §13.4: whether ``side`` cannot see an entrenchment marker: one a hidden
+        unit of the other side placed is on that unit, on paper, until the unit is revealed
+        (entrenching is not among what puts it on the map)."""
+        if not marker.get("on_paper"):
+            return False
+        u = self.state.units.get(marker["occupant"])
+        return u is not None and u.hidden and u.side != side
 
     def _leave_position(self, u: Unit, destroyed: bool = False) -> None:
         """The unit leaves its hex (or is destroyed): its entrenchment and bunker stay behind."""

@@ -254,7 +254,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             "smoke_points": dict(s.smoke_points),
             # a marker is on the map; a hidden enemy in it is not (§12.21): no occupant named
             "entrenchments": sorted((dict(e, occupant=None) if self._unseen(e.get("occupant"), side) else dict(e)
-                                     for e in s.entrenchments), key=lambda e: (e["hex"], str(e["occupant"]))),
+                                     for e in s.entrenchments if not self.on_paper(e, side)),
+                                    key=lambda e: (e["hex"], str(e["occupant"]))),
             "loaded": {u.id: u.carried_by for u in s.units.values() if u.carried_by},
             "raids": [dict(r) for r in s.raids if r["side"] == side],  # the secret raid record (§16.21)
             "raid_deck": len(s.raid_deck),

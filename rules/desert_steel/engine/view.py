@@ -227,10 +227,12 @@ _HIDDEN_FACE = (("hex", None), ("status", OFF_MAP), ("start_hex", None), ("facin
 
 def _mask(s, gs, enemy: str, hidden) -> None:
     """The view's markers, minefields and raid records (``s``), from the game's (``gs``), as the
-    enemy's side knows them: no hidden unit named as an occupant, no unrevealed minefield's hex,
-    no unmade plan's turn, spotting formation or raid card."""
+    enemy's side knows them: no hidden unit named as an occupant, no marker a hidden unit placed
+    (it is on paper with its unit, §12.22, §13.4), no unrevealed minefield's hex, no unmade plan's
+    turn, spotting formation or raid card."""
     d, g = s.__dict__, gs.__dict__
-    markers = d["entrenchments"] = [dict(e) for e in g["entrenchments"]]
+    markers = d["entrenchments"] = [dict(e) for e in g["entrenchments"]
+                                    if not (e.get("on_paper") and e["occupant"] in hidden)]  # Game.on_paper
     bunkers = d["bunkers"] = [dict(b) for b in g["bunkers"]]
     if hidden:
         for marker in markers + bunkers:
