@@ -5,6 +5,7 @@ import pytest
 from enginekit import play_checked
 
 from sandtable.rules.desert_steel.battlefield import Battlefield
+from sandtable.rules.desert_steel.engine import outcomes as oc
 from sandtable.rules.desert_steel.engine.dice import ScriptedDice
 from sandtable.rules.desert_steel.engine.game import EngineError, Game, make_context, missing_rules
 from sandtable.rules.desert_steel.engine.state import ON_MAP, Formation, Unit
@@ -799,6 +800,10 @@ def test_14_1_close_assault_morale_then_move_in_and_fire_with_plus_6_and_the_ass
     fire = events(game, "fire")[-1]
     assert fire["modifiers"]["range"] == 6 and fire["modifiers"]["close_assault"] == 2
     assert "target_in_cover" not in fire["modifiers"] and inf.flipped and inf.pinned
+    typed = oc.read(game.events)  # the assault as its typed outcomes tell it (engine/outcomes.py)
+    assert [e for e in typed if isinstance(e, oc.CloseAssault)] == [oc.CloseAssault(t=1, units=(inf.id,), hex=b,
+                                                                                 section="14.1")]
+    assert oc.Move(t=1, unit=inf.id, hex=b, close_assault=True) in typed
     inf.flipped = False
     activate(game, "allied", [330])
     assert ("op", inf.id, "move") not in game.legal_actions()  # §14.11: it stays while the tank does
