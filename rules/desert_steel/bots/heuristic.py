@@ -223,14 +223,15 @@ class HeuristicBot2:
         return hit
 
     def _find_goal_distance(self, game, side: str, unit_type, unit) -> dict:
-        specs = self._unit_specs(game, side, unit)
         mines = self._mine_costs(game, side)
         if unit_type is not None and unit_type.unit_class == "transport":
             mines = self._gunner_costs(game, side) | mines
         mkey = ("goal", side, unit_type.id if unit_type else None, unit.card if unit else None,
                 unit.type.id if unit else None, game.state.turn, len(game.ctx.field.wire), mines)
-        if mkey in self._memo:
-            return self._memo[mkey]
+        hit = self._memo.get(mkey)
+        if hit is not None:  # its specs were read (and kept, per turn) when it was made: the key covers them
+            return hit
+        specs = self._unit_specs(game, side, unit)
         goals = game.ctx.field.memo.setdefault("bots.bot2_goals", {})
         key = (game.ctx.scenario.id, side, unit_type.id if unit_type else None, frozenset(game.ctx.field.wire),
                tuple(sorted(id(s) for s in specs)), mines)
@@ -720,19 +721,26 @@ class HeuristicBot2:
 
     def _move(self, game, actions):
         u = game.state.units[game.decision.unit]
-        overruns = [a for a in actions if a[0] == "overrun"]
-        if overruns:
-            return overruns[0]
-        exits = [a for a in actions if a[0] == "exit"]
-        load = game.passengers(u) if u.type.transport_capacity else []
-        who = load[0] if load else u  # passengers leave with their carrier (§8.4)
-        goal = self._goal_distance(game, u.side, None, who)
-        if exits and goal and goal.get(u.hex, 99) == 0 and self._exit_counts(game, who):
-            edges = {sp["edge"] for sp in self._unit_specs(game, u.side, who) if sp["event"] == "exited"}
-            good = [a for a in exits if a[1] in edges]  # a corner hex offers two edges: the one that scores
-            if good:
-                return good[0]
-        steps = [a for a in actions if a[0] == "step"]
+        steps, exits = [], []
+        for a in actions:
+            kind = a[0]
+            if kind == "step":
+                steps.append(a)
+            elif kind == "overrun":
+                return a
+            elif kind == "exit":
+                exits.append(a)
+        if exits or not steps:
+            # (with steps and no exit, the view reads the same goal: its specs are read, and kept
+            # for the turn, in the same position either way)
+            load = game.passengers(u) if u.type.transport_capacity else []
+            who = load[0] if load else u  # passengers leave with their carrier (§8.4)
+            goal = self._goal_distance(game, u.side, None, who)
+            if exits and goal and goal.get(u.hex, 99) == 0 and self._exit_counts(game, who):
+                edges = {sp["edge"] for sp in self._unit_specs(game, u.side, who) if sp["event"] == "exited"}
+                good = [a for a in exits if a[1] in edges]  # a corner hex offers two edges: the one that scores
+                if good:
+                    return good[0]
         if not steps:
             return self._stop(game, u, actions)
         view = self._view(game, u)
@@ -744,7 +752,7 @@ class HeuristicBot2:
             self._route = (u.id, route[1][1:])
             return ("step", nxt)
         self._route = None
-        scores = {a[1]: self._score_hex(game, u, a[1], view) for a in steps}
+        scores = self._step_scores(game, u, [a[1] for a in steps], view)
         best = min(steps, key=lambda a: (scores[a[1]], a[1]))
         here = self._score_hex(game, u, u.hex, view)
         if scores[best[1]] < here - 0.01 and best[1] not in view["enemy_hexes"]:
@@ -805,8 +813,9 @@ class HeuristicBot2:
                     heapq.heappush(heap, (d + c, n))
         if not dist:
             return []
-        best = min(dist, key=lambda h: (self._score_hex(game, u, h, view) + 0.001 * dist[h], h))
-        if self._score_hex(game, u, best, view) >= here - 0.01:
+        scores = self._step_scores(game, u, dist, view)
+        best = min(dist, key=lambda h: (scores[h] + 0.001 * dist[h], h))
+        if scores[best] >= here - 0.01:
             return []
         path = [best]
         while prev[path[-1]] is not None:
@@ -907,6 +916,7 @@ class HeuristicBot2:
                             for x in state.units.values() if x.side != side and x.status == "on-map"
                             and not x.hidden and x.carried_by is None and (x.type.anti_infantry or x.type.anti_vehicle)]
         view["scores"] = {}  # (hex, the unit's own) -> _view_score: the view stands for the whole operation
+        view["away"] = {}  # hex -> _score_hex, the unit elsewhere (_step_scores)
         return view
 
     def _score_hex(self, game, u, hex_, view=None) -> float:
@@ -929,26 +939,64 @@ class HeuristicBot2:
                 score += 10.0
         return score
 
+    def _step_scores(self, game, u, hexes, view) -> dict:
+        """Hex -> _score_hex, for hexes the unit may step to. Where the score reads the view
+        alone (no FO's watch, no guns to keep out of sight of) each hex's is kept for the
+        operation; a plan that scores hexes its own way is asked hex by hex."""
+        kept = view.get("away")  # hex -> score, the unit elsewhere
+        if kept is None or type(self)._score_hex is not HeuristicBot2._score_hex or view.get("watch") \
+                or view.get("guns"):
+            return {h: self._score_hex(game, u, h, view) for h in hexes}
+        here = u.hex
+        out = {}
+        for h in hexes:
+            score = kept.get(h)
+            if score is None:
+                if h == here:
+                    out[h] = self._score_hex(game, u, h, view)
+                    continue
+                score, gunners = self._view_score(game, u, h, view)
+                if gunners:
+                    score += gunners
+                kept[h] = score
+            out[h] = score
+        return out
+
     def _view_score(self, game, u, hex_, view) -> tuple[float, float]:
         """The score of the hex from the move's view (before the unit's own entrenchment), and
         what being near a seen gunner adds to it (a transport waits behind the fighting)."""
+        scorer = view.get("view_scorer")
+        if scorer is None:
+            scorer = view["view_scorer"] = self._view_scorer(u, view)
         if view.get("watch"):
-            score = self._watch_score(game, hex_, view)
-        else:
-            score = tactics.score_hex(self, game, u, hex_, view)
-        if view["close_in"] and view["enemies"]:
-            aq, ar = view["axial"][hex_]
-            near = min([max(abs(q - aq), abs(r - ar), abs(q - aq + r - ar)) for q, r in view["enemies"]])
-            score += 0.3 * abs(near - view["reach"])
-        if hex_ != u.hex and view["crowded"](hex_):
-            score += 50  # §8.52: the surplus is destroyed at the Morale Phase
-        gunners = 0.0
-        if view.get("gunners"):
-            aq, ar = view["axial"][hex_]
-            near = min([max(abs(q - aq), abs(r - ar), abs(q - aq + r - ar)) for q, r in view["gunners"]])
-            if near <= 3:  # worth more than 2-3 MP of progress
-                gunners = 3.0 if near <= 2 else 1.0
-        return score, gunners
+            return scorer(hex_, hex_ == u.hex, self._watch_score(game, hex_, view))
+        return scorer(hex_, hex_ == u.hex, None)
+
+    @staticmethod
+    def _view_scorer(u, view):
+        """_view_score as a function of (hex, whether the unit stands there, the hex's own score
+        or None for the plain move score), the view's fields read once (see tactics.hex_scorer)."""
+        plain = tactics.hex_scorer(u, view)
+        axial, reach, crowded, gunners = view["axial"], view["reach"], view["crowded"], view.get("gunners")
+        close = view["enemies"] if view["close_in"] and view["enemies"] else None
+
+        def parts(hex_, here: bool, score) -> tuple[float, float]:
+            if score is None:
+                score = plain(hex_, here)
+            if close:
+                aq, ar = axial[hex_]
+                near = min([max(abs(q - aq), abs(r - ar), abs(q - aq + r - ar)) for q, r in close])
+                score += 0.3 * abs(near - reach)
+            if not here and crowded(hex_):
+                score += 50  # §8.52: the surplus is destroyed at the Morale Phase
+            far = 0.0
+            if gunners:
+                aq, ar = axial[hex_]
+                near = min([max(abs(q - aq), abs(r - ar), abs(q - aq + r - ar)) for q, r in gunners])
+                if near <= 3:  # worth more than 2-3 MP of progress
+                    far = 3.0 if near <= 2 else 1.0
+            return score, far
+        return parts
 
     def _watch_score(self, game, hex_, view) -> float:
         """An FO's hex: 0 where it sees an enemy (a little better farther off, out of harm's way),

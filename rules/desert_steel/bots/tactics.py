@@ -223,24 +223,42 @@ def score_hex(bot, game, u, hex_, view=None) -> float:
     """Lower is better: movement points to the goal (or distance to the enemy), staying with
     the formation, and never ending where the stacking limit would be broken (§8.52)."""
     view = view or bot._view(game, u)
-    aq, ar = view["axial"][hex_]
-    if view["goal"]:
-        score = view["goal"].get(hex_, 99)
-    elif view["enemies"]:
-        score = abs(min([max(abs(q - aq), abs(r - ar), abs(q - aq + r - ar)) for q, r in view["enemies"]])
-                    - view["reach"])  # axial_distance, inlined: the hottest loop of a move
-    else:
-        score = 0
-    if view["mates"] and view["radius"] is not None:
-        q0, q1, r0, r1, s0, s1 = view["mates"]  # max over mates of axial_distance(hex, mate)
-        far = max(q1 - aq, aq - q0, r1 - ar, ar - r0, s1 - aq - ar, aq + ar - s0)
-        score += 0.2 * max(0, far - 2 * view["radius"])  # less than a road hex (0.5 MP) of progress
-    if hex_ in view["enemy_hexes"]:
-        score += 2  # entering an enemy hex ends the move
-    if u.type.is_vehicle and hex_ != u.hex and view["friends"](hex_) >= view["limit"]:
-        score += 50
-    if view["mines"] and hex_ != u.hex:
-        score += view["mines"].get(hex_, 0)
+    scorer = view.get("hex_scorer")
+    if scorer is None:
+        scorer = view["hex_scorer"] = hex_scorer(u, view)
+    return scorer(hex_, hex_ == u.hex)
+
+
+def hex_scorer(u, view):
+    """score_hex of one unit's view as a function of (hex, whether the unit stands there), the
+    view's fields read once: a move scores the hexes around it at every step. It keeps only the
+    unit's type (a move's later steps hand in a new copy of the unit)."""
+    axial, goal, enemies, reach = view["axial"], view["goal"], view["enemies"], view["reach"]
+    mates = view["mates"] if view["mates"] and view["radius"] is not None else None
+    radius = view["radius"]
+    enemy_hexes, mines, friends, limit = view["enemy_hexes"], view["mines"], view["friends"], view["limit"]
+    vehicle = u.type.is_vehicle
+
+    def score(hex_, here: bool) -> float:
+        aq, ar = axial[hex_]
+        if goal:
+            s = goal.get(hex_, 99)
+        elif enemies:
+            s = abs(min([max(abs(q - aq), abs(r - ar), abs(q - aq + r - ar)) for q, r in enemies])
+                    - reach)  # axial_distance, inlined: the hottest loop of a move
+        else:
+            s = 0
+        if mates:
+            q0, q1, r0, r1, s0, s1 = mates  # max over mates of axial_distance(hex, mate)
+            far = max(q1 - aq, aq - q0, r1 - ar, ar - r0, s1 - aq - ar, aq + ar - s0)
+            s += 0.2 * max(0, far - 2 * radius)  # less than a road hex (0.5 MP) of progress
+        if hex_ in enemy_hexes:
+            s += 2  # entering an enemy hex ends the move
+        if vehicle and not here and friends(hex_) >= limit:
+            s += 50
+        if mines and not here:
+            s += mines.get(hex_, 0)
+        return s
     return score
 
 
