@@ -779,34 +779,39 @@ class HeuristicBot2:
         enemy hexes and known minefields end a path), or [] to stay."""
         d = game.decision
         mp_left = d.mp - d.spent
-        carrying = bool(d.loaded)
-        board = game.ctx.field.board
+        blocked = bool(d.loaded) or not u.type.is_vehicle  # transports never enter enemy hexes; infantry only by assault
+        neighbours = game.ctx.field.board.neighbours
         enemy_hexes = view["enemy_hexes"]
         mines = view["mines"]
+        passable = view["passable"]
+        prohibited = game.prohibited(u.side)  # §18.7, what may_enter_zone asks
+        costs = self._enter_costs(game, u)
+        start = u.hex
         dist: dict[str, float] = {}
         prev: dict[str, str | None] = {}
         heap = []
         for n in sorted(first_steps):
-            c = game.enter_cost(u, u.hex, n)
+            c = game.enter_cost(u, start, n)
             c = mp_left if c == "all" else c
-            if c == "prohibited" or not view["passable"](n):
+            if c == "prohibited" or not passable(n):
                 continue
             dist[n], prev[n] = min(c, mp_left), None
             heap.append((dist[n], n))
         heapq.heapify(heap)
+        reach = mp_left + 1e-9
         while heap and len(dist) < budget:
             d, h = heapq.heappop(heap)
             if d > dist.get(h, math.inf) or h in enemy_hexes or h in mines:
                 continue  # entering an enemy hex or a known minefield ends the move
-            for n in board.neighbours(h):
-                if n == u.hex:
+            for n in neighbours(h):
+                if n == start or (blocked and n in enemy_hexes):
                     continue
-                if n in enemy_hexes and (carrying or not u.type.is_vehicle):
-                    continue  # transports never enter enemy hexes; infantry only by assault
-                c = game.enter_cost(u, h, n)
-                if not isinstance(c, (int, float)) or d + c > mp_left + 1e-9:
+                c = costs.get((h, n))
+                if c is None:
+                    c = costs[(h, n)] = game.enter_cost(u, h, n)
+                if not isinstance(c, (int, float)) or d + c > reach:
                     continue
-                if not game.may_enter_zone(u, n) or not view["passable"](n):
+                if n in prohibited or not passable(n):
                     continue  # a move can stop anywhere (opportunity fire): not through a full hex near the enemy
                 if d + c < dist.get(n, math.inf):
                     dist[n], prev[n] = d + c, h
@@ -821,6 +826,20 @@ class HeuristicBot2:
         while prev[path[-1]] is not None:
             path.append(prev[path[-1]])
         return path[::-1]
+
+    @staticmethod
+    def _enter_costs(game, u) -> dict:
+        """(hex, next hex) -> game.enter_cost for the unit, kept per context under all that cost
+        reads (§8, §15.32: the battlefield, the unit's type and the game's wire, which the
+        side sees whole): a way round is searched over the same hexes turn after turn."""
+        tables = game.ctx.memo.setdefault("bots.enter_costs", {})
+        key = (u.type.id, frozenset(game.state.wire))
+        table = tables.get(key)
+        if table is None:
+            if len(tables) > 64:  # each wire hex an engineer clears makes new tables
+                tables.clear()
+            table = tables[key] = {}
+        return table
 
     def _view(self, game, u) -> dict:
         """As the first bot's, built once per move operation (other units stand still meanwhile;
