@@ -851,7 +851,7 @@ class HeuristicBot2:
         op = (u.id, game.state.turn, tuple(cards), getattr(move, "op", None), len(game.state.played))
         steps = getattr(move, "steps", 0) or 0
         cached = self._view_cache
-        if cached is not None and cached[0] == op and cached[1] < steps:
+        if cached is not None and cached[1] < steps and cached[0] == op:
             self._view_cache = (op, steps, cached[2])
             return cached[2]
         view = self._make_view(game, u)
