@@ -963,7 +963,7 @@ class HeuristicBot2:
         alone (no FO's watch, no guns to keep out of sight of) each hex's is kept for the
         operation; a plan that scores hexes its own way is asked hex by hex."""
         kept = view.get("away")  # hex -> score, the unit elsewhere
-        if kept is None or type(self)._score_hex is not HeuristicBot2._score_hex or view.get("watch") \
+        if kept is None or self._score_hex.__func__ is not HeuristicBot2._score_hex or view.get("watch") \
                 or view.get("guns"):
             return {h: self._score_hex(game, u, h, view) for h in hexes}
         here = u.hex
