@@ -372,3 +372,26 @@ def test_a_hidden_observer_that_digs_in_stays_on_paper(model, catalog):
     a.state.units[fo.id].hidden = False  # as an enemy entering its hex would (§12.22)
     assert [(e["hex"], e["occupant"]) for e in side_view(a, "axis").state.entrenchments] == \
         [(a.state.units[fo.id].hex, fo.id)]
+
+
+def test_limited_intelligence_the_face_down_card_is_not_named(model, catalog):
+    """§6.55 (optional): a card goes on the stack face down, its C3 announced. Twins of III where
+    the Allies play one or another of two C-rated formations give the Axis equal views (which
+    card lies on the stack, which stay in hand), and the Allies' own view names their card."""
+    scenario = model.scenario("III")
+    options = {"limited_intelligence": True}
+    a, b = (Game(model, scenario, sample_setup(catalog, scenario), 1, options=options) for _ in range(2))
+    assert a.mode == "lowest" and a.side_to_act == "allied"
+    first, second = sorted(c for c in a.state.hands["allied"] if a.state.formations[c].kind == "combat")[:2]
+    assert a.priority(first)[0] == a.priority(second)[0] and a.priority(first) == a.priority(second)
+    a.apply(("play", first))
+    b.apply(("play", second))
+    assert a.state.stack == [first] and b.state.stack == [second]
+    assert view_key(a, "axis") == view_key(b, "axis")
+    assert side_view(a, "allied").state.stack == [first] and side_view(b, "allied").state.stack == [second]
+    seen = side_view(a, "axis").state
+    assert sorted(seen.stack + seen.hands["allied"]) == sorted(a.state.stack + a.state.hands["allied"])
+    assert [a.priority(c)[0] for c in seen.stack] == [a.priority(first)[0]]  # its C3 is announced
+    plain = Game(model, scenario, sample_setup(catalog, scenario), 1)  # face up without the option
+    plain.apply(("play", second))
+    assert side_view(plain, "axis").state.stack == [second]

@@ -94,13 +94,18 @@ def _scribble_on_a_container(view, rng) -> None:
         view.actions.append(("pass",))
 
 
-@pytest.mark.parametrize("number,seed", [("IX", 1), ("XI", 2), ("XIII", 3), ("XV", 4)])
-def test_a_seats_view_brought_up_to_date_equals_one_made_afresh(model, catalog, number, seed):
+BOTH_OPTIONS = {"limited_intelligence": True, "limited_interruption": True}
+
+
+@pytest.mark.parametrize("number,seed,options", [("IX", 1, None), ("XI", 2, None), ("XIII", 3, None), ("XV", 4, None),
+                                                 ("III", 5, BOTH_OPTIONS), ("XV", 6, BOTH_OPTIONS)])
+def test_a_seats_view_brought_up_to_date_equals_one_made_afresh(model, catalog, number, seed, options):
     """The seat's view is one object brought up to date at each decision (ViewCopies): at every
-    decision of heuristic games with hidden units, minefields, entrenchments and raids, it holds
-    exactly what a view made afresh holds, whatever the bot scribbled on the last one."""
+    decision of heuristic games with hidden units, minefields, entrenchments and raids (and face-down
+    cards: §6.55), it holds exactly what a view made afresh holds, whatever the bot scribbled on the
+    last one."""
     scenario = model.scenario(number)
-    game = Game(model, scenario, sample_setup(catalog, scenario), seed)
+    game = Game(model, scenario, sample_setup(catalog, scenario), seed, options=options)
     bots = {"allied": make_bot("heuristic", seed), "axis": make_bot("heuristic", seed + 1)}
     copies = {"allied": ViewCopies(), "axis": ViewCopies()}
     rng = random.Random(seed)

@@ -63,9 +63,17 @@ _COPY = {
     "minefields": lambda x: [dict(m) for m in x], "raids": lambda x: [dict(r) for r in x],
 }
 _MASKED = ("entrenchments", "bunkers", "minefields", "raids")
-_PLAIN = tuple(k for k in _COPY if k not in _MASKED)
-_plain = operator.itemgetter(*_PLAIN)
-_masked = operator.itemgetter(*_MASKED)
+# what names cards: masked too under limited intelligence (§6.55: the stack's cards face down)
+_CARDS = ("hands", "stack", "failed_interrupts", "interrupt_windows", "air_windows")
+
+
+def _groups(masked: tuple) -> tuple:
+    """(names copied as they are, their getter, names masked, their getter)."""
+    plain = tuple(k for k in _COPY if k not in masked)
+    return plain, operator.itemgetter(*plain), masked, operator.itemgetter(*masked)
+
+
+_GROUPS = {False: _groups(_MASKED), True: _groups(_MASKED + _CARDS)}  # by limited intelligence
 _SEEN_AS_IS = Decision.seen_by  # a kind that holds no secret of the other side
 # the write hook's counters (state.py mutates these objects, never rebinds them)
 _WRITES, _WRITTEN, _PLACEMENTS = _state._WRITES, _state._WRITTEN, _state._PLACEMENTS
@@ -87,7 +95,7 @@ class ViewCopies:
 
     __slots__ = ("view", "game", "side", "stamp", "roster", "units_of", "forms_of", "form_count",
                  "state", "units", "formations", "shape", "state_shape", "game_shape", "stack_of", "stack_seen",
-                 "actions", "hidden", "masked_source", "masked_view")
+                 "actions", "hidden", "groups", "masked_source", "masked_view")
 
     def __init__(self):
         self.view = self.game = None
@@ -100,13 +108,15 @@ class ViewCopies:
         self.units_of, self.forms_of, self.form_count = gs.units, gs.formations, len(gs.formations)
         self.shape, self.state_shape, self.game_shape = len(v.__dict__), len(s.__dict__), len(gs.__dict__)
         self.stack_of, self.stack_seen, self.actions = game._stack, v._stack, v.actions
+        self.groups = _GROUPS[_face_down(game)]
         self._masks_kept(gs, s, hidden)
         self.roster, self.stamp = _PLACEMENTS["roster"], _WRITES[0]
 
-    def _masks_kept(self, gs, s, hidden: tuple) -> None:
+    def _masks_kept(self, gs, s, hidden: frozenset) -> None:
+        _, _, names, masked = self.groups
         self.hidden = hidden
-        self.masked_source = tuple(_COPY[k](x) for k, x in zip(_MASKED, _masked(gs.__dict__)))
-        self.masked_view = tuple(_COPY[k](x) for k, x in zip(_MASKED, _masked(s.__dict__)))
+        self.masked_source = tuple(_COPY[k](x) for k, x in zip(names, masked(gs.__dict__)))
+        self.masked_view = tuple(_COPY[k](x) for k, x in zip(names, masked(s.__dict__)))
 
     def refreshed(self, game: Game, side: str) -> "SideView | None":
         """The seat's last view brought up to date (see the class), or None when it cannot be."""
@@ -148,13 +158,14 @@ class ViewCopies:
                     done.add(k)
                     vforms[k] = forms[k].copy()
         sd["turn"], sd["phase"], sd["visibility"] = gd["turn"], gd["phase"], gd["visibility"]
-        theirs, mine = _plain(gd), _plain(sd)
+        names, plain, _, masked = self.groups
+        theirs, mine = plain(gd), plain(sd)
         if theirs != mine:
-            for k, a, b in zip(_PLAIN, theirs, mine):
+            for k, a, b in zip(names, theirs, mine):
                 if a != b:
                     sd[k] = _COPY[k](a)
-        if hidden is not self.hidden or _masked(gd) != self.masked_source or _masked(sd) != self.masked_view:
-            _mask(s, gs, other(side), hidden)
+        if hidden is not self.hidden or masked(gd) != self.masked_source or masked(sd) != self.masked_view:
+            _mask(s, game, other(side), hidden)
             self._masks_kept(gs, s, hidden)
         # its memos and indexes as a new state's: stale (by_placement's and on_map's, made anew;
         # the hex and card indexes, of another size than the units)
@@ -177,7 +188,7 @@ class ViewCopies:
         if vd["events"]:
             vd["events"] = []
         if vd["options"] != game.options:
-            vd["options"] = dict(game.options)
+            return None  # the masked containers may be others (limited intelligence)
         vd["ctx"], vd["seed"], vd["viewer"], vd["_legal_cache"] = game.ctx, 0, side, None
         if "result" in vd or "result" in game.__dict__:
             return None
@@ -204,7 +215,7 @@ def side_view(game: Game, side: str, copies: ViewCopies | None = None) -> SideVi
     v.seed = 0
     v.events = []
     v.actions = [SECRET_ACTION] * len(game.actions)
-    _mask(v.state, gs, enemy, hidden)
+    _mask(v.state, game, enemy, hidden)
     # the pending decisions as the side knows them: not the enemy's interrupt declaration (asked
     # again in a look-ahead: the bot models it)
     v._stack = tuple(d.seen_by(side) for d in v._stack)
@@ -225,12 +236,13 @@ _HIDDEN_FACE = (("hex", None), ("status", OFF_MAP), ("start_hex", None), ("facin
                 ("fired", False), ("flipped", False), ("suppressed", False), ("spotted", None))
 
 
-def _mask(s, gs, enemy: str, hidden) -> None:
+def _mask(s, game: Game, enemy: str, hidden) -> None:
     """The view's markers, minefields and raid records (``s``), from the game's (``gs``), as the
     enemy's side knows them: no hidden unit named as an occupant, no marker a hidden unit placed
     (it is on paper with its unit, §12.22, §13.4), no unrevealed minefield's hex, no unmade plan's
-    turn, spotting formation or raid card."""
-    d, g = s.__dict__, gs.__dict__
+    turn, spotting formation or raid card; with limited intelligence, which of the enemy's cards
+    are on the stack (_cards_face_down)."""
+    d, g = s.__dict__, game.state.__dict__
     markers = d["entrenchments"] = [dict(e) for e in g["entrenchments"]
                                     if not (e.get("on_paper") and e["occupant"] in hidden)]  # Game.on_paper
     bunkers = d["bunkers"] = [dict(b) for b in g["bunkers"]]
@@ -253,6 +265,41 @@ def _mask(s, gs, enemy: str, hidden) -> None:
             if "spotting_card" in r:
                 r["spotting_card"] = None
             r.pop("raid_card", None)
+    if _face_down(game):
+        _cards_face_down(d, game, enemy)
+
+
+def _face_down(game: Game) -> bool:
+    """§6.55 (optional): cards go on the stack face down, their C3 announced."""
+    return bool(game.options.get("limited_intelligence"))
+
+
+def _cards_face_down(d: dict, game: Game, enemy: str) -> None:
+    """§6.55: the enemy's cards on the stack lie face down, their C3 announced; the side knows
+    which of the enemy's cards are in its hand or on the stack together (every card not yet
+    activated this turn), and how many of them lie where with which C3, not which is which. In the
+    view, each face-down card is the lowest-numbered of those with its C3 not taken by one under
+    it, the enemy's hand the rest, in order; the records of the stack's cards (failed interrupts,
+    the windows each had) name them so, and the enemy's failed attempts are not named (the card
+    goes back to the hand unseen)."""
+    g = game.state.__dict__
+    formations = g["formations"]
+    pool = sorted(g["hands"][enemy])
+    as_seen: dict = {}
+    down = [c for c in g["stack"] if formations[c].side == enemy]
+    if down:
+        pool = sorted(pool + down)
+        c3 = {c: game.priority(c)[0] for c in pool}
+        for card in down:
+            seen = next(c for c in pool if c3[c] == c3[card])  # the card itself is in the pool: one is
+            pool.remove(seen)
+            as_seen[card] = seen
+    d["hands"] = {k: pool if k == enemy else list(v) for k, v in g["hands"].items()}
+    d["stack"] = [as_seen.get(c, c) for c in g["stack"]]
+    d["failed_interrupts"] = {as_seen.get(top, top): {c for c in cards if formations[c].side != enemy}
+                              for top, cards in g["failed_interrupts"].items()}
+    d["interrupt_windows"] = {as_seen.get(c, c) for c in g["interrupt_windows"]}
+    d["air_windows"] = {(as_seen.get(c, c), side) for c, side in g["air_windows"]}
 
 
 def _luck(v: SideView, gs, side: str, actions: int) -> None:
