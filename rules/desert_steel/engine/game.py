@@ -449,8 +449,9 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     def _ask_interrupt(self, answers: tuple) -> None:
         """Ask each side in turn that has a card to try; ``answers``: (side, card or None) given."""
+        answered = dict(answers)  # the sides that answered (this loop adds only the side it asks about)
         for side in SIDES:
-            if any(s == side for s, _ in answers):
+            if side in answered:
                 continue
             cards = self.interrupt_cards(side)
             if cards:  # a card to try besides "pass": its actions kept for legal_actions()
@@ -556,8 +557,13 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     def operable(self, card: int) -> bool:
         """§6.51: whether a unit of formation ``card`` may operate (else its card is set aside)."""
-        return any(u.ready or (u.status == OFF_MAP and self.state.formations[card].arrival == self.state.turn)
-                   for u in self.units_of(card))
+        s = self.state
+        arriving = s.formations[card].arrival == s.turn
+        for u in s.of_card(card):  # u.ready or an arrival, spelt out (asked for each subordinate)
+            status = u.status
+            if (status == ON_MAP and not u.flipped and not u.suppressed) or (status == OFF_MAP and arriving):
+                return True
+        return False
 
     def _unentered(self, cards) -> list[Unit]:
         s = self.state

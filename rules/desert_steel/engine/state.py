@@ -4,7 +4,6 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import MISSING, dataclass, field, fields
-from itertools import islice
 
 from ..model import UnitType
 
@@ -321,8 +320,11 @@ class State:
             if self._at_rank is None:  # the index as made: where each unit stood then
                 self._at_where = {id(u): h for h, us in self._at_index.items() for u in us}
                 self._at_rank = {id(u): i for i, u in enumerate(units.values())}
-            rank = self._at_rank
-            for u in islice(_RECENT, len(_RECENT) - behind, None):
+            rank, recent = self._at_rank, _RECENT
+            # the last ``behind`` placed, by index from the right end (an islice would walk the
+            # whole deque up to them); each unit's move is its own: the order does not matter
+            for i in range(len(recent) - behind, len(recent)):
+                u = recent[i]
                 if id(u) in rank:  # not a unit of another game (ours are alive: ids are unique)
                     self._reindex(u)
             self._at_count = _PLACEMENTS["*"]

@@ -8,7 +8,7 @@ decision that changes (a move's spent MP) is replaced by a new value (``dataclas
 so clones and side views share the stack as it is."""
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import ClassVar
 
 from ..actions import Action  # ("pass",), ("step", hex)...: typed tuples, one type per kind
@@ -30,6 +30,8 @@ class Decision:
         missing = [name for name in ("legal", "apply") if not callable(getattr(cls, name, None))]
         if missing:
             raise TypeError(f"decision {cls.__name__} (kind {cls.kind!r}) has no {' and no '.join(missing)}")
+        if "__slots__" in cls.__dict__ and "__dataclass_fields__" in cls.__dict__:  # the slotted remake
+            cls.__init__ = _slot_init(cls)
 
     def seen_by(self, side: str) -> "Decision":
         """This decision as ``side`` may know it (a side view): the same value, unless it holds
@@ -39,3 +41,28 @@ class Decision:
     def about(self) -> dict:
         """The fields but ``side``, by name (diagnostics, reports)."""
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "side"}
+
+
+def _slot_init(cls):
+    """``cls``'s __init__ as dataclass makes it, but setting each slot through its descriptor
+    instead of ``object.__setattr__`` (a frozen dataclass's way round its own __setattr__): half
+    the cost, and the engine makes a decision value at every step of a move (a Move has 11
+    fields). Kept as dataclass made it when a field has a factory, is not in __init__, or the
+    class has a __post_init__."""
+    fs = fields(cls)
+    if hasattr(cls, "__post_init__") or any(not f.init or f.default_factory is not MISSING for f in fs):
+        return cls.__init__
+    env, params = {}, []
+    for f in fs:
+        env[f"_set_{f.name}"] = getattr(cls, f.name).__set__  # the slot's member descriptor
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            env[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+    source = f"def __init__(self, {', '.join(params)}):\n" + \
+        "".join(f"    _set_{f.name}(self, {f.name})\n" for f in fs)
+    exec(source, env)
+    init = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
