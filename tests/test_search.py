@@ -471,18 +471,32 @@ def test_a_plan_search_stops_early_when_the_plans_play_alike(model, catalog, mon
         assert bot.plans[1][3] == rounds, plans
 
 
-def test_a_time_budgets_plan_search_stops_at_its_cpu_share(model, catalog, monkeypatch):
-    """A plan search of search:Ts takes at most PLAN_SECONDS times T of CPU (a fake clock: each
-    round of plan rollouts reads 0.3 s; with 0.01 s a decision the cap is 0.2 s: one round)."""
+def test_a_time_budgets_plan_search_plays_to_the_end_when_a_round_fits(model, catalog, monkeypatch):
+    """A plan search of search:Ts takes its turn's share of the game's plan budget (PLAN_SECONDS
+    times T a turn, shared in proportion to the turns left) and plays to the end of the game when
+    one round of every plan fits in it; else as many turns as one round covers; else none (the
+    share goes to later turns). A fake clock: each round of plan rollouts reads 0.15 s."""
     game = _game(model, catalog, "V", seed=4)
     while game.state.turn < 7 or game.mode not in ("activation", "interrupt"):
         game.apply(make_bot("heuristic").choose(game, game.legal_actions()))
+    turns, turn = game.ctx.scenario.turns, game.state.turn
     monkeypatch.setattr(SearchBot, "DECISION_SECONDS", 0)
-    monkeypatch.setattr(SearchBot, "PLAN_MIN_ROUNDS", 1)
-    for seconds, rounds in ((0.01, 1), (1.0, SearchBot.PLAN_ROUNDS)):
+    monkeypatch.setattr(SearchBot, "PLAN_MIN_ROUNDS", 99)  # no early stop when the plans score alike
+    horizons = []
+    real = SearchBot._play_outs
+    monkeypatch.setattr(SearchBot, "_play_outs", lambda self, state, side, plans, last=None:
+                        horizons.append(last) or real(self, state, side, plans, last))
+    k = len(plans_for(game, "allied"))
+    seconds = 0.01
+    weights = sum(turns - t + 1 for t in range(turn, turns + 1))
+    share = SearchBot.PLAN_SECONDS * seconds * turns * (turns - turn + 1) / weights  # 0.8 s
+    # a round to the end fits; one turn only fits; not even this turn fits
+    for turn_cost, last, rounds in ((share / (k * 8), turns, 5), (share / (k * 1.5), turn, 5), (share * 2, None, 0)):
         monkeypatch.setattr(search, "CLOCK", _rounds_clock(0.15))
+        horizons.clear()
         bot = SearchBot(3, None, seconds)
-        bot._turn_steps = 0.001
+        bot._turn_steps = turn_cost
         bot.plans.append((6, "heuristic", None, 0))  # past its opening
         bot.choose(game.clone(), game.legal_actions())
-        assert bot.plans[1][3] == rounds
+        assert bot.plans[1][3] == rounds  # rounds while the next one fits in 0.8 s
+        assert set(horizons) == ({last} if rounds else set())

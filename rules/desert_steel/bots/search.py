@@ -54,9 +54,10 @@ over the turns in proportion to the turns left; both shrink in scenarios with ma
 
 ``search:0.25s`` is a CPU budget: each searched decision searches for that many seconds of the
 CPU time of the thread that plays (``time.thread_time``, CLOCK: a loaded machine slows the wall
-clock, not how much search a decision gets); a plan search takes at most PLAN_SECONDS times that,
-and a game's searched decisions DECISION_SECONDS times that in all, spread over the turns. The
-caps are in CPU seconds, not in decisions played: a faster engine or a cheaper rollout buys more
+clock, not how much search a decision gets); a game's plan searches take PLAN_SECONDS times that a
+turn in all, shared over the turns as PLAN_STEPS is (the opening's whole-game rounds first), and
+its searched decisions DECISION_SECONDS times that in all, spread over the turns. The caps are in
+CPU seconds, not in decisions played: a faster engine or a cheaper rollout buys more
 rollouts in the same time, which is what a fixed budget is for. Each decision draws its
 determinizations from a stream of its own (the seed and the bot's count of decisions), so a
 decision that got one round more or less than in another run changes nothing after it unless it
@@ -331,16 +332,17 @@ class SearchBot:
     # plays on with the best. plan_budget() (PLAN_STEPS) bounds the decisions played in those rollouts.
     REPLAN = tuple(range(1, 61))  # every turn
     PLAN_STEPS = 90_000
-    # A time budget of T a decision (CPU seconds): a plan search takes at most PLAN_SECONDS times T
-    # (741c123's deadline, then on the wall clock), a game's searched decisions at most
-    # DECISION_SECONDS times T in all, spread evenly over the turns as GAME_STEPS is: a game's CPU
-    # is bounded in seconds, not in decisions played, so a faster engine buys more rollouts in it.
+    # A time budget of T a decision (CPU seconds): a game's plan searches take at most PLAN_SECONDS
+    # times T a turn in all (741c123's deadline for one plan search, then on the wall clock, which
+    # it read only after a round to the end), shared over the turns as PLAN_STEPS is; its searched
+    # decisions at most DECISION_SECONDS times T in all, spread evenly over the turns as GAME_STEPS
+    # is: a game's CPU is bounded in seconds, not in decisions played, so a faster engine buys more
+    # rollouts in it.
     PLAN_SECONDS = 20
     DECISION_SECONDS = 50
     PLAN_UNITS = 50  # above this many units in the scenario, PLAN_STEPS and GAME_STEPS shrink (work_scale)
     PLAN_ROUNDS = 10  # at most, a replan
     PLAN_MIN_ROUNDS = 4  # at least, or no plan search
-    PLAN_MIN_ROUNDS_TIMED = 2  # with a time budget
     PLAN_MARGIN = 0.15  # in result units (a win 1, a loss -1): the current plan stays unless beaten by this
     OPENING_SHARE = 0.7  # of the plan budget, at most, for the first plan search (see _replan)
 
@@ -422,9 +424,9 @@ class SearchBot:
         """Choose the variant of the heuristic to play from here (search_policies.plans_for): rounds
         of rollouts, one determinization a round shared by every plan, the searcher's side
         playing the plan and the other side the heuristic. The rollouts play the game out when
-        the rest of it fits in this replan's share of PLAN_STEPS for PLAN_MIN_ROUNDS rounds, else
-        they stop at the end of the last turn that fits (scored by :func:`evaluate`); no plan
-        search when not even the current turn fits. At the opening (the first plan search) the
+        the rest of it fits in this replan's share of the plan budget for PLAN_MIN_ROUNDS rounds
+        (a time budget: for one round), else they stop at the end of the last turn that fits
+        (scored by :func:`evaluate`); no plan search when not even the current turn fits. At the opening (the first plan search) the
         heuristic and the plans of their own are played to the end instead, with up to
         OPENING_SHARE of the plan budget. The current plan is kept unless another scores better
         by PLAN_MARGIN on average over the rounds (paired: same samples)."""
@@ -434,8 +436,6 @@ class SearchBot:
         # rollout from an early turn is longer, and the plan chosen then counts for longer)
         weights = [turns - t + 1 for t in self.REPLAN if turn <= t <= turns]
         share = (self.plan_budget(game) - self._plan_work()) * (turns - turn + 1) / max(1, sum(weights))
-        cap = self.PLAN_SECONDS * self.seconds if self.seconds else math.inf  # a plan search's CPU at most
-        share = min(share, cap)
         start = self._plan_work()
         root = SpielState(game)
         player = SIDES.index(side)
@@ -458,17 +458,25 @@ class SearchBot:
             # against the heuristic, as many rounds as OPENING_SHARE of the plan budget affords
             # (one at least, if the whole budget does).
             plans, k, last = core, len(core), turns
-            share = min(cap, max(whole, self.OPENING_SHARE * self.plan_budget(game)))
+            share = max(whole, self.OPENING_SHARE * self.plan_budget(game))
+        elif self.seconds:
+            # A time budget's plan search plays to the end of the game when one round of every
+            # plan fits in this turn's share (a few turns' rollouts score the plans alike: what
+            # tells them apart, an exit barred or a ridge held, shows at the end); else as far as
+            # one round goes, or not at all when not even this turn fits: the share left over
+            # goes to the later turns, whose rounds to the end are shorter.
+            left = share - (self._plan_work() - start)
+            fit = int(left / (k * self._turn_steps))
+            if fit < 1:
+                self.plans.append((turn, self.plan, None, 0))
+                return
+            last = min(turns, turn + fit - 1)
         else:
-            # a time budget's share is small (PLAN_SECONDS times T): the horizon is what two rounds
-            # can cover in it, as 741c123's deadline let one or two rounds be played
-            least = self.PLAN_MIN_ROUNDS_TIMED if self.seconds else self.PLAN_MIN_ROUNDS
-            fit = int((share - (self._plan_work() - start)) / (k * least * self._turn_steps))
-            if fit < 1 and (not self.seconds or share <= 0):
+            fit = int((share - (self._plan_work() - start)) / (k * self.PLAN_MIN_ROUNDS * self._turn_steps))
+            if fit < 1:
                 self.plans.append((turn, self.plan, None, 0))
                 return  # not even this turn fits: keep the plan, leave the time to the decisions
-            # a time budget plays this turn at least, one round (741c123's deadline was read after it)
-            last = min(turns, turn + max(1, fit) - 1)
+            last = min(turns, turn + fit - 1)
         values: dict = {p: [] for p in plans}
         rounds = 0
         alike = True  # every plan has scored the same as the others in every round so far
