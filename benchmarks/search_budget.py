@@ -3,6 +3,7 @@ with ``--against PATH``, another one (issue #30: "the search bot stronger at the
 
     python benchmarks/search_budget.py --against /work/base [--budget 0.02s] [--games 3]
         [--scenarios II,III,IV,V,XII,XIII] [--jobs 2] [--seed 1] [--json] [--save FILE]
+    python benchmarks/search_budget.py --combine RUN1.json RUN2.json   # saved runs reported together
 
 Every game is ``search:BUDGET`` on one side and the heuristic on the other, both sides of every
 scenario named, ``--games`` seeds each (seed, seed+1, ...): the same games for both checkouts,
@@ -20,7 +21,7 @@ of both cost about the same CPU and the faster checkout gets more rollouts out o
 Printed: per checkout, the search bot's wins, draws and losses, its win rate with a 95 % Wilson
 interval, per side and per scenario, the CPU seconds a game, the decisions searched and the
 rollouts a searched decision; and the paired count of games the new checkout did better or
-worse in. With some 30-40 games a checkout the intervals are about +-15 points wide: a gain
+worse in, with the exact sign test's p-value over the games that came out differently. With some 30-40 games a checkout the intervals are about +-15 points wide: a gain
 shows only when it is large; the paired count says more than the two intervals. A CPU budget is
 not reproducible: the rounds a decision gets depend on the machine and its neighbours, so a
 rerun differs game by game (each decision draws from its own stream, so less than it could).
@@ -32,6 +33,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import math
 import queue
 import statistics
 import sys
@@ -201,8 +203,19 @@ def paired(results: list[dict]) -> dict:
         if "result" in r:
             by.setdefault((r["scenario"], r["searcher"], r["seed"]), {})[r["label"]] = rank[r["result"]]
     both = [v for v in by.values() if "old" in v and "new" in v]
-    return {"games": len(both), "new_better": sum(v["new"] > v["old"] for v in both),
-            "same": sum(v["new"] == v["old"] for v in both), "new_worse": sum(v["new"] < v["old"] for v in both)}
+    better, worse = sum(v["new"] > v["old"] for v in both), sum(v["new"] < v["old"] for v in both)
+    return {"games": len(both), "new_better": better, "same": len(both) - better - worse, "new_worse": worse,
+            "sign_p": sign_test(better, worse)}
+
+
+def sign_test(better: int, worse: int) -> float:
+    """The two-sided exact sign test's p-value: how likely a split at least this uneven of the
+    games that came out differently is if neither checkout were the stronger (ties left out)."""
+    n = better + worse
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(min(better, worse) + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
 
 
 def _report(out: dict) -> str:
@@ -227,12 +240,26 @@ def _report(out: dict) -> str:
     if out.get("paired"):
         p = out["paired"]
         lines.append(f"paired ({p['games']} games both played): new better in {p['new_better']}, the same in "
-                     f"{p['same']}, worse in {p['new_worse']}")
+                     f"{p['same']}, worse in {p['new_worse']}; sign test p = {p['sign_p']:.3g} (two-sided)")
     for label, c in out["checkouts"].items():
         lines.append(f"{label}: {c['checkout']} ({c['commit']}), budget read as {c.get('clock', '?')}")
         for e in out["summary"][label]["failed"][:3]:
             lines.append(f"  failed game: {e}")
     return "\n".join(lines)
+
+
+def combine(runs: list[dict]) -> dict:
+    """One report of several saved runs: their games pooled (a game played in two runs counts
+    twice: give the runs different seeds or scenarios)."""
+    first = runs[0]
+    results = [r for run in runs for r in run["games_played"]]
+    labels = list(first["summary"])
+    return {**{k: first[k] for k in ("budget", "jobs", "checkouts")},
+            "scenarios": sorted({s for run in runs for s in run["scenarios"]}, key=lambda s: (len(s), s)),
+            "games": sum(run["games"] for run in runs), "seed": ", ".join(str(run["seed"]) for run in runs),
+            "minutes": round(sum(run["minutes"] for run in runs), 1),
+            "summary": {label: summarise(results, label) for label in labels},
+            "paired": paired(results) if "old" in labels else None}
 
 
 def main() -> None:
@@ -246,10 +273,16 @@ def main() -> None:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--save", metavar="FILE", help="write the figures and every game as JSON")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--combine", nargs="+", metavar="FILE",
+                    help="report the games of runs saved with --save together (same checkouts and budget), play none")
     ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.serve:
         serve()
+        return
+    if args.combine:
+        out = combine([json.loads(Path(f).read_text()) for f in args.combine])
+        print(json.dumps(out, indent=2) if args.json else _report(out))
         return
     budget = args.budget if args.budget.endswith("s") else args.budget + "s"
     here = Path(__file__).resolve().parents[1]

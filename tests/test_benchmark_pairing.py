@@ -39,7 +39,10 @@ def test_search_budget_pairs_results_game_by_game():
             for label, side, result in (("old", "allied", "loss"), ("new", "allied", "win"),
                                         ("old", "axis", "win"), ("new", "axis", "draw"))]
     rows.append({"label": "new", "scenario": "XII", "searcher": "axis", "seed": 1, "error": "boom"})
-    assert budget.paired(rows) == {"games": 2, "new_better": 1, "same": 0, "new_worse": 1}
+    assert budget.paired(rows) == {"games": 2, "new_better": 1, "same": 0, "new_worse": 1, "sign_p": 1.0}
+    assert budget.sign_test(0, 0) == 1.0 and budget.sign_test(3, 3) == 1.0
+    assert abs(budget.sign_test(9, 1) - 2 * 11 / 1024) < 1e-12  # P(X <= 1) for 10 fair coins, both tails
+    assert budget.sign_test(1, 9) == budget.sign_test(9, 1)
     summary = budget.summarise(rows, "new")
     assert summary["all"]["games"] == 2 and summary["all"]["wins"] == 1 and summary["all"]["draws"] == 1
     assert summary["failed"] == ["boom"] and 0 < summary["all"]["win_rate_95"][0] < 0.5 < summary["all"]["win_rate_95"][1]
@@ -52,3 +55,17 @@ def test_bench_engine_measures_both_checkouts_on_the_same_seeds():
     assert [m["goal"] for m in plan] == [5.0, 3.0, 3.0, bench.NO_SLOWER]
     assert plan[0]["request"](3) == {"op": "game", "scenario": "I", "seed": 3, "bots": ["random", "random"]}
     assert next(m for m in plan if m["key"] == "heuristic_XV_s")["rounds"] == bench.QUICK_XV_GAMES
+
+
+def test_search_budget_combines_saved_runs():
+    budget = _module("search_budget")
+
+    def run(seed, results):
+        rows = [{"label": label, "scenario": "V", "searcher": "allied", "seed": seed, "result": r, "cpu": 1.0}
+                for label, r in zip(("old", "new"), results)]
+        return {"budget": "0.02s", "jobs": 2, "checkouts": {"old": {}, "new": {}}, "scenarios": ["V"], "games": 1,
+                "seed": seed, "minutes": 1.0, "summary": {"old": {}, "new": {}}, "games_played": rows}
+    out = budget.combine([run(11, ("loss", "win")), run(12, ("win", "win"))])
+    assert out["games"] == 2 and out["minutes"] == 2.0 and out["seed"] == "11, 12"
+    assert out["summary"]["new"]["all"]["wins"] == 2 and out["summary"]["old"]["all"]["wins"] == 1
+    assert out["paired"]["new_better"] == 1 and out["paired"]["same"] == 1
