@@ -935,7 +935,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         for p in self.passengers(u) if d.loaded or u.type.transport_capacity else ():
             self._leave_position(p)
             p.hex, p.moved, p.facing, p.status = dest, True, u.facing, ON_MAP
-        self.log("move", unit=u.id, hex=dest, spent=spent)
+        # self.log("move", ...) spelt out: once a step
+        self.events.append({"t": s.turn, "e": "move", "unit": u.id, "hex": dest, "spent": spent})
         if s.bunkers:
             self._enter_bunker(u)
         stop = None
@@ -945,12 +946,17 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 return
             stop = ("set off a minefield", "15.13")
         side, by_enemy = u.side, False
-        for e in s.here(dest):
-            if e.side != side:
-                if e.hidden:  # §12.22: an enemy entering its hex reveals an FO
-                    self._reveal(e, "enemy entered its hex")
-                if e.type.unit_class != "forward-observer":
-                    by_enemy = True  # §12.2: entering a hex holding only enemy FOs need not stop the move
+        # the hexes the enemy holds (hidden FOs too), memoised until an enemy unit is placed anew:
+        # the hex index is read only where there is an enemy (it would be brought up to date
+        # with this unit's every step, when nothing else reads it before the move is over)
+        enemy = other(side)
+        if dest in s.by_placement(("hexes-held", enemy), lambda: frozenset(e.hex for e in s.on_map(enemy)), (enemy,)):
+            for e in s.here(dest):
+                if e.side != side:
+                    if e.hidden:  # §12.22: an enemy entering its hex reveals an FO
+                        self._reveal(e, "enemy entered its hex")
+                    if e.type.unit_class != "forward-observer":
+                        by_enemy = True  # §12.2: entering a hex holding only enemy FOs need not stop the move
         self._swap(d.entered(spent, stop, by_enemy))
         if s.fire_zones:
             self._zone_attacks(u)  # §13.26: fire zones attack before opportunity fire
