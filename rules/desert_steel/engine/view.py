@@ -9,16 +9,20 @@ two games that differ only in what the side cannot see give it equal views.
 What a view leaves out, of the other side (the viewer's own side is whole):
 
 - **hidden units** (FOs on paper §12.21, a formation deployed hidden §18.7): off the map, no hex;
-  no entrenchment or bunker names one as its occupant (the marker is on the map, who is in it is not);
+  no entrenchment or bunker names one as its occupant (the marker is on the map, who is in it is not),
+  and a marker one placed is on paper with it (§12.22, §13.4);
 - **unrevealed minefields** (§15.11): their number stays (the scenario gives it), their hexes do not;
 - **its plans** (§16.21, §16.31): the turn and spotting formation of each air strike and
   preplanned bombardment not yet made, and the raid card a record names; a delayed on-call
   bombardment stays (the call and its delay are made openly, §16.35-16.36);
 - **its interrupt declaration** when the viewer is asked second (§6.43: declared at once);
+- with limited intelligence (§6.55), **which of its cards lie face down on the stack**: only their
+  C3 (_cards_face_down);
 - the **dice to come** and the **order of the raid deck**: drawn afresh from what the view holds,
   so equal views roll alike; the **log** (it records secret things: plans, hidden hexes).
 
-Every action of the game is kept as a placeholder (bots may count them, not read them).
+Every action of the game is kept as a placeholder (bots may count them, not read them). A seat
+keeps its last view and brings it up to date in place (ViewCopies).
 
 :func:`place_unseen` puts what a view leaves out back on a game, drawn at random within what the
 rules allow (the search bot's determinization; the heuristic's forecasts).
@@ -131,8 +135,9 @@ class ViewCopies:
                 or len(vd) != self.shape or vd["state"] is not s or len(sd) != self.state_shape \
                 or len(gd) != self.game_shape or sd["units"] is not vunits or sd["formations"] is not vforms \
                 or units is not self.units_of or forms is not self.forms_of or len(units) != len(vunits) \
-                or len(forms) != self.form_count or len(vforms) != self.form_count:
-            return None
+                or len(forms) != self.form_count or len(vforms) != self.form_count \
+                or vd["options"] != game.options or "result" in vd or "result" in game.__dict__:
+            return None  # (other options: the masked containers may be others, limited intelligence)
         hidden = self.hidden
         if behind:
             done = set()
@@ -187,12 +192,15 @@ class ViewCopies:
             actions.extend([SECRET_ACTION] * (n - len(actions)))
         if vd["events"]:
             vd["events"] = []
-        if vd["options"] != game.options:
-            return None  # the masked containers may be others (limited intelligence)
         vd["ctx"], vd["seed"], vd["viewer"], vd["_legal_cache"] = game.ctx, 0, side, None
-        if "result" in vd or "result" in game.__dict__:
-            return None
-        _luck(v, gs, side, n)
+        of = (side, n, gd["turn"])
+        dice = vd["dice"]
+        if type(dice) is _ViewDice and len(dice.__dict__) == 1:  # the last view's, never rolled
+            dice.__dict__["_of"] = of
+        else:
+            vd["dice"] = _ViewDice(of)
+        if gd["_raid_deck"] or gd["_deck_luck"] is not None or sd["_raid_deck"] or sd["_deck_luck"] is not None:
+            _order_deck(s, gd, of)
         self.roster, self.stamp = _PLACEMENTS["roster"], _WRITES[0]
         return v
 
@@ -219,7 +227,10 @@ def side_view(game: Game, side: str, copies: ViewCopies | None = None) -> SideVi
     # the pending decisions as the side knows them: not the enemy's interrupt declaration (asked
     # again in a look-ahead: the bot models it)
     v._stack = tuple(d.seen_by(side) for d in v._stack)
-    _luck(v, gs, side, len(game.actions))
+    of = (side, len(game.actions), gs.turn)
+    v.dice = _ViewDice(of)
+    if gs.__dict__["_raid_deck"] or gs.__dict__["_deck_luck"] is not None:
+        _order_deck(v.state, gs.__dict__, of)
     if copies is not None:
         copies.keep(game, side, v, hidden)
     return v
@@ -302,21 +313,13 @@ def _cards_face_down(d: dict, game: Game, enemy: str) -> None:
     d["air_windows"] = {(as_seen.get(c, c), side) for c, side in g["air_windows"]}
 
 
-def _luck(v: SideView, gs, side: str, actions: int) -> None:
-    """Public things only seed what is to come: equal views roll alike, and no bot foresees the
-    game's dice; the raid deck's order too (drawn when the deck is first read)."""
-    vd, of = v.__dict__, (side, actions, gs.turn)
-    dice = vd["dice"]
-    if type(dice) is _ViewDice and len(dice.__dict__) == 1:  # the seat's last view's, never rolled
-        dice.__dict__["_of"] = of
-    else:
-        vd["dice"] = _ViewDice(of)
-    s = vd["state"]
-    sd, gd = s.__dict__, gs.__dict__
-    deck = gd["_raid_deck"]
-    if deck or gd["_deck_luck"] is not None or sd["_raid_deck"] or sd["_deck_luck"] is not None:
-        sd["_raid_deck"], sd["_deck_luck"] = list(deck), None
-        order_deck_later(s, _phrase(of))  # state.drawn_order(deck, phrase)
+def _order_deck(s, gd: dict, of: tuple) -> None:
+    """The view's raid deck (``s``'s): the game's cards, in the order drawn from the view's phrase
+    when first read (state.drawn_order): public things only seed what is to come, so equal views
+    draw alike, and no bot foresees the game's deck."""
+    sd = s.__dict__
+    sd["_raid_deck"], sd["_deck_luck"] = list(gd["_raid_deck"]), None
+    order_deck_later(s, _phrase(of))
 
 
 def _phrase(of: tuple) -> str:
@@ -326,7 +329,8 @@ def _phrase(of: tuple) -> str:
 
 class _ViewDice(DrawnDice):
     """A view's dice (DrawnDice), drawn from the phrase of the view's side, actions played and
-    turn, spelt only when first rolled: most views roll none."""
+    turn, spelt only when first rolled (most views roll none): public things only seed what is to
+    come, so equal views roll alike, and no bot foresees the game's dice."""
 
     def __init__(self, of: tuple):
         self._of = of
