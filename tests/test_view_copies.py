@@ -74,6 +74,10 @@ def _whole(view) -> tuple:
     s = view.state
     state = {f.name: getattr(s, f.name) for f in dataclasses.fields(s) if not f.name.startswith("_")}
     state["units"], state["formations"] = _spelt(s.units), _spelt(s.formations)
+    # what the state's indexes and memos answer (made anew after a refresh, never the last view's)
+    state["stacks"] = sorted((h, [(u.id, u.flipped) for u in us]) for h, us in s.stacks())
+    state["on_map"] = [[(u.id, u.flipped) for u in s.on_map(side)] for side in ("allied", "axis")]
+    state["of_card"] = [[(u.id, u.status) for u in s.of_card(c)] for c in sorted(s.formations)]
     return (repr(state), view.pending, len(view.actions), set(map(tuple, view.actions)), view.events, view.options,
             view.viewer, view.seed, view.dice.state(), view.ctx)
 
