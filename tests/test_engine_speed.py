@@ -162,3 +162,56 @@ def test_movement_memos_follow_the_cost_table_and_wire(catalog):
     terrain = {k: {"vehicle": 9, "non_vehicle": 9} for k in f.tables["movement_costs"]["terrain"]}
     f.tables["movement_costs"] = {**f.tables["movement_costs"], "terrain": terrain}
     assert f.enter_cost(stuart, a, b) == 9
+
+
+def _move_actions_direct(game, d):
+    """A move's legal actions as §5.3, §8, §8.4, §13.35, §14 and §7 read (no memo): the steps in
+    the board's order, overruns, exits, the change to a move-and-fire, stop."""
+    u, f = game.state.units[d.unit], game.ctx.field
+    if not u.on_map:
+        return None  # entering: its own memo, not looked at here
+    first, out = d.steps == 0, []
+    for n in f.board.neighbours(u.hex):
+        cost = game.enter_cost(u, u.hex, n)
+        if not game.may_enter_zone(u, n) or cost == "prohibited" or (cost == "all" and not first):
+            continue
+        enemies = [e for e in game.state.at(n) if e.side != u.side and not e.hidden]
+        if d.loaded and any(e.type.unit_class != "forward-observer" for e in enemies):
+            continue
+        if not u.type.is_vehicle and game.ctx.advanced and any(
+                e.type.is_vehicle and e.type.transport_capacity not in ("truck", "motorcycle") for e in enemies):
+            continue
+        if first or cost == "all" or d.spent + cost <= d.mp:
+            out.append(("step", n))
+    if d.overrun == "pending":
+        out += [("overrun", n) for n in f.board.neighbours(u.hex) if game.overrun_cost(u, n) is not None]
+    exit_cost = f.exit_cost(u.type, u.hex)
+    if exit_cost is not None and (first or d.spent + exit_cost <= d.mp):
+        out += [("exit", e) for e in ("north", "east", "south", "west") if f.board.edge_distance(u.hex, e) == 1]
+    activation = game.activation
+    if d.op == "move" and not d.overrun and not d.entering and u.type.is_vehicle and not u.flash_kill \
+            and u.type.anti_vehicle is not None and d.spent <= game.move_fire_mp(u) \
+            and (activation is None or u.id not in activation.cancelled):
+        out.append(("move-fire",))
+    return out + [("stop",)]
+
+
+@pytest.mark.parametrize("sid,bots", [("I", "random"), ("I", "heuristic"), ("VIII", "random"), ("XIII", "heuristic")])
+def test_memoised_move_steps_are_the_rules_steps(catalog, sid, bots):
+    """Every move decision of whole games (the step lists memoised per context by hex, unit type
+    and side: many games share the memo, as a batch's do)."""
+    scenario = catalog.model.scenario(sid)
+    ctx, setup = make_context(catalog.model, scenario), sample_setup(catalog, scenario)
+    moves = 0
+    for seed in range(3):
+        game = Game(catalog.model, scenario, setup, seed, context=ctx)
+        players = {"allied": make_bot(bots, seed), "axis": make_bot(bots, seed + 1)}
+        while not game.is_terminal():
+            legal = game.legal_actions()
+            if game.mode == "move":
+                direct = _move_actions_direct(game, game.decision)
+                if direct is not None:
+                    assert legal == direct, (sid, seed, game.decision)
+                    moves += 1
+            game.apply(players[game.current_player()].choose(game, legal))
+    assert moves > 100
