@@ -133,7 +133,8 @@ class MoraleMixin:
         self.doctrine()  # step 6
         self.reshuffle_raids()  # step 7 (§16.1)
         for f in s.formations.values():
-            f.lost_this_turn, f.must_replay = 0, False
+            if f.lost_this_turn or f.must_replay:  # most have neither: no call of the write hook
+                f.lost_this_turn, f.must_replay = 0, False
         s.phase = "operations"
         if s.turn >= self.ctx.scenario.turns:
             self._end_game()

@@ -346,16 +346,26 @@ class State:
         old, new = self._at_where.get(id(u), _NOWHERE), u.hex if u.status == ON_MAP else _NOWHERE
         if old is new or old == new:
             return
-        index, rank = self._at_index, self._at_rank
+        index = self._at_index
         if old is not _NOWHERE:
             was = index[old]
-            if len(was) == 1 and was[0] is u:  # it stood alone: the usual step
+            if len(was) == 1 and was[0] is u:  # it stood alone: the usual step of a random game
                 del index[old]
-            else:
-                index[old] = tuple(x for x in was if x is not u)
+            else:  # out of a stack (a few units: found by identity, a Unit's == compares every field)
+                i = 0
+                while i < len(was) and was[i] is not u:
+                    i += 1
+                index[old] = was[:i] + was[i + 1:]
         if new is not _NOWHERE:
             there = index.get(new)
-            index[new] = (u,) if not there else tuple(sorted(there + (u,), key=lambda x: rank[id(x)]))  # units' order
+            if not there:
+                index[new] = (u,)
+            else:  # into a stack, in the units' order: before the first unit ranked after it
+                rank = self._at_rank
+                mine, i = rank[id(u)], 0
+                while i < len(there) and rank[id(there[i])] < mine:
+                    i += 1
+                index[new] = there[:i] + (u,) + there[i:]
         self._at_where[id(u)] = new
 
 
