@@ -4,6 +4,7 @@ to the old ways (a mode string dispatched by getattr, an untyped working dict)."
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import re
 from pathlib import Path
 
@@ -43,6 +44,24 @@ def test_every_decision_is_a_frozen_value_with_its_own_kind():
         assert "legal" in vars(cls) and "apply" in vars(cls), kind
     with pytest.raises(dataclasses.FrozenInstanceError):
         Move("axis", "161.1").spent = 3
+
+
+def test_a_decision_is_made_as_its_dataclass_would_make_it():
+    """base._slot_init gives each slotted kind its own __init__ (slots set through their
+    descriptors): the same parameters, defaults and values as the one dataclass writes."""
+    for kind, cls in BY_KIND.items():
+        fields = dataclasses.fields(cls)
+        params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+        assert [p.name for p in params] == [f.name for f in fields], kind
+        assert [p.default for p in params] == [inspect.Parameter.empty if f.default is dataclasses.MISSING
+                                              else f.default for f in fields], kind
+        values = {f.name: (kind, f.name) for f in fields}  # a distinct value in every field
+        by_name, by_place = cls(**values), cls(*values.values())
+        assert all(getattr(by_name, n) == v and getattr(by_place, n) == v for n, v in values.items()), kind
+        assert by_name == by_place and hash(by_name) == hash(by_place), kind
+        assert dataclasses.replace(by_name, side="axis").side == "axis", kind
+    with pytest.raises(TypeError):
+        Move()  # side has no default
 
 
 def test_a_kind_without_its_answers_is_refused_when_its_class_is_made():
