@@ -638,10 +638,12 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
                 if u.status != ON_MAP or u.carried_by or u.hidden or u.id in done or \
                         (bunkers and self.bunker_of(u) is not None):
                     continue
-                key = (u.id, u.facing)
-                turns = faces.get(key)
+                by_facing = faces.get(u.id)  # the unit's turns by the facing they start from
+                if by_facing is None:
+                    by_facing = faces[u.id] = {}
+                turns = by_facing.get(u.facing)
                 if turns is None:
-                    turns = faces[key] = tuple(("face", u.id, side) for side in range(6) if side != u.facing)
+                    turns = by_facing[u.facing] = tuple(("face", u.id, side) for side in range(6) if side != u.facing)
                 out += turns
         return out
 
@@ -918,8 +920,8 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
             self.log("enter", unit=u.id, hex=dest, section="5.3")
         else:
             cost = self.enter_cost(u, u.hex, dest) if s.wire else f.enter_cost(u.type, u.hex, dest)
-            axial = f.board.axial
-            u.facing = direction(axial(u.hex), axial(dest))
+            axials = f.board.axials
+            u.facing = direction(axials[u.hex], axials[dest])
         cost = d.mp if cost == "all" else cost
         spent = min(d.mp, d.spent + cost) if d.steps == 0 else d.spent + cost  # the move's value: at the end
         if u.hidden:  # §12.22: an FO leaving its deployment hex is placed on the map
