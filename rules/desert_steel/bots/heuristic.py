@@ -745,7 +745,8 @@ class HeuristicBot2:
             return self._stop(game, u, actions)
         view = self._view(game, u)
         if u.status == "off-map":
-            return min(steps, key=lambda a: (self._score_hex(game, u, a[1], view), a[1]))
+            scores = self._step_scores(game, u, [a[1] for a in steps], view)
+            return min(steps, key=lambda a: (scores[a[1]], a[1]))
         route = self._route if game.decision.steps else None  # a new move plans afresh
         if route and route[0] == u.id and route[1] and ("step", route[1][0]) in actions:
             nxt = route[1][0]
