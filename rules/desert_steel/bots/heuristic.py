@@ -745,26 +745,26 @@ class HeuristicBot2:
             return self._stop(game, u, actions)
         view = self._view(game, u)
         if u.status == "off-map":
-            scores = self._step_scores(game, u, [a[1] for a in steps], view)
-            return min(steps, key=lambda a: (scores[a[1]], a[1]))
+            return self._best_step(game, u, steps, view)[0]
         route = self._route if game.decision.steps else None  # a new move plans afresh
         if route and route[0] == u.id and route[1] and ("step", route[1][0]) in actions:
             nxt = route[1][0]
             self._route = (u.id, route[1][1:])
             return ("step", nxt)
         self._route = None
-        scores = self._step_scores(game, u, [a[1] for a in steps], view)
-        best = min(steps, key=lambda a: (scores[a[1]], a[1]))
+        best, top = self._best_step(game, u, steps, view)
+        if best[1] not in view["enemy_hexes"] and self._below_here(game, u, top, view):
+            return best  # (the test below, without scoring the unit's own hex)
         here = self._score_hex(game, u, u.hex, view)
-        if scores[best[1]] < here - 0.01 and best[1] not in view["enemy_hexes"]:
+        if top < here - 0.01 and best[1] not in view["enemy_hexes"]:
             return best  # one step nearer: the common case, no search needed
         # stuck (a blocker, an overstacked hex, a minefield ahead) short of the goal: look for a way round
         goal = view["goal"]
         if not goal or goal.get(u.hex, 99) <= 0 or view["close_in"]:
-            return best if scores[best[1]] < here - 0.01 else self._stop(game, u, actions)
+            return best if top < here - 0.01 else self._stop(game, u, actions)
         path = self._plan_path(game, u, {a[1] for a in steps}, view, here)
         if not path:
-            return best if scores[best[1]] < here - 0.01 else self._stop(game, u, actions)
+            return best if top < here - 0.01 else self._stop(game, u, actions)
         self._route = (u.id, path[1:])
         return ("step", path[0])
 
@@ -819,9 +819,8 @@ class HeuristicBot2:
                     heapq.heappush(heap, (d + c, n))
         if not dist:
             return []
-        scores = self._step_scores(game, u, dist, view)
-        best = min(dist, key=lambda h: (scores[h] + 0.001 * dist[h], h))
-        if scores[best] >= here - 0.01:
+        best, score = self._lowest_hex(game, u, dist, view, dist)
+        if score >= here - 0.01:
             return []
         path = [best]
         while prev[path[-1]] is not None:
@@ -981,6 +980,53 @@ class HeuristicBot2:
                 kept[h] = score
             out[h] = score
         return out
+
+    def _best_step(self, game, u, steps, view) -> tuple[tuple, float]:
+        """The step action whose hex scores lowest (_score_hex; the lowest hex on a tie) and its score."""
+        actions = {a[1]: a for a in steps}
+        hex_, score = self._lowest_hex(game, u, actions, view)
+        return actions[hex_], score
+
+    def _below_here(self, game, u, score: float, view) -> bool:
+        """Whether ``score`` is surely below the unit's own hex's less 0.01 (_move's test) from
+        the goal distance alone: outside an entrenchment or bunker its score is at least that."""
+        goal = view["goal"]
+        if not goal or view.get("away") is None or self._score_hex.__func__ is not HeuristicBot2._score_hex \
+                or view.get("watch") or view.get("guns"):
+            return False
+        return score < goal.get(u.hex, 99) - 0.01 and not self._fortified(game, u)
+
+    def _lowest_hex(self, game, u, hexes, view, spent: dict | None = None) -> tuple[str, float]:
+        """The hex (none the unit's own) with the lowest _score_hex plus a thousandth of what
+        ``spent`` gives it (MP to get there), the lowest hex on a tie, and its score. Where the
+        move score is the goal distance plus terms that only add (formation, enemy hex, stacking,
+        minefields, closing in, gunners), a hex whose goal distance alone is above the best so
+        far cannot win and is not scored: hexes are tried nearest the goal first."""
+        goal = view["goal"]
+        kept = view.get("away")
+        if not goal or kept is None or self._score_hex.__func__ is not HeuristicBot2._score_hex \
+                or view.get("watch") or view.get("guns"):
+            scores = self._step_scores(game, u, hexes, view)
+            if spent is None:
+                best = min(hexes, key=lambda h: (scores[h], h))
+            else:
+                best = min(hexes, key=lambda h: (scores[h] + 0.001 * spent[h], h))
+            return best, scores[best]
+        if spent is None:
+            bounds = sorted((goal.get(h, 99), h) for h in hexes)
+        else:
+            bounds = sorted((goal.get(h, 99) + 0.001 * spent[h], h) for h in hexes)
+        best = top = score = None
+        for bound, h in bounds:
+            if top is not None and bound > top:
+                break  # a score is at least its goal distance: none from here on can win
+            s = kept.get(h)
+            if s is None:
+                s = self._step_scores(game, u, (h,), view)[h]
+            value = s if spent is None else s + 0.001 * spent[h]
+            if top is None or value < top or (value == top and h < best):
+                best, top, score = h, value, s
+        return best, score
 
     def _view_score(self, game, u, hex_, view) -> tuple[float, float]:
         """The score of the hex from the move's view (before the unit's own entrenchment), and
