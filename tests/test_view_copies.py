@@ -126,3 +126,24 @@ def test_a_seats_view_brought_up_to_date_equals_one_made_afresh(model, catalog, 
             _scribble_on_a_container(kept, rng)
         game.apply(bots[side].choose(game, game.legal_actions()))
     assert seen.get("allied", 0) + seen.get("axis", 0) > 150  # brought up to date, not made anew
+
+
+def test_a_view_a_bot_took_apart_is_made_afresh(model, catalog):
+    """A bot that swaps a unit of its view for one the game does not have gets, at its next
+    decision, a view made afresh (equal to a new one), not an error."""
+    scenario = model.scenario("I")
+    game = Game(model, scenario, sample_setup(catalog, scenario), 1)
+    bot, copies = make_bot("heuristic", 1), {"allied": ViewCopies(), "axis": ViewCopies()}
+    for _ in range(40):
+        side = game.side_to_act
+        kept = side_view(game, side, copies[side])
+        units = kept.state.units
+        k, u = next(iter(units.items()))
+        del units[k]
+        stranger = u.copy()
+        stranger.id = "stranger"
+        units["stranger"] = stranger
+        stranger.flipped = not stranger.flipped
+        again = side_view(game, side, copies[side])
+        assert _whole(again) == _whole(side_view(game, side)) and "stranger" not in again.state.units
+        game.apply(bot.choose(game, game.legal_actions()))

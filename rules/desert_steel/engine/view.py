@@ -145,10 +145,13 @@ class ViewCopies:
                 kind = type(x)
                 if kind is Unit:
                     k = x.id
-                    if k in done or units.get(k) is not x and vunits.get(k) is not x:
+                    u = units.get(k)
+                    if k in done or u is not x and vunits.get(k) is not x:
                         continue  # the same unit again, or another game's (a clone's, another view's)
+                    if u is None:
+                        return None  # a unit of the view the game does not have (a bot's doing)
                     done.add(k)
-                    vunits[k] = c = (u := units[k]).copy()
+                    vunits[k] = c = u.copy()
                     # hidden changes only by a write to the unit (and side is a roster attribute)
                     if u.hidden and u.side != side:
                         if k not in hidden:
@@ -158,10 +161,13 @@ class ViewCopies:
                         hidden = hidden - {k}
                 elif kind is Formation:
                     k = x.card
-                    if k in done or forms.get(k) is not x and vforms.get(k) is not x:
+                    f = forms.get(k)
+                    if k in done or f is not x and vforms.get(k) is not x:
                         continue
+                    if f is None:
+                        return None
                     done.add(k)
-                    vforms[k] = forms[k].copy()
+                    vforms[k] = f.copy()
         sd["turn"], sd["phase"], sd["visibility"] = gd["turn"], gd["phase"], gd["visibility"]
         names, plain, _, masked = self.groups
         theirs, mine = plain(gd), plain(sd)
