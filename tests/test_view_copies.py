@@ -147,3 +147,24 @@ def test_a_view_a_bot_took_apart_is_made_afresh(model, catalog):
         again = side_view(game, side, copies[side])
         assert _whole(again) == _whole(side_view(game, side)) and "stranger" not in again.state.units
         game.apply(bot.choose(game, game.legal_actions()))
+
+
+def test_the_refresh_knows_every_field_of_the_state():
+    """A field added to State that the refresh does not know would stay in a seat's view as it was
+    at its first decision: every field is a container the refresh compares (view._COPY), or one it
+    sets itself."""
+    from sandtable.rules.desert_steel.engine.state import State
+    from sandtable.rules.desert_steel.engine.view import _COPY
+    itself = {"turn", "phase", "visibility", "units", "formations", "raid_deck"}
+    fields = {f.name for f in dataclasses.fields(State) if not f.name.startswith("_")}
+    assert fields == set(_COPY) | itself
+
+
+def test_the_refresh_knows_every_memo_of_the_state():
+    """A seat's refreshed view makes the state's memos stale by three of their fields (its
+    by_placement dict, the sizes the hex and card indexes were made for): a memo State gains must
+    be made stale there too (view.ViewCopies.refreshed), then listed here."""
+    from sandtable.rules.desert_steel.engine.state import State
+    memos = {f.name for f in dataclasses.fields(State) if f.name.startswith("_")}
+    assert memos == {"_memo", "_at_index", "_at_where", "_at_rank", "_at_count", "_at_roster", "_at_size",
+                     "_at_units", "_cards", "_cards_roster", "_cards_size", "_cards_units"}

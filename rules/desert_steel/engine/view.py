@@ -55,8 +55,10 @@ class SideView(Game):
         return g
 
 
-# The state's containers a view copies as they are, and how each is copied (none holds anything
-# of the other side that is secret); and those it masks (_mask), copied the same way.
+# The state's containers and how each is copied (as State.copy copies them): a seat's view brings
+# each up to date when it no longer equals the game's (tests/test_view_copies.py checks that every
+# field of State is here or is one the refresh sets itself). Those that name something of the
+# other side that is secret are masked (_mask), the rest copied as they are.
 _COPY = {
     "hands": lambda x: {k: list(v) for k, v in x.items()},
     "stack": list, "played": set, "interrupt_windows": set,
@@ -179,7 +181,8 @@ class ViewCopies:
             _mask(s, game, other(side), hidden)
             self._masks_kept(gs, s, hidden)
         # its memos and indexes as a new state's: stale (by_placement's and on_map's, made anew;
-        # the hex and card indexes, of another size than the units)
+        # the hex and card indexes, of another size than the units; test_view_copies fails on a
+        # memo State gains that this does not reset)
         sd["_memo"], sd["_at_size"], sd["_cards_size"] = {}, -1, -1
         stack = game._stack
         if stack is not self.stack_of or vd["_stack"] is not self.stack_seen:
