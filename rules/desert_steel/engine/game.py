@@ -883,14 +883,20 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
 
     def move_fire_mp(self, u: Unit) -> int:
         """§9.52: half the movement points, rounded down."""
-        # memoised per context by unit type, checked by identity: asked at every step of a move
-        memo = self.ctx.memo.get("move_fire_mp")
+        return self._move_fire_figures(u)[1]
+
+    def _move_fire_figures(self, u: Unit) -> tuple:
+        """(whether ``u``'s type may move and fire at all: a vehicle with an AV factor, §9.51; its
+        move_fire_mp), memoised per context by unit type, checked by identity: asked at every
+        step of a move (both read the type alone)."""
+        memo = self.ctx.memo.get("move_fire")
         if memo is None:
-            memo = self.ctx.memo["move_fire_mp"] = {}
-        hit = memo.get(id(u.type))
-        if hit is None or hit[0] is not u.type:
-            mp = math.floor(self.ctx.field.allowance(u.type) * self.ctx.tables.setting("move_and_fire_mp_fraction", 0.5))
-            hit = memo[id(u.type)] = (u.type, mp)
+            memo = self.ctx.memo["move_fire"] = {}
+        t = u.type
+        hit = memo.get(id(t))
+        if hit is None or hit[0] is not t:
+            mp = math.floor(self.ctx.field.allowance(t) * self.ctx.tables.setting("move_and_fire_mp_fraction", 0.5))
+            hit = memo[id(t)] = (t, (t.is_vehicle and self.factor(u, True) is not None, mp))
         return hit[1]
 
     def _may_become_move_fire(self, u: Unit, d: Move) -> bool:
@@ -899,10 +905,11 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         alors votre décision, et déclarez que vous effectuez une opération de tir en mouvement (9.5)":
         a declared move (not an overrun nor an entry) of a unit that could have declared a move-and-fire
         (§9.51), while what it spent fits the limited move (§9.52)."""
-        if not (d.op == "move" and not d.overrun and not d.entering and u.status == ON_MAP
-                and u.type.is_vehicle and not u.flash_kill and self.factor(u, True) is not None
-                and d.spent <= self.move_fire_mp(u)):
+        if d.op != "move" or d.overrun or d.entering or u.flash_kill or u.status != ON_MAP:
             return False  # the cheap tests first: the activation is looked for at most steps' end
+        may, mp = self._move_fire_figures(u)
+        if not may or d.spent > mp:
+            return False
         activation = self._find(Activation)
         return activation is None or u.id not in activation.cancelled
 
