@@ -395,3 +395,23 @@ def test_limited_intelligence_the_face_down_card_is_not_named(model, catalog):
     plain = Game(model, scenario, sample_setup(catalog, scenario), 1)  # face up without the option
     plain.apply(("play", second))
     assert side_view(plain, "axis").state.stack == [second]
+
+
+def test_the_search_redraws_face_down_cards_among_those_of_their_c3(model, catalog):
+    """§6.55: the determinization (view.place_unseen) puts on the stack, for each enemy face-down
+    card, one of the enemy's cards in hand or on the stack with the C3 announced; the rest in hand."""
+    import random as _random
+    from sandtable.rules.desert_steel.engine.view import place_unseen
+    scenario = model.scenario("III")
+    game = Game(model, scenario, sample_setup(catalog, scenario), 1, options={"limited_intelligence": True})
+    first = sorted(c for c in game.state.hands["allied"] if game.state.formations[c].kind == "combat")[0]
+    game.apply(("play", first))
+    union = sorted(game.state.stack + game.state.hands["allied"])
+    drawn = set()
+    for seed in range(12):
+        g = side_view(game, "axis").clone()
+        place_unseen(g, "axis", _random.Random(seed))
+        assert sorted(g.state.stack + g.state.hands["allied"]) == union
+        assert [game.priority(c)[0] for c in g.state.stack] == [game.priority(first)[0]]
+        drawn.add(g.state.stack[0])
+    assert len(drawn) > 1  # not always the same card

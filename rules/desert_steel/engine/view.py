@@ -419,7 +419,8 @@ def place_unseen(g: Game, me: str, rng: random.Random) -> None:
     ``me``'s units stands (entering would have revealed it, §12.22) and within the stacking limit;
     unrevealed minefields one a hex in their zone, not under ``me``'s units, not in a
     fortification's hex; unplanned raids of the enemy on turns still to come (one air strike a
-    turn, a bombardment spotted by a formation with an FO)."""
+    turn, a bombardment spotted by a formation with an FO); with limited intelligence, which of
+    the enemy's cards lie face down on the stack (§6.55: among those of the C3 announced)."""
     st = g.state
     enemy = other(me)
     mine = {u.hex for u in st.units.values() if u.side == me and u.status == ON_MAP}
@@ -473,6 +474,31 @@ def place_unseen(g: Game, me: str, rng: random.Random) -> None:
                                    for x in g.units_of(c) if x.status in (ON_MAP, OFF_MAP)))
             r["turn"] = rng.randint(st.turn, turns)
             r["spotting_card"] = rng.choice(cards) if cards else None
+    if _face_down(g):
+        _draw_face_down(g, enemy, rng)
+
+
+def _draw_face_down(g: Game, enemy: str, rng: random.Random) -> None:
+    """§6.55: each of the enemy's face-down cards on the stack drawn among its cards in hand or on
+    the stack of the same C3 (what was announced), the rest in its hand; the stack's records follow
+    the cards' new names."""
+    st = g.state
+    down = [i for i, c in enumerate(st.stack) if st.formations[c].side == enemy]
+    if not down:
+        return
+    was = [st.stack[i] for i in down]
+    pool = sorted(st.hands[enemy] + was)
+    c3 = {c: g.priority(c)[0] for c in pool}
+    names: dict = {}
+    for i, card in zip(down, was):
+        drawn = rng.choice([c for c in pool if c3[c] == c3[card]])  # as many of that C3 as lie down
+        pool.remove(drawn)
+        st.stack[i] = names[card] = drawn
+    st.hands[enemy] = pool
+    if names:
+        st.failed_interrupts = {names.get(k, k): v for k, v in st.failed_interrupts.items()}
+        st.interrupt_windows = {names.get(c, c) for c in st.interrupt_windows}
+        st.air_windows = {(names.get(c, c), side) for c, side in st.air_windows}
 
 
 def _marker_side(g: Game, marker) -> str | None:
