@@ -151,13 +151,13 @@ def test_a_view_a_bot_took_apart_is_made_afresh(model, catalog):
 
 def test_the_refresh_knows_every_field_of_the_state():
     """A field added to State that the refresh does not know would stay in a seat's view as it was
-    at its first decision: every field is a container the refresh compares (view._COPY), or one it
+    at its first decision: every field is a container the refresh compares (view.CONTAINERS), or one it
     sets itself."""
     from sandtable.rules.desert_steel.engine.state import State
-    from sandtable.rules.desert_steel.engine.view import _COPY
+    from sandtable.rules.desert_steel.engine.view import CONTAINERS
     itself = {"turn", "phase", "visibility", "units", "formations", "raid_deck"}
     fields = {f.name for f in dataclasses.fields(State) if not f.name.startswith("_")}
-    assert fields == set(_COPY) | itself
+    assert fields == set(CONTAINERS) | itself
 
 
 def test_the_refresh_knows_every_memo_of_the_state():

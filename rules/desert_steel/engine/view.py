@@ -59,7 +59,7 @@ class SideView(Game):
 # each up to date when it no longer equals the game's (tests/test_view_copies.py checks that every
 # field of State is here or is one the refresh sets itself). Those that name something of the
 # other side that is secret are masked (_mask), the rest copied as they are.
-_COPY = {
+CONTAINERS = {
     "hands": lambda x: {k: list(v) for k, v in x.items()},
     "stack": list, "played": set, "interrupt_windows": set,
     "failed_interrupts": lambda x: {k: set(v) for k, v in x.items()},
@@ -75,7 +75,7 @@ _CARDS = ("hands", "stack", "failed_interrupts", "interrupt_windows", "air_windo
 
 def _groups(masked: tuple) -> tuple:
     """(names copied as they are, their getter, names masked, their getter)."""
-    plain = tuple(k for k in _COPY if k not in masked)
+    plain = tuple(k for k in CONTAINERS if k not in masked)
     return plain, operator.itemgetter(*plain), masked, operator.itemgetter(*masked)
 
 
@@ -121,8 +121,8 @@ class ViewCopies:
     def _masks_kept(self, gs, s, hidden: frozenset) -> None:
         _, _, names, masked = self.groups
         self.hidden = hidden
-        self.masked_source = tuple(_COPY[k](x) for k, x in zip(names, masked(gs.__dict__)))
-        self.masked_view = tuple(_COPY[k](x) for k, x in zip(names, masked(s.__dict__)))
+        self.masked_source = tuple(CONTAINERS[k](x) for k, x in zip(names, masked(gs.__dict__)))
+        self.masked_view = tuple(CONTAINERS[k](x) for k, x in zip(names, masked(s.__dict__)))
 
     def refreshed(self, game: Game, side: str) -> "SideView | None":
         """The seat's last view brought up to date (see the class), or None when it cannot be."""
@@ -176,7 +176,7 @@ class ViewCopies:
         if theirs != mine:
             for k, a, b in zip(names, theirs, mine):
                 if a != b:
-                    sd[k] = _COPY[k](a)
+                    sd[k] = CONTAINERS[k](a)
         if hidden is not self.hidden or masked(gd) != self.masked_source or masked(sd) != self.masked_view:
             _mask(s, game, other(side), hidden)
             self._masks_kept(gs, s, hidden)
