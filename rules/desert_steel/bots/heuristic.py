@@ -48,6 +48,17 @@ def fallback(actions: list) -> tuple:
     return actions[0]
 
 
+def _steepest(hexes, goal: dict) -> str:
+    """The hex with the lowest goal distance (99 off the map of distances), the lowest id on a
+    tie: min by (distance, hex) without a key tuple made per hex (the corridor's inner loop)."""
+    best, low = None, None
+    for n in hexes:
+        d = goal.get(n, 99)
+        if low is None or d < low or (d == low and n < best):
+            best, low = n, d
+    return best
+
+
 @tactics.takes_shared
 class HeuristicBot2:
     """The current heuristic bot (the module docstring): its own stance, goals, moves, cards and
@@ -339,7 +350,7 @@ class HeuristicBot2:
                 seen = 0
                 while h in goal and goal[h] > 0 and seen < 60:
                     corridor.add(h)
-                    h = min(board.neighbours(h), key=lambda n: (goal.get(n, 99), n))
+                    h = _steepest(board.neighbours(h), goal)
                     seen += 1
                 if h in goal:
                     corridor.add(h)
@@ -1013,16 +1024,26 @@ class HeuristicBot2:
                 best = min(hexes, key=lambda h: (scores[h] + 0.001 * spent[h], h))
             return best, scores[best]
         if spent is None:
-            bounds = sorted((goal.get(h, 99), h) for h in hexes)
+            bounds = sorted([(goal.get(h, 99), h) for h in hexes])
         else:
-            bounds = sorted((goal.get(h, 99) + 0.001 * spent[h], h) for h in hexes)
+            bounds = sorted([(goal.get(h, 99) + 0.001 * spent[h], h) for h in hexes])
+        scorer = view.get("view_scorer")  # _step_scores' kept path, one hex at a time, inlined
+        if scorer is None:
+            scorer = view["view_scorer"] = self._view_scorer(u, view)
+        here = u.hex
         best = top = score = None
         for bound, h in bounds:
             if top is not None and bound > top:
                 break  # a score is at least its goal distance: none from here on can win
             s = kept.get(h)
             if s is None:
-                s = self._step_scores(game, u, (h,), view)[h]
+                if h == here:
+                    s = self._score_hex(game, u, h, view)
+                else:
+                    s, gunners = scorer(h, False, None)
+                    if gunners:
+                        s += gunners
+                    kept[h] = s
             value = s if spent is None else s + 0.001 * spent[h]
             if top is None or value < top or (value == top and h < best):
                 best, top, score = h, value, s
