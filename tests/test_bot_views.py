@@ -21,6 +21,8 @@ from sandtable.rules.desert_steel.bots.search import SearchBot
 from sandtable.rules.desert_steel.engine.state import OFF_MAP
 from sandtable.rules.desert_steel.engine.view import SideView, hidden_zone, minefield_zone, side_view
 
+from test_engine_advanced import place
+
 REVEALING = {"reveal", "minefield-attack", "minefield-revealed", "minefield-cleared", "friendly-minefield-roll",
              "air-strike", "bombardment", "bombardment-cancelled", "bombardment-lost", "bombardment-no-target"}
 
@@ -372,6 +374,28 @@ def test_a_hidden_observer_that_digs_in_stays_on_paper(model, catalog):
     a.state.units[fo.id].hidden = False  # as an enemy entering its hex would (§12.22)
     assert [(e["hex"], e["occupant"]) for e in side_view(a, "axis").state.entrenchments] == \
         [(a.state.units[fo.id].hex, fo.id)]
+
+
+def test_a_paper_marker_does_not_count_towards_the_hex_limit_of_the_other_side(model, catalog, monkeypatch):
+    """§13.41 with §12.22: the other side's legal actions must not show a hidden unit's paper marker
+    either. With a limit of one marker a hex, an Axis infantry unit in the hex where the hidden
+    Allied FO dug in may still entrench, as in the twin where the FO dug in elsewhere and the hex
+    is empty."""
+    setup, twin, fo = _moved_placement(model, catalog, "VIII", lambda u: u.hidden and u.side == "allied", _other_hex)
+    a, b = _scenario_game(model, catalog, "VIII", setup), _scenario_game(model, catalog, "VIII", twin)
+    where = b.state.units[fo.id].hex  # the FO alone in b; an empty hex in a (_other_hex)
+    tables = type(a.ctx.tables)
+    setting = tables.setting
+    monkeypatch.setattr(tables, "setting", lambda self, key, default=None:
+                        1 if key == "entrenchments_per_hex" else setting(self, key, default))
+    allowed = {}
+    for name, g in (("a", a), ("b", b)):
+        g.ask(Activation("allied", cards=(fo.card,)))
+        g.apply(("op", fo.id, "entrench"))
+        card = next(c for c, f in g.state.formations.items() if f.side == "axis" and f.kind == "combat")
+        axis = place(g, "axis-infantry", card, "de-infantry", where, "axis")
+        allowed[name] = g.may_entrench(axis)
+    assert allowed["a"] == allowed["b"] is True
 
 
 def test_limited_intelligence_the_face_down_card_is_not_named(model, catalog):

@@ -73,7 +73,7 @@ class FortificationsMixin:
 
     def may_entrench(self, u: Unit) -> bool:
         """§13.4-13.41: an active non-vehicle not yet entrenched, in a hex without enemy units nor
-        a minefield, outside rocky ground, with fewer than six entrenchments."""
+        a minefield, outside rocky ground, with fewer than six entrenchments on the map."""
         if not self.ctx.advanced or u.type.is_vehicle or not u.ready or self.bunker_of(u) is not None:
             return False
         own = self._entrenchment(u)
@@ -85,7 +85,9 @@ class FortificationsMixin:
             return False
         if self.minefield_at(u.hex, known_to=u.side) is not None:
             return False  # §13.4: never in a minefield hex
-        here = [e for e in self.state.entrenchments if e["hex"] == u.hex]
+        # a marker a hidden enemy placed is on paper (§12.22, §13.4): counting it would tell this
+        # side, through its legal actions, that a hidden unit dug in here
+        here = [e for e in self.state.entrenchments if e["hex"] == u.hex and not self.on_paper(e, u.side)]
         empty = any(e["done"] and e["occupant"] is None for e in here)
         return empty or len(here) < self.ctx.tables.setting("entrenchments_per_hex", 6)
 
