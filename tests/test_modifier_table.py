@@ -289,3 +289,19 @@ def test_no_engine_module_names_a_modifiers_id():
                 if found.group(1) in ids and not re.search(r"""\.fire\(["']anti_infantry_vs_lightly_armored""", line):
                     offenders.append(f"{path.relative_to(ENGINE)}:{n}: {line.strip()}")
     assert offenders == []
+
+
+def test_no_engine_module_quotes_a_modifiers_value():
+    """Not in prose either: an engine docstring or comment that says "at −2" or "+6 same hex" is a second
+    place a modifier is written, and goes stale when a mod pack changes the table. The engine's text names
+    a modifier by what it is (the same-hex modifier, the spill's); the table (and the aids) give the value.
+    Event outcomes (outcomes.py) describe fields, not values, and modifiers.py is the table's reader."""
+    signed = re.compile(r"(?<![\w\[(=,])[+−]\d")
+    offenders = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        if path.name == "modifiers.py":
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if signed.search(line):
+                offenders.append(f"{path.relative_to(ENGINE)}:{n}: {line.strip()}")
+    assert offenders == []

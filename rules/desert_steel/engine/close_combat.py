@@ -175,7 +175,7 @@ class CloseCombatMixin:
 
     def _assault_fire(self, a) -> None:
         """Step 2: each assaulting unit must fire at a vehicle of the hex (AV, or AI at light armour),
-        +6 same hex, the close-assault modifier, no cover; then it is flipped."""
+        with the same-hex and close-assault modifiers, no cover; then it is flipped."""
         x, going = self._next_shooter(a)
         if x is None:
             self._back_to_activation()
@@ -256,7 +256,7 @@ class CloseCombatMixin:
             self._finish_operation(u)
             return
         reactors = []
-        for e in defenders:  # step 2: morale, without the same-hex/flank +2
+        for e in defenders:  # step 2: morale, without the same-hex/flank modifier
             if e.type.is_vehicle or e.suppressed:
                 continue
             mods = {"losses": self.loss_modifier(e.card), **self.separation_morale(e)}
@@ -316,8 +316,8 @@ class CloseCombatMixin:
             reactors = tuple(x for x in d.reactors if x != r.id)
             mode = action[2] if len(action) > 2 else None
             if self._same_hex_infantry(r):
-                # §12.14: an immediate fire in the hex, not an operation (+6, or the adjacent
-                # modifier for a flipped unit); a hit gives the vehicle the same-hex +2 (§14.2)
+                # §12.14: an immediate fire in the hex, not an operation (the same-hex modifier, or the adjacent
+                # modifier for a flipped unit); a hit gives the vehicle the same-hex morale modifier (§14.2)
                 self.log("overrun-fire", unit=r.id, target=u.id, fire="same-hex", flipped=r.flipped,
                          section="14.2, 12.14")
                 self.shoot(r, u, opportunity=True, move_fire=False, mode=mode, same_hex=True)
@@ -330,7 +330,7 @@ class CloseCombatMixin:
 
     def _overrun_fire(self, u: Unit, defenders: tuple) -> None:
         """Step 3: a vehicle still up fires its AI factor at a non-vehicle or truck of the hex; the
-        others there are attacked at −2 (the anti-infantry spill, §13.11)."""
+        others there are attacked with the anti-infantry spill's modifier (§13.11)."""
         if not u.on_map or u.suppressed:
             self._finish_operation(u)
             return

@@ -359,7 +359,7 @@ class FireMixin:
         return level
 
     def _special(self, roll: str, side: str) -> int:
-        """Scenario die-roll modifiers (§18.7), e.g. Totensonntag's −1 to spotting."""
+        """Scenario die-roll modifiers (§18.7), e.g. Totensonntag's to spotting (values in the scenario)."""
         total = 0
         for r in self.ctx.special:
             if r["type"] == "die-roll-modifier" and r.get("roll") in (roll, "all") \
@@ -374,7 +374,7 @@ class FireMixin:
         for r in self.ctx.special:
             if r["type"] == "self-spotting" and u.type.id in r.get("units", {}).get("types", ()) and \
                     (not r.get("cards") or u.card in r["cards"]):
-                return 3  # §13.28: an indirect-fire unit spotting its own target, +3 to its factors
+                return self.ctx.tables.fire("self_spotting")  # as an indirect-fire unit spotting its own target
         return 0
 
     def in_flank(self, target: Unit, source_hex: str) -> bool:
@@ -487,7 +487,7 @@ class FireMixin:
 
     def _spill(self, firer: Unit, target: Unit, hex_: str, move_fire: bool) -> None:
         """§13.11-13.12: AI fire also attacks every other non-vehicle and lightly armoured vehicle
-        of the target's side in the hex, one roll each, at −2 (no fire-zone marker)."""
+        of the target's side in the hex, one roll each, with the spill modifier (no fire-zone marker)."""
         t = self.ctx.tables
         for x in [x for x in self.state.at(hex_) if x.side == target.side and x is not target
                   and (not x.type.is_vehicle or x.type.lightly_armored) and not x.carried_by]:

@@ -6,8 +6,8 @@ A part of :class:`Game` (see game.py): the methods use its state and dice.
 The engine plays the owner's part of the paper work: it always announces a minefield an enemy
 enters (never "forgets", §15.12), makes no fake rolls (§15.14), puts an infantry unit or FO that
 enters a hex with an empty bunker into it, and fills empty set-up entrenchments with the non-vehicle
-units standing in their hexes (§18.4). The effects of "a unit in a minefield hex" (+1 to fire at it,
-+2 to its morale) apply once the minefield is revealed: until then it exists only on paper.
+units standing in their hexes (§18.4). The effects of "a unit in a minefield hex" (its fire and morale
+modifiers) apply once the minefield is revealed: until then it exists only on paper.
 """
 from __future__ import annotations
 
@@ -209,7 +209,7 @@ class FortificationsMixin:
 
     def _minefield_attack(self, u: Unit, m: dict) -> str:
         """§15.13: AV 12 against vehicles, AI 8 against non-vehicles and lightly armoured vehicles;
-        the differential is the only modifier; a hit checks morale at +2 (same hex)."""
+        the differential is the only modifier; a hit checks morale as same-hex fire."""
         t = self.ctx.tables
         m["revealed"] = True
         armoured = u.type.is_vehicle and not u.type.lightly_armored
@@ -248,7 +248,7 @@ class FortificationsMixin:
 
     def flank_hit(self, target: Unit, source_hex: str) -> bool:
         """Whether a hit counts as flank or same-hex fire for morale (§10.11): a bunker's occupant
-        takes the +2 only from fire in its own hex (§15.24)."""
+        takes the flank/same-hex morale modifier only from fire in its own hex (§15.24)."""
         if source_hex == target.hex:
             return True
         return self.bunker_of(target) is None and self.in_flank(target, source_hex)
