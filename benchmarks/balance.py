@@ -24,7 +24,8 @@ from pathlib import Path
 
 from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.bots.core import bot_names
-from sandtable.rules.desert_steel.engine.runner import measurable_scenarios, sample_setup, setup_pool, simulate
+from sandtable.rules.desert_steel.engine.runner import measurable_scenarios, sample_setup, setup_pool
+from sandtable.rules.lab.simulate import ladder, simulate
 
 
 def pct(interval) -> str:
@@ -64,7 +65,7 @@ def main() -> None:
         else:
             start = time.perf_counter()
             setups = setup_pool(model, scenario, args.setups, sample_setup(catalog, scenario))
-            out = simulate([], scenario.id, setups, args.games, args.seed, args.jobs, bots).to_json()
+            out = simulate(catalog, scenario, setups, args.games, args.seed, bots, jobs=args.jobs).to_json()
             out["wall_seconds"] = time.perf_counter() - start
             if args.save:
                 Path(args.save).mkdir(parents=True, exist_ok=True)
@@ -142,7 +143,7 @@ def main() -> None:
 
 
 def ladder_doc(args) -> None:
-    from sandtable.rules.desert_steel.engine.ladder import strength_ladder, verdict
+    from sandtable.rules.desert_steel.engine.ladder import verdict
     budgets = [b for b in args.ladder_budgets.split(",") if b]
     catalog = load_catalog()
     model = catalog.model
@@ -158,8 +159,8 @@ def ladder_doc(args) -> None:
             continue  # writing the document from saved results only: a scenario not (yet) played is left out
         else:
             start = time.perf_counter()
-            out = strength_ladder([], scenario.id, sample_setup(catalog, scenario), args.games, args.search_games,
-                                  args.seed, args.jobs, budgets)
+            out = ladder(catalog, scenario, sample_setup(catalog, scenario), args.games, args.search_games,
+                         args.seed, budgets, jobs=args.jobs)
             out["wall_seconds"] = time.perf_counter() - start
             if args.save:
                 Path(args.save).mkdir(parents=True, exist_ok=True)

@@ -56,13 +56,15 @@ ENGINE = "sandtable.rules.desert_steel.engine"
 class Engine:
     """The public surface of whichever engine the running python imports: load_catalog,
     runner.play/sample_setup, make_context, Game and EngineError, found where 741c123 had them
-    or where a later layout puts them."""
+    or where a later layout puts them; and the lab's batch runner (simulate)."""
 
     def __init__(self):
         from sandtable.rules.catalog import load_catalog
         self.load_catalog = load_catalog
         runner = importlib.import_module(f"{ENGINE}.runner")
-        self.play, self.sample_setup, self.simulate = runner.play, runner.sample_setup, runner.simulate
+        self.play, self.sample_setup = runner.play, runner.sample_setup
+        # A batch goes through the lab's runner, the only one since; 741c123 has it too.
+        self.simulate = importlib.import_module("sandtable.rules.lab.simulate").simulate
         game = importlib.import_module(f"{ENGINE}.game")
         self.Game = getattr(runner, "Game", None) or game.Game
         self.make_context = getattr(runner, "make_context", None) or game.make_context
@@ -190,7 +192,7 @@ def plain(quick: bool, as_json: bool) -> None:
     if not quick:
         scenario, _, setup = bench.context("I")
         t = time.perf_counter()
-        bench.engine.simulate([], scenario.id, setup, 100, 1, jobs=2)
+        bench.engine.simulate(bench.catalog, scenario, setup, 100, 1, ("heuristic", "heuristic"), jobs=2)
         out["beda_fomm_games_per_s_jobs_2"] = 100 / (time.perf_counter() - t)
     out["game_state_bytes"] = bench.state_bytes()
     out["clone_ms"] = 1000 * bench.clone()["wall"]

@@ -19,7 +19,8 @@ import time
 from pathlib import Path
 
 from sandtable.rules.catalog import load_catalog
-from sandtable.rules.desert_steel.engine.runner import digest, play, replay, sample_setup, simulate, write_log
+from sandtable.rules.desert_steel.engine.runner import digest, play, replay, sample_setup, write_log
+from sandtable.rules.lab.simulate import simulate
 
 TIMINGS = ("median_game_seconds", "games_per_second_one_core")
 
@@ -40,7 +41,7 @@ def main() -> int:
     runs = {}
     for jobs in (1, 2):
         start = time.perf_counter()
-        out = simulate([], scenario.id, setup, args.games, 0, jobs=jobs).to_json()
+        out = simulate(catalog, scenario, setup, args.games, 0, ("heuristic", "heuristic"), jobs=jobs).to_json()
         for key in TIMINGS:
             out.pop(key)
         runs[jobs] = json.dumps(out, sort_keys=True)

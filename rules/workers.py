@@ -1,5 +1,5 @@
-"""What every worker process of a batch does first, whoever runs the batch (the lab's runner,
-a ruleset's own batch)."""
+"""What every worker process of a batch does first (the lab's runner, rules/lab/batch.py; a
+ruleset's engine has no batch of its own)."""
 from __future__ import annotations
 
 import signal

@@ -1,7 +1,8 @@
 """The one batch runner (rules/lab/batch.py): simulate is a sweep of one point, so it gives the
 same report on this process, local worker processes and a real two-worker Dask cluster; the
-report is the one the engine's own batch made before (timings aside); a ruleset without an
-engine is said plainly."""
+report is that of its games played one at a time (timings aside); the strength ladder's levels
+are its batches; the engine keeps no batch of its own; a ruleset without an engine is said
+plainly."""
 from __future__ import annotations
 
 import json
@@ -50,16 +51,36 @@ def test_two_processes_give_the_same_report(local_report, capsys):
     assert out == local_report
 
 
-def test_the_report_is_the_engines_own_batch_report(local_report, catalog):
-    """No behaviour change: the engine's former batch (kept for the strength ladder) reports the
-    same games the same way, byte for byte but for the timings."""
+def test_the_report_is_that_of_its_games_played_one_at_a_time(local_report, catalog):
+    """The runner adds and loses nothing: game i played alone (seed game_seed(4, i), setup i mod 2,
+    through the ruleset's own play door) and reported by the ruleset's summary gives the batch's
+    report, byte for byte but for the timings."""
     from sandtable.cli.common import json_text
-    from sandtable.rules.desert_steel.engine.runner import sample_setup, setup_pool
-    from sandtable.rules.desert_steel.engine.runner import simulate as engine_simulate
-    scenario = catalog.model.scenario("III")
-    setups = setup_pool(catalog, scenario, 1, sample_setup(catalog, scenario))
-    summary = engine_simulate([], scenario.id, setups, 6, 4, 1, ("random", "random"))
+    from sandtable.rules.lab.batch import game_seed, play_door
+    play = play_door(catalog)
+    model = catalog.model
+    scenario = model.scenario("III")
+    setups = play.setup_pool(catalog, scenario, 1, play.sample_setup(catalog, scenario))
+    context = play.context(model, scenario)
+    summary = play.summary(scenario.id, 6, 4, ("random", "random"))
+    for i in range(6):
+        recorder = play.recorder()
+        game = play.play(model, scenario, setups[i % 2], game_seed(4, i), ("random", "random"), context=context,
+                         recorder=recorder)
+        summary.add({"index": i, "seed": game_seed(4, i), "setup": i % 2, **play.record(game, recorder),
+                     "seconds": 1.0})  # timings are not compared
     assert TIMINGS.sub('"timing": 0', json_text(summary.to_json())).strip() == local_report.strip()
+
+
+def test_the_engine_keeps_no_batch_of_its_own():
+    """Batches are the lab's: the engine's runner has no worker pool (multiprocessing, an
+    initializer) beside it, so no second path can drift from simulate's seeds and order."""
+    from pathlib import Path
+
+    import sandtable.rules.desert_steel.engine as engine
+    for path in Path(engine.__file__).parent.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "multiprocessing" not in text and "concurrent.futures" not in text, path
 
 
 def test_an_unreachable_scheduler_is_said_in_one_line(capsys):
@@ -100,16 +121,69 @@ def test_records_come_out_in_game_order_whatever_order_chunks_end():
 
 
 def test_the_ladder_plays_its_levels_on_the_same_runner(catalog, capsys, monkeypatch):
-    """simulate --ladder's levels are batches of the one runner: the report is the engine's former
-    ladder's, byte for byte but for the timings."""
+    """simulate --ladder's levels are batches of the one runner: each level's counts, cause and
+    diagnostics are those of ``simulate --bots B,B`` with the same games and seed, and the ladder
+    is the same for --jobs 1 and 2 (timings aside)."""
     from sandtable.cli.common import json_text
-    from sandtable.rules.desert_steel.engine.ladder import strength_ladder
-    from sandtable.rules.desert_steel.engine.runner import sample_setup
     from sandtable.rules.desert_steel.bots.search import SearchBot
+    from sandtable.rules.lab.batch import play_door
+    from sandtable.rules.lab.simulate import simulate as batch
     monkeypatch.setattr(SearchBot, "REPLAN", ())  # a cheap search bot: the plumbing is what is compared
     scenario = catalog.model.scenario("III")
-    before = json_text(strength_ladder([], scenario.id, sample_setup(catalog, scenario), 1, 1, 0, 1, ["search:2"]))
-    assert main(["simulate", "III", "--ladder", "--games", "1", "--search-games", "1", "--ladder-budgets", "search:2",
-                 "--json"]) == 0
+    setup = play_door(catalog).sample_setup(catalog, scenario)
     strip = re.compile(r'"median_game_seconds": [0-9.e+-]+')
-    assert strip.sub("", capsys.readouterr().out).strip() == strip.sub("", before).strip()
+    outs = []
+    for jobs in ("1", "2"):
+        assert main(["simulate", "III", "--ladder", "--games", "2", "--search-games", "1", "--ladder-budgets",
+                     "search:2", "--seed", "3", "--jobs", jobs, "--json"]) == 0
+        outs.append(strip.sub('"median_game_seconds": 0', capsys.readouterr().out))
+    assert outs[0] == outs[1]
+    levels = json.loads(outs[0])["levels"]
+    assert [(lv["bot"], lv["games"]) for lv in levels] == [("heuristic", 2), ("search:2", 1)]
+    for lv in levels:
+        alone = json.loads(json_text(batch(catalog, scenario, setup, lv["games"], 3, (lv["bot"], lv["bot"])).to_json()))
+        assert (lv["allied"], lv["axis"], lv["draws"]) == (alone["sides"]["allied"]["wins"],
+                                                           alone["sides"]["axis"]["wins"], alone["draws"])
+        assert lv["most_common_cause"] == alone["most_common_cause"]
+        assert lv["diagnostics"] == alone["diagnostics"]
+
+
+@pytest.mark.parametrize("extra", [[], ["--ladder", "--search-games", "0", "--ladder-budgets", "search:2"]],
+                         ids=["simulate", "ladder"])
+def test_progress_shows_on_a_terminal_and_never_under_json(capsys, monkeypatch, extra):
+    """On a terminal the games' progress is a bar on stderr; --json and --no-progress leave stderr
+    empty (a program reading the report, or the user's redirect, sees only the report)."""
+    import io
+    import sys
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+    base = ["simulate", "III", "--games", "2", "--seed", "1", "--bots", "random,random", *extra]
+    for more, shown in (([], True), (["--json"], False), (["--no-progress"], False)):
+        err = Terminal()
+        monkeypatch.setattr(sys, "stderr", err)
+        assert main([*base, *more]) == 0
+        assert ("2/2" in err.getvalue()) is shown, (more, err.getvalue())
+        if "--json" in more:
+            assert json.loads(capsys.readouterr().out)
+        capsys.readouterr()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("extra", [[], ["--ladder", "--search-games", "0"]], ids=["simulate", "ladder"])
+def test_a_scenario_the_engine_refuses_is_one_line_and_exit_1(capsys, monkeypatch, jobs, extra):
+    """The engine's refusal, met in a worker, comes back as the batch's error: one line, exit 1,
+    no traceback, whether the games run here or in worker processes (forked: the refusal too)."""
+    from sandtable.rules.desert_steel.engine.context import EngineError
+    from sandtable.rules.desert_steel.play import DesertSteelPlay
+
+    def refuse(self, model, scenario):
+        raise EngineError(f"scenario {scenario.id}: needs the advanced rules: sandstorm")
+    monkeypatch.setattr(DesertSteelPlay, "context", refuse)
+    monkeypatch.setattr("sandtable.rules.lab.batch._CACHE", {})  # no context kept from an earlier batch here
+    code = main(["simulate", "III", "--games", "2", "--bots", "random,random", "--jobs", jobs, "--no-progress",
+                 *extra])
+    out, err = capsys.readouterr()
+    assert code == 1 and not out, (out, err)
+    assert err.count("\n") == 1 and "sandstorm" in err and "Traceback" not in err

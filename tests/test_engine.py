@@ -195,11 +195,11 @@ def test_observation_hides_the_opponents_hand(model, catalog):
 
 
 def test_simulate_gives_the_same_results_whatever_the_number_of_jobs(catalog):
-    from sandtable.rules.desert_steel.engine.runner import simulate
+    from sandtable.rules.lab.simulate import simulate  # the one batch runner
     scenario = catalog.model.scenario("II")
     setup = sample_setup(catalog, scenario)
-    one = simulate([], scenario.id, setup, 4, 9, jobs=1, bots=("random", "heuristic"))
-    two = simulate([], scenario.id, setup, 4, 9, jobs=2, bots=("random", "heuristic"))
+    one = simulate(catalog, scenario, setup, 4, 9, ("random", "heuristic"), jobs=1)
+    two = simulate(catalog, scenario, setup, 4, 9, ("random", "heuristic"), jobs=2)
     strip = lambda s: [{k: v for k, v in r.items() if k != "seconds"} for r in s.results]  # noqa: E731
     assert strip(one) == strip(two)
     summary = one.to_json()

@@ -141,27 +141,9 @@ class DesertSteelPlay:
                         progress=None) -> dict:
         """The scenario at growing bot strength on both sides (the heuristic, then each search
         budget), and whether its result holds. ``batch(bots, n)`` plays n games of those bots
-        and returns the batch summary's JSON (the caller's batch runner: here, a pool or a
-        cluster, the same games)."""
-        from .engine.ladder import levels_for, score, verdict
-        from .engine.runner import wilson
-        out = []
-        for bot in levels_for(budgets):
-            n = games if bot == "heuristic" else search_games
-            if n < 1:
-                continue
-            summary = batch((bot, bot), n)
-            a, x, d = summary["sides"]["allied"]["wins"], summary["sides"]["axis"]["wins"], summary["draws"]
-            out.append({"bot": bot, "games": n, "allied": a, "axis": x, "draws": d,
-                        "allied_score": round(score(a, x, d), 3),
-                        "allied_score_95": [round(v, 3) for v in wilson(a + d / 2, n)],
-                        "median_game_seconds": summary["median_game_seconds"],
-                        "engagement": summary.get("engagement"), "warnings": summary.get("warnings", []),
-                        "diagnostics": summary.get("diagnostics"),
-                        "most_common_cause": summary.get("most_common_cause")})
-            if progress:
-                progress(out[-1])
-        return {"scenario": scenario_id, "seed": seed, "levels": out, **verdict(out)}
+        and returns the batch summary's JSON (the caller's batch runner)."""
+        from .engine.ladder import strength_ladder
+        return strength_ladder(batch, scenario_id, games, search_games, seed, budgets, progress=progress)
 
 
 PLAY = DesertSteelPlay()

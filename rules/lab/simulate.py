@@ -68,3 +68,20 @@ def simulate(catalog, scenario, setups, games: int, seed: int, bots, *, jobs: in
         raise batches.BatchError(f"{len(ordered.held)} games came back without the games before them")
     summary.results.sort(key=lambda r: r["index"])
     return summary
+
+
+def ladder(catalog, scenario, setups, games: int, search_games: int, seed: int, budgets, *, jobs: int = 1,
+           scheduler: str | None = None, connect_timeout: float = 20.0,
+           progress: Callable[[str, int, int], None] | None = None):
+    """The ruleset's strength ladder (``simulate --ladder``): each level a batch of this runner,
+    the same games ``simulate --bots B,B --games n --seed S`` plays, whatever --jobs or
+    --scheduler. ``progress(bot, done, total)`` as a level's games finish.
+
+    BatchError as simulate's."""
+    play = batches.play_door(catalog)
+
+    def batch(bots, n):
+        tick = (lambda done, total: progress(bots[0], done, total)) if progress else None
+        return simulate(catalog, scenario, setups, n, seed, bots, jobs=jobs, scheduler=scheduler,
+                        connect_timeout=connect_timeout, progress=tick).to_json()
+    return play.strength_ladder(batch, scenario.id, games, search_games, seed, budgets)

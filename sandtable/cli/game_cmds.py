@@ -12,6 +12,7 @@ from sandtable.rules.inputs import load_setup, pack_changes, pack_fingerprints
 
 from .common import add_json_flags, add_pack_option, load_pack, print_json, usage_error
 from .doors import play_door
+from .progress import Progress
 
 # The bots of the bundled ruleset, for --help (a pack's own are checked when it is loaded).
 BOT_NAMES = ("random, heuristic-v1, heuristic, search:N (N rollouts a decision, 1 to 10,000) or search:Ts "
@@ -165,25 +166,21 @@ def run_replay(args) -> int:
 
 def _run_ladder(args, catalog, play, scenario, setup) -> int:
     from sandtable.rules.lab.batch import BatchError
-    from sandtable.rules.lab.simulate import simulate
+    from sandtable.rules.lab.simulate import ladder
     budgets = [b for b in args.ladder_budgets.split(",") if b]
     if not budgets or not all(play.valid_bot(b) and b.startswith("search") for b in budgets) or args.search_games < 0:
         return usage_error("--ladder-budgets takes search bots (search:N or search:Ts) separated by commas, "
                            "and --search-games 0 or more")
-
-    def progress(level):
-        if not args.no_progress and sys.stderr.isatty():
-            sys.stderr.write(f"{level['bot']}: {level['games']} games played\n")
-
-    def batch(bots, games):  # each level is a batch of the one runner, as simulate's
-        return simulate(catalog, scenario, setup, games, args.seed, bots, jobs=args.jobs, scheduler=args.scheduler,
-                        connect_timeout=args.connect_timeout).to_json()
-    try:
-        out = play.strength_ladder(batch, scenario.id, args.games, args.search_games, args.seed, budgets,
-                                   progress=progress)
+    progress = Progress(args, "heuristic")
+    try:  # each level a batch of the one runner: simulate's games, whatever --jobs or --scheduler
+        out = ladder(catalog, scenario, setup, args.games, args.search_games, args.seed, budgets, jobs=args.jobs,
+                     scheduler=args.scheduler, connect_timeout=args.connect_timeout,
+                     progress=lambda bot, done, total: progress(done, total, bot))
     except (BatchError, play.GameError) as exc:
         print(f"sandtable: {exc}", file=sys.stderr)
         return 1
+    finally:
+        progress.close()
     if args.format == "json":
         print_json(out)
         return 0
@@ -232,14 +229,7 @@ def run_simulate(args) -> int:
             print(f"sandtable: --setups: no automatic setup for scenario {scenario.number}: {exc}", file=sys.stderr)
             return 1
 
-    def progress(done, total):
-        if not args.no_progress and sys.stderr.isatty():
-            width = 30
-            filled = width * done // total
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-            if done == total:
-                sys.stderr.write("\n")
-            sys.stderr.flush()
+    progress = Progress(args, "simulate")
     try:
         summary = simulate(catalog, scenario, setup, args.games, args.seed, bots, jobs=args.jobs,
                            scheduler=args.scheduler, connect_timeout=args.connect_timeout, options=_options(args),
@@ -250,6 +240,8 @@ def run_simulate(args) -> int:
     except play.SetupError as exc:  # a later seed of the lazily made setups (the first was tried at once)
         print(f"sandtable: --setups: an automatic setup for scenario {scenario.number} failed: {exc}", file=sys.stderr)
         return 1
+    finally:
+        progress.close()
     out = summary.to_json()
     if args.format == "json":
         print_json(out)

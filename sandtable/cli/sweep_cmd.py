@@ -17,6 +17,7 @@ from sandtable.rules.lab.bundle import load_paths
 from sandtable.rules.lab.points import SpecError, grid, pack_points, parse_vary
 
 from .common import add_json_flags, add_pack_option, print_json, usage_error
+from .progress import Progress
 
 MAX_GAMES = 100_000
 MAX_SETUPS = 200
@@ -115,30 +116,6 @@ def build_plan(a: dict) -> tuple[sw.Plan, object, object]:
                    title=f"{scenario.number} {scenario.name}", play=play)
     sw.prepare(plan, catalog)
     return plan, catalog, scenario
-
-
-class _Progress:
-    """tqdm on a terminal (games, games/s, time left); 'progress N M' lines for programs; else nothing."""
-
-    def __init__(self, args):
-        self.bar = None
-        self.lines = args.progress_lines
-        self.tty = not args.no_progress and args.format != "json" and sys.stderr.isatty()
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.lines:
-            sys.stderr.write(f"progress {done} {total}\n")
-            sys.stderr.flush()
-        if self.tty:
-            if self.bar is None:
-                from tqdm import tqdm
-                self.bar = tqdm(total=total, unit="game", desc="sweep", file=sys.stderr, smoothing=0.1,
-                                dynamic_ncols=True)
-            self.bar.update(done - self.bar.n)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
 
 
 def _terminate(signum, frame):  # a cancel (SIGTERM) ends the worker pool too, through its context manager
@@ -320,7 +297,7 @@ def run(args) -> int:
         print(f"sandtable: {exc}", file=sys.stderr)
         return 1
 
-    progress = _Progress(args)
+    progress = Progress(args, "sweep")
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:  # held until the charts are drawn: a SIGTERM then ends the command as terminated (143), files whole
         try:

@@ -8,7 +8,7 @@ shifts or flips says the weaker bots decided it. Each level's result carries its
 """
 from __future__ import annotations
 
-from .runner import simulate, wilson
+from .runner import wilson
 
 DEFAULT_BUDGETS = ("search:4", "search:16")
 EDGE = 0.6  # a side's score (wins + half the draws) from which it is favoured at a level
@@ -48,16 +48,20 @@ def verdict(levels: list[dict]) -> dict:
             "too_few_games": top_hi - top_lo > 0.5}
 
 
-def strength_ladder(pack_paths: list, scenario_id: str, setup, games: int, search_games: int, seed: int = 1,
-                    jobs: int = 1, budgets=DEFAULT_BUDGETS, progress=None) -> dict:
+def strength_ladder(batch, scenario_id: str, games: int, search_games: int, seed: int = 1,
+                    budgets=DEFAULT_BUDGETS, progress=None) -> dict:
     """Play the scenario at each level (the same bot on both sides): ``games`` games with the
-    heuristic, ``search_games`` with each search budget; the levels and the verdict."""
+    heuristic, ``search_games`` with each search budget; the levels and the verdict.
+
+    ``batch(bots, n)`` plays n games of those bots from ``seed`` and returns the batch summary's
+    JSON: the caller's batch runner (the lab's, on this process, worker processes or a cluster),
+    so a level is exactly the batch ``simulate --bots B,B --games n --seed S`` plays."""
     out = []
     for bot in levels_for(budgets):
         n = games if bot == "heuristic" else search_games
         if n < 1:
             continue
-        summary = simulate(pack_paths, scenario_id, setup, n, seed, jobs, (bot, bot)).to_json()
+        summary = batch((bot, bot), n)
         a, x, d = summary["sides"]["allied"]["wins"], summary["sides"]["axis"]["wins"], summary["draws"]
         out.append({"bot": bot, "games": n, "allied": a, "axis": x, "draws": d,
                     "allied_score": round(score(a, x, d), 3),

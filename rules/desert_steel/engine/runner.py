@@ -1,32 +1,29 @@
-"""Playing games: one game with bots and a log, replay from a log, and batches in parallel.
+"""Playing games: one game with bots and a log, replay from a log, and a batch's report.
 
 A game is its seed plus its decisions: the log (JSON lines) holds a header, every action
 and every event (rolls included); replaying the actions with the same seed rebuilds the
-game exactly. In a batch, game i gets its own seed derived from the batch seed, so the
-results are the same whatever the number of worker processes.
+game exactly. In a batch, game i gets its own seed derived from the batch seed (game_seed), so
+the results are the same whatever plays them. Batches themselves are played by the one batch
+runner, rules/lab (local processes or a Dask cluster), through the ruleset's play contribution;
+Summary is the report it fills.
 """
 from __future__ import annotations
 
 import json
 import math
-import multiprocessing
-import os
-import sys
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...atomic import terminate_raises, write_text
+from ...atomic import write_text
 from ..autosetup import auto_setup
 from ..model import DesertSteel, Scenario
 from .seats import make_bot
 from . import outcomes
-from .diagnostics import Recorder, aggregate, engagement, game_diagnostics, warnings
+from .diagnostics import Recorder, aggregate, engagement, warnings
 from .context import EngineError
 from .game import Game, SIDES, make_context
 from .tally import Tally
-from ...workers import worker_signals
 
 LOG_VERSION = 1
 
@@ -145,42 +142,6 @@ def digest(game: Game) -> dict:
 
 # --- batches -------------------------------------------------------------------------------
 
-_WORKER: dict = {}
-
-
-def _init_worker(pack_paths, scenario_id, setup, bots, options=None) -> None:
-    """``setup``: one setup, or a list of them (game i plays on setup i % len)."""
-    if multiprocessing.parent_process() is not None:
-        worker_signals()
-    from ...catalog import load_catalog
-    catalog = load_catalog([Path(p) for p in pack_paths] or None)
-    model = catalog.model
-    scenario = model.scenario(scenario_id)
-    _WORKER.update(model=model, scenario=scenario, setup=setup, bots=bots, options=options,
-                   context=make_context(model, scenario))
-
-
-def _one(args) -> dict:
-    index, seed = args[:2]
-    w = _WORKER
-    setups = w["setup"] if isinstance(w["setup"], list) else [w["setup"]]
-    setup_index = index % len(setups)
-    start = time.perf_counter()
-    recorder = Recorder()
-    game = play(w["model"], w["scenario"], setups[setup_index], seed, w["bots"], context=w["context"],
-                options=w["options"], recorder=recorder)
-    result = game.returns()
-    losses = {side: Counter() for side in SIDES}
-    for u in game.state.units.values():
-        if u.status == "destroyed" or (u.status == "exited" and (u.fate or {}).get("counts_as_loss")):
-            losses[u.side][u.type.id] += 1
-    return {"index": index, "seed": seed, "winner": result["winner"], "level": result["level"],
-            "points": result["points"], "cause": result["cause"], "actions": len(game.actions),
-            "turns": game.state.turn, "losses": {s: dict(c) for s, c in losses.items()},
-            "setup": setup_index, "diagnostics": game_diagnostics(game, recorder),
-            "seconds": time.perf_counter() - start}
-
-
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     if n == 0:
         return 0.0, 0.0
@@ -289,25 +250,11 @@ def setup_variance(results: list) -> dict:
 
 def simulate(pack_paths: list, scenario_id: str, setup: dict | list, games: int, seed: int, jobs: int = 1,
              bots=("heuristic", "heuristic"), progress=None, options=None) -> Summary:
-    """``setup``: one setup for every game, or a list (setup_pool) that game i plays on i % len."""
-    # A generator, never a list: --games 1000000000 must not allocate a billion tasks up front.
-    tasks = ((i, game_seed(seed, i)) for i in range(games))
-    jobs = max(1, min(jobs, games, os.cpu_count() or 1))  # more workers than games or CPUs only cost memory
-    summary = Summary(scenario_id, games, seed, tuple(bots))
-    if jobs <= 1:
-        _init_worker(pack_paths, scenario_id, setup, bots, options)
-        results = map(_one, tasks)
-        for r in results:
-            summary.add(r)
-            if progress:
-                progress(summary.played, games)
-        return summary
-    ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    with terminate_raises(), \
-            ctx.Pool(jobs, initializer=_init_worker, initargs=(pack_paths, scenario_id, setup, bots, options)) as pool:
-        for r in pool.imap(_one, tasks, chunksize=max(1, min(games // (jobs * 8), 64))):
-            summary.add(r)
-            if progress:
-                progress(summary.played, games)
-    summary.results.sort(key=lambda r: r["index"])
-    return summary
+    """A batch by pack paths and scenario id, for benchmarks/bot_ladder.py alone until it calls
+    the lab's runner itself (then this goes): the games of the one batch runner (rules/lab), which
+    the engine does not duplicate."""
+    from ...catalog import load_catalog
+    from ...lab.simulate import simulate as batch
+    catalog = load_catalog([Path(p) for p in pack_paths] or None)
+    return batch(catalog, catalog.model.scenario(scenario_id), setup, games, seed, tuple(bots), jobs=jobs,
+                 options=options, progress=progress)
