@@ -170,8 +170,8 @@ def test_progress_shows_on_a_terminal_and_never_under_json(capsys, monkeypatch, 
         capsys.readouterr()
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
-@pytest.mark.parametrize("extra", [[], ["--ladder", "--search-games", "0"]], ids=["simulate", "ladder"])
+@pytest.mark.parametrize("jobs,extra", [("1", []), ("2", []), ("1", ["--ladder", "--search-games", "0"])],
+                         ids=["simulate", "simulate-jobs-2", "ladder"])
 def test_a_scenario_the_engine_refuses_is_one_line_and_exit_1(capsys, monkeypatch, jobs, extra):
     """The engine's refusal, met in a worker, comes back as the batch's error: one line, exit 1,
     no traceback, whether the games run here or in worker processes (forked: the refusal too)."""
@@ -187,3 +187,16 @@ def test_a_scenario_the_engine_refuses_is_one_line_and_exit_1(capsys, monkeypatc
     out, err = capsys.readouterr()
     assert code == 1 and not out, (out, err)
     assert err.count("\n") == 1 and "sandstorm" in err and "Traceback" not in err
+
+
+def test_the_engines_simulate_name_is_the_labs_batch(catalog):
+    """runner.simulate stays only as a door for benchmarks/bot_ladder.py (pack paths, scenario id):
+    the lab's games and report, no batch of its own."""
+    from sandtable.cli.common import json_text
+    from sandtable.rules.desert_steel.engine import runner
+    from sandtable.rules.lab.simulate import simulate
+    scenario = catalog.model.scenario("III")
+    setup = runner.sample_setup(catalog, scenario)
+    old = runner.simulate([], scenario.id, setup, 3, 2, 2, ("random", "random")).to_json()
+    new = simulate(catalog, scenario, setup, 3, 2, ("random", "random")).to_json()
+    assert TIMINGS.sub("", json_text(old)) == TIMINGS.sub("", json_text(new))
