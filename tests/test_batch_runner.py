@@ -200,3 +200,20 @@ def test_the_engines_simulate_name_is_the_labs_batch(catalog):
     old = runner.simulate([], scenario.id, setup, 3, 2, 2, ("random", "random")).to_json()
     new = simulate(catalog, scenario, setup, 3, 2, ("random", "random")).to_json()
     assert TIMINGS.sub("", json_text(old)) == TIMINGS.sub("", json_text(new))
+
+
+def test_the_ladder_plays_the_optional_rules_asked_for(catalog, capsys):
+    """--limited-intelligence reaches the ladder's games as it reaches simulate's (it was dropped)."""
+    from sandtable.cli.common import json_text
+    from sandtable.rules.lab.batch import play_door
+    from sandtable.rules.lab.simulate import simulate as batch
+    scenario = catalog.model.scenario("III")
+    setup = play_door(catalog).sample_setup(catalog, scenario)
+    assert main(["simulate", "III", "--ladder", "--games", "2", "--search-games", "0", "--seed", "2",
+                 "--limited-intelligence", "--json"]) == 0
+    level = json.loads(capsys.readouterr().out)["levels"][0]
+    alone = json.loads(json_text(batch(catalog, scenario, setup, 2, 2, ("heuristic", "heuristic"),
+                                       options={"limited_intelligence": True}).to_json()))
+    assert level["diagnostics"] == alone["diagnostics"] and level["most_common_cause"] == alone["most_common_cause"]
+    plain = json.loads(json_text(batch(catalog, scenario, setup, 2, 2, ("heuristic", "heuristic")).to_json()))
+    assert plain["diagnostics"] != alone["diagnostics"]  # else this test could not tell the option was played

@@ -71,7 +71,7 @@ def simulate(catalog, scenario, setups, games: int, seed: int, bots, *, jobs: in
 
 
 def ladder(catalog, scenario, setups, games: int, search_games: int, seed: int, budgets, *, jobs: int = 1,
-           scheduler: str | None = None, connect_timeout: float = 20.0,
+           scheduler: str | None = None, connect_timeout: float = 20.0, options: dict | None = None,
            progress: Callable[[str, int, int], None] | None = None):
     """The ruleset's strength ladder (``simulate --ladder``): each level a batch of this runner,
     the same games ``simulate --bots B,B --games n --seed S`` plays, whatever --jobs or
@@ -83,5 +83,5 @@ def ladder(catalog, scenario, setups, games: int, search_games: int, seed: int, 
     def batch(bots, n):
         tick = (lambda done, total: progress(bots[0], done, total)) if progress else None
         return simulate(catalog, scenario, setups, n, seed, bots, jobs=jobs, scheduler=scheduler,
-                        connect_timeout=connect_timeout, progress=tick).to_json()
+                        connect_timeout=connect_timeout, options=options, progress=tick).to_json()
     return play.strength_ladder(batch, scenario.id, games, search_games, seed, budgets)

@@ -72,7 +72,7 @@ def register(sub) -> None:
                    help="play the scenario at growing strength on both sides (heuristic vs heuristic for --games, "
                         "then search vs search at each --ladder-budgets for --search-games) and say whether the "
                         "result is stable, shifts or flips as the bots get stronger (--bots and --setups are not "
-                        "used: every level plays the sample or --setup setup)")
+                        "used: every level plays the sample or --setup setup, with the optional rules asked for)")
     p.add_argument("--ladder-budgets", default="search:4,search:16", metavar="BOTS",
                    help="the search levels of --ladder, weakest first (default search:4,search:16)")
     p.add_argument("--search-games", type=int, default=4, metavar="N",
@@ -174,7 +174,7 @@ def _run_ladder(args, catalog, play, scenario, setup) -> int:
     progress = Progress(args, "heuristic")
     try:  # each level a batch of the one runner: simulate's games, whatever --jobs or --scheduler
         out = ladder(catalog, scenario, setup, args.games, args.search_games, args.seed, budgets, jobs=args.jobs,
-                     scheduler=args.scheduler, connect_timeout=args.connect_timeout,
+                     scheduler=args.scheduler, connect_timeout=args.connect_timeout, options=_options(args),
                      progress=lambda bot, done, total: progress(done, total, bot))
     except (BatchError, play.GameError) as exc:
         print(f"sandtable: {exc}", file=sys.stderr)
