@@ -48,6 +48,9 @@ def fallback(actions: list) -> tuple:
     return actions[0]
 
 
+_NO_MINES = frozenset()  # _mine_costs where the game has no minefield
+
+
 def _winner(game):
     """victory.evaluate(game)'s winner, kept per context under all that its point terms and
     count conditions read of the position: each unit's id, card, type, side, status, hex,
@@ -276,7 +279,7 @@ class HeuristicBot2:
         return hit
 
     def _find_goal_distance(self, game, side: str, unit_type, unit) -> dict:
-        mines = self._mine_costs(game, side)
+        mines = self._mine_costs(game, side) if game.state.minefields else _NO_MINES
         if unit_type is not None and unit_type.unit_class == "transport":
             mines = self._gunner_costs(game, side) | mines
         mkey = ("goal", side, unit_type.id if unit_type else None, unit.card if unit else None,
@@ -774,15 +777,11 @@ class HeuristicBot2:
 
     def _move(self, game, actions):
         u = game.state.units[game.decision.unit]
-        steps, exits = [], []
-        for a in actions:
-            kind = a[0]
-            if kind == "step":
-                steps.append(a)
-            elif kind == "overrun":
-                return a
-            elif kind == "exit":
-                exits.append(a)
+        kinds = [a[0] for a in actions]  # (comprehensions: a step's actions are sorted at every step)
+        if "overrun" in kinds:
+            return actions[kinds.index("overrun")]
+        steps = [a for a in actions if a[0] == "step"]
+        exits = [a for a in actions if a[0] == "exit"] if "exit" in kinds else []
         if exits or not steps:
             # (with steps and no exit, the view reads the same goal: its specs are read, and kept
             # for the turn, in the same position either way)
