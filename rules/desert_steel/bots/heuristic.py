@@ -862,13 +862,12 @@ class HeuristicBot2:
                 c = costs.get((h, n))
                 if c is None:
                     c = costs[(h, n)] = game.enter_cost(u, h, n)
-                if not isinstance(c, (int, float)) or d + c > reach:
-                    continue
+                if not isinstance(c, (int, float)) or d + c > reach or d + c >= dist.get(n, math.inf):
+                    continue  # (no nearer this way: the hex's own tests below need not be asked)
                 if n in prohibited or not passable(n):
                     continue  # a move can stop anywhere (opportunity fire): not through a full hex near the enemy
-                if d + c < dist.get(n, math.inf):
-                    dist[n], prev[n] = d + c, h
-                    heapq.heappush(heap, (d + c, n))
+                dist[n], prev[n] = d + c, h
+                heapq.heappush(heap, (d + c, n))
         if not dist:
             return []
         best, score = self._lowest_hex(game, u, dist, view, dist)
