@@ -74,12 +74,15 @@ def test_separation_rows_and_no_move_match_the_engine(model):
     game = empty_game(model)
     inf = place(game, "330.1", 330, "us-infantry", "B2120", "allied", separated=True)
     jeep = place(game, "330.6", 330, "us-jeep", "B2120", "allied", separated=True)
-    for exp in ("green", "seasoned", "veteran"):
-        game.experience = lambda u, e=exp: e
+    # each level the way a game reaches it: card 330 is Green, upgraded once or twice (§11.2)
+    for bonus, exp in enumerate(("green", "seasoned", "veteran")):
         for u in (inf, jeep):
+            u.experience_bonus = bonus
+            assert game.experience(u) == exp
             assert rt.separation_row(exp, u.type.is_vehicle) == game.separation_key(u)
             assert game.may_not_move(u) == (rt.separation_row(exp, u.type.is_vehicle) in rt.SEPARATED_MAY_NOT_MOVE)
-    del game.experience
+    for u in (inf, jeep):
+        u.experience_bonus = 0
     # the printed line: a Green non-vehicle may not move, and the engine refuses the move
     lines = {line.en for line in topic(model, "separation").lines}
     assert any("Green non-vehicle" in x and "may not move" in x for x in lines)
