@@ -21,7 +21,7 @@ DOC = ROOT / "docs" / "engine.md"
 BLOCKS = ("events", "queries")
 # the game-playing surface, not a rule: OpenSpiel-like, the pending decision, the log, ask() for tools
 NOT_A_RULE = {"legal_actions", "apply", "clone", "current_player", "is_terminal", "returns", "log", "ask",
-              "decision", "pending", "mode", "side_to_act"}
+              "decision", "pending", "mode", "side_to_act", "position"}
 SPLAT = "**"  # a call spreads a dict into the event (game-over's result, a fire zone's fields)
 
 

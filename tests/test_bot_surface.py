@@ -22,7 +22,7 @@ ATTRIBUTE_CALLS = frozenset({"getattr", "hasattr", "setattr", "delattr"})
 # so the list only shrinks. bots/position.py (the heuristic's, "hbot"): the forecast cache's key
 # walks every attribute of a game copy (its _stack and _legal_cache included) to be complete; it
 # needs an engine query naming a position's fields (see /work/coord/search-notes.md).
-PENDING = {("bots/position.py", "vars(copy)")}
+PENDING: set = set()
 
 
 def _private(name: str) -> bool:

@@ -4,9 +4,9 @@ A bot that plays games ahead (the heuristic's bombardment forecast) may keep wha
 a position and hand it to every game of the batch that reaches the same position, but only
 under a key that covers all the look-ahead reads: a key that missed one thing (the raid deck)
 once made a batch's results depend on which games a worker had played before. So the key is
-not a list of chosen fields: it is the whole copy the look-ahead starts from (``clone()``), walked
-field by field, with the static context (the scenario's data, shared by every game on it) and
-the dice (the look-ahead brings its own) left out. A value of a kind the walk does not know
+not a list of chosen fields: it is the whole position the look-ahead starts from, as the engine
+names it (``Game.position()``: all but the static context, the dice and the legal actions' cache),
+walked field by field. A value of a kind the walk does not know
 makes the position unkeyable (None): the caller then computes afresh, never guesses.
 """
 from __future__ import annotations
@@ -16,9 +16,6 @@ import hashlib
 
 from ..model import UnitType
 
-# attributes of a game copy that a look-ahead does not read from the position: the static
-# context (the cache lives in it) and the dice (a look-ahead reseeds them)
-LEFT_OUT = frozenset({"ctx", "dice"})
 _ATOMS = (str, int, float, bool, type(None))
 
 
@@ -27,15 +24,14 @@ class Unkeyable(Exception):
 
 
 def position_key(game) -> str | None:
-    """The SHA-256 of everything a copy of ``game`` holds but its context and dice (the
-    module docstring), or None when something in it cannot be spelt completely."""
-    copy = game.clone()
-    out: list = [type(copy).__qualname__]
+    """The SHA-256 of ``game``'s position (the module docstring), or None when something in it
+    cannot be spelt completely."""
+    position = game.position()
+    out: list = [type(game).__qualname__]
     try:
-        for name in sorted(vars(copy)):
-            if name not in LEFT_OUT:
-                out.append(name)
-                _spell(getattr(copy, name), out)
+        for name in sorted(position):
+            out.append(name)
+            _spell(position[name], out)
     except Unkeyable:
         return None
     return hashlib.sha256(repr(out).encode()).hexdigest()

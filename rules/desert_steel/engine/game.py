@@ -45,6 +45,10 @@ from .fire import FireMixin
 from .morale import MoraleMixin
 
 
+# what Game.position() leaves out (see there)
+_NOT_POSITION = frozenset({"ctx", "dice", "_legal_cache"})
+
+
 class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, IndirectFireMixin, FireMixin,
            MoraleMixin):
     """One game: the turn sequence, card play and activation, movement here; each rule family's
@@ -221,6 +225,14 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         g.actions = list(self.actions)
         g._legal_cache = self._legal_cache
         return g
+
+    def position(self) -> dict:
+        """Everything a game played on from here reads, by name: the state, the pending decisions,
+        the logs, the options; not the static context (the scenario's, shared by every game on
+        it), the dice (a game played ahead brings its own) nor the legal actions' cache (made from
+        the rest). Values are the game's own, not copies: for a key of the position (a bot's memo
+        of what it found by playing ahead), never to write to."""
+        return {k: v for k, v in vars(self).items() if k not in _NOT_POSITION}
 
     def _copy_as(self, cls, dice: bool = True, units: dict | None = None, formations: dict | None = None) -> "Game":
         """``dice=False``: the copy gets no dice (a side's view draws its own); ``units``,
