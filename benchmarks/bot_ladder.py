@@ -25,7 +25,8 @@ from pathlib import Path
 
 from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.bots.core import bot_names
-from sandtable.rules.desert_steel.engine.runner import measurable_scenarios, sample_setup, simulate, wilson
+from sandtable.rules.desert_steel.engine.runner import measurable_scenarios, sample_setup, wilson
+from sandtable.rules.lab.simulate import simulate
 
 DEFAULT_BOTS = "random,heuristic-v1,heuristic,search:8"
 
@@ -51,7 +52,7 @@ def run_batches(catalog, scenarios, bots, args) -> list[dict]:
                 out = json.loads(cached.read_text())
             else:
                 start, cpu = time.perf_counter(), _cpu()
-                out = simulate([], s.id, setup, games, args.seed, args.jobs, (a, b)).to_json()
+                out = simulate(catalog, s, setup, games, args.seed, (a, b), jobs=args.jobs).to_json()
                 out["wall_seconds"] = round(time.perf_counter() - start, 2)
                 # CPU time a game (this process and its finished workers): on a shared machine the
                 # wall clock measures the neighbours' load as much as the bots

@@ -189,17 +189,10 @@ def test_a_scenario_the_engine_refuses_is_one_line_and_exit_1(capsys, monkeypatc
     assert err.count("\n") == 1 and "sandstorm" in err and "Traceback" not in err
 
 
-def test_the_engines_simulate_name_is_the_labs_batch(catalog):
-    """runner.simulate stays only as a door for benchmarks/bot_ladder.py (pack paths, scenario id):
-    the lab's games and report, no batch of its own."""
-    from sandtable.cli.common import json_text
+def test_the_engine_has_no_batch_runner_of_its_own():
+    """One batch runner (rules/lab): the engine's runner plays one game; a batch is the lab's."""
     from sandtable.rules.desert_steel.engine import runner
-    from sandtable.rules.lab.simulate import simulate
-    scenario = catalog.model.scenario("III")
-    setup = runner.sample_setup(catalog, scenario)
-    old = runner.simulate([], scenario.id, setup, 3, 2, 2, ("random", "random")).to_json()
-    new = simulate(catalog, scenario, setup, 3, 2, ("random", "random")).to_json()
-    assert TIMINGS.sub("", json_text(old)) == TIMINGS.sub("", json_text(new))
+    assert not hasattr(runner, "simulate")
 
 
 def test_the_ladder_plays_the_optional_rules_asked_for(catalog, capsys):

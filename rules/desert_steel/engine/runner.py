@@ -13,7 +13,6 @@ import json
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ...atomic import write_text
 from ..autosetup import auto_setup
@@ -246,15 +245,3 @@ def setup_variance(results: list) -> dict:
                        "variance_between_setups": round(between, 4), "variance_within_setups": round(within, 4),
                        "setup_share_of_variance": round(between / (between + within), 3) if between + within else 0.0}
     return {"count": len(by_setup), "per_setup": per_setup, "sides": sides}
-
-
-def simulate(pack_paths: list, scenario_id: str, setup: dict | list, games: int, seed: int, jobs: int = 1,
-             bots=("heuristic", "heuristic"), progress=None, options=None) -> Summary:
-    """A batch by pack paths and scenario id, for benchmarks/bot_ladder.py alone until it calls
-    the lab's runner itself (then this goes): the games of the one batch runner (rules/lab), which
-    the engine does not duplicate."""
-    from ...catalog import load_catalog
-    from ...lab.simulate import simulate as batch
-    catalog = load_catalog([Path(p) for p in pack_paths] or None)
-    return batch(catalog, catalog.model.scenario(scenario_id), setup, games, seed, tuple(bots), jobs=jobs,
-                 options=options, progress=progress)
