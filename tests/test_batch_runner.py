@@ -210,3 +210,27 @@ def test_the_ladder_plays_the_optional_rules_asked_for(catalog, capsys):
     assert level["diagnostics"] == alone["diagnostics"] and level["most_common_cause"] == alone["most_common_cause"]
     plain = json.loads(json_text(batch(catalog, scenario, setup, 2, 2, ("heuristic", "heuristic")).to_json()))
     assert plain["diagnostics"] != alone["diagnostics"]  # else this test could not tell the option was played
+
+
+def _freeze_count_after_settling() -> int:
+    import gc
+
+    from sandtable.rules.lab import batch
+    gc.unfreeze()
+    batch._settle()
+    return gc.get_freeze_count()
+
+
+def test_a_worker_takes_its_prepared_pack_out_of_the_collectors_sweeps():
+    """A pool worker freezes what lives once it has prepared a pack and context (gc.freeze: a
+    long batch's full collections no longer walk them); the caller's own process never does (an
+    editor's session would keep its garbage for good)."""
+    import gc
+    import multiprocessing
+
+    from sandtable.rules.lab import batch
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        assert pool.apply(_freeze_count_after_settling) > 0
+    before = gc.get_freeze_count()
+    batch._settle()
+    assert gc.get_freeze_count() == before
