@@ -252,8 +252,13 @@ def _hide(u) -> None:
         object.__setattr__(u, name, value)
 
 
+# every marker and per-turn record a unit on paper could carry: the other side sees none of them
+# (an FO's if_spotted, set when it spots, once told which hidden FO had spotted this turn)
 _HIDDEN_FACE = (("hex", None), ("status", OFF_MAP), ("start_hex", None), ("facing", 0), ("moved", False),
-                ("fired", False), ("flipped", False), ("suppressed", False), ("spotted", None))
+                ("fired", False), ("flipped", False), ("suppressed", False), ("spotted", None),
+                ("if_spotted", False), ("smoked", False), ("opportunity_fired", False), ("flash_kill", False),
+                ("flash_kills", 0), ("separated", False), ("experience_bonus", 0), ("pinned", False),
+                ("carried_by", None))
 
 
 def _mask(s, game: Game, enemy: str, hidden) -> None:
