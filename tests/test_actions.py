@@ -19,7 +19,7 @@ ENGINE = Path(act.__file__).resolve().parent
 
 def test_a_typed_action_is_the_plain_tuple():
     for typed, plain in [(act.Step("0304"), ("step", "0304")), (act.Target("161.1"), ("target", "161.1")),
-                         (act.Target("161.1", "ai"), ("target", "161.1", "ai")), (act.STOP, ("stop",)),
+                         (act.Target("161.1", "ai"), ("target", "161.1", "ai")), (act.Stop(), ("stop",)),
                          (act.Activate((161, 162)), ("activate", (161, 162))), (act.Op("161.1", "move"), ("op", "161.1", "move"))]:
         assert typed == plain and hash(typed) == hash(plain) and {typed: 1}[plain] == 1
         assert json.dumps(typed) == json.dumps(plain) and repr(typed) == repr(plain)

@@ -66,10 +66,6 @@ class Action(tuple):
         """The fields by name (None for an optional one left out)."""
         return {name: getattr(self, name) for name in self.fields}
 
-    @staticmethod
-    def from_json(value) -> "Action":
-        return from_json(value)
-
 
 KINDS: dict[str, type[Action]] = {}
 
@@ -83,8 +79,8 @@ def _field(i: int):
 
 
 def make(cls: type[Action], *values) -> Action:
-    """``cls``'s action with ``values`` as given (trailing Nones are the caller's to leave out):
-    the engine's hot path."""
+    """``cls``'s action with ``values`` as given (trailing Nones are the caller's to leave out),
+    without the checks of from_json."""
     return _new(cls, (cls.kind,) + values)
 
 
@@ -181,8 +177,3 @@ BombardmentPlan = _kind("BombardmentPlan", "bombardment-plan", ("turn", "card"),
                         doc="§16.31 the preplanned bombardment's turn and spotting formation")
 Bombard = _kind("Bombard", "bombard", ("observer", "target"), doc="§16.33 a bombardment marker: FO and target unit")
 FireBombardment = _kind("FireBombardment", "fire-bombardment", doc="§16.33 the markers are placed: fire")
-
-# The actions without fields, built once.
-PASS, RALLY, DECLINE, END, STOP, MOVE_FIRE = make(Pass), make(Rally), make(Decline), make(End), make(Stop), make(MoveFire)
-OPP_PASS, SMOKE, HOLD, CANCEL, GO, REACT_PASS = make(OppPass), make(Smoke), make(Hold), make(Cancel), make(Go), make(ReactPass)
-CLEAR, AIR_STRIKE, FIRE_BOMBARDMENT = make(Clear), make(AirStrike), make(FireBombardment)

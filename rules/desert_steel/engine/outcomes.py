@@ -63,6 +63,8 @@ class Outcome:
 def event(kind: str):
     """The class decorator of a kind of event: a frozen slotted dataclass, registered in KINDS."""
     def make(cls):
+        if not cls.__dict__.get("__doc__"):  # dataclass would fill in its signature: the docs' column
+            raise TypeError(f"outcome type of kind {kind!r} says nothing of what it tells (no docstring)")
         cls = dataclass(frozen=True, slots=True, kw_only=True)(cls)
         if kind in KINDS:
             raise TypeError(f"two outcome types of kind {kind!r}")
