@@ -234,15 +234,15 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         of what it found by playing ahead), never to write to."""
         return {k: v for k, v in vars(self).items() if k not in _NOT_POSITION}
 
-    def _copy_as(self, cls, dice: bool = True, units: dict | None = None, formations: dict | None = None) -> "Game":
-        """``dice=False``: the copy gets no dice (a side's view draws its own); ``units``,
-        ``formations``: the copy's, already copied (State.copy)."""
+    def _copy_as(self, cls, dice: bool = True, units: dict | None = None) -> "Game":
+        """``dice=False``: the copy gets no dice (a side's view draws its own); ``units``: the
+        copy's, already copied (State.copy)."""
         g = cls.__new__(cls)
         g.ctx = self.ctx
         g.dice = self.dice.copy() if dice else None
         g.seed = self.seed
         g.options = dict(self.options)
-        g.state = self.state.copy(units, formations)
+        g.state = self.state.copy(units)
         g._stack = self._stack
         g._legal_cache = None
         if hasattr(self, "result"):

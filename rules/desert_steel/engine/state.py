@@ -212,16 +212,16 @@ class State:
     _cards_size: int = field(default=-1, init=False, repr=False, compare=False)
     _cards_units: dict | None = field(default=None, init=False, repr=False, compare=False)
 
-    def copy(self, units: dict | None = None, formations: dict | None = None) -> "State":
-        """``units``, ``formations``: the copy's, made by the caller (a side view reuses its earlier
-        copies). Made field by field into a bare State (a side view is made at every decision):
+    def copy(self, units: dict | None = None) -> "State":
+        """``units``: the copy's, made by the caller (a side view hides its enemy's hidden units in
+        them). Made field by field into a bare State (a side view is made at every decision):
         every container copied, the memos and indexes of the copy its own and empty."""
         own = self.__dict__
         s = _new_state(State)
         d = s.__dict__
         d.update(own)  # the atoms (turn, phase, visibility); every container is replaced below
         d["units"] = {k: u.copy() for k, u in self.units.items()} if units is None else units
-        d["formations"] = {k: f.copy() for k, f in self.formations.items()} if formations is None else formations
+        d["formations"] = {k: f.copy() for k, f in self.formations.items()}
         d["hands"] = {k: list(v) for k, v in self.hands.items()}
         d["stack"], d["played"] = list(self.stack), set(self.played)
         d["interrupt_windows"] = set(self.interrupt_windows)

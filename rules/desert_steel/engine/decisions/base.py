@@ -20,8 +20,6 @@ class Decision:
 
     side: str
     kind: ClassVar[str] = ""
-    # what the enemy of ``side`` may not learn from this value (see ``seen_by``)
-    secret: ClassVar[tuple[str, ...]] = ()
 
     # Every kind answers ``legal(game) -> list[Action]`` and ``apply(game, action)`` itself: a kind
     # lacking one is refused when its class is made (not when a game first asks it).
@@ -35,7 +33,8 @@ class Decision:
 
     def seen_by(self, side: str) -> "Decision":
         """This decision as ``side`` may know it (a side view): the same value, unless it holds
-        something of the other side that is secret (an interrupt it declared)."""
+        something of the other side that is secret (an interrupt it declared): a kind that holds
+        a secret overrides this (the views check for the override, view._SEEN_AS_IS)."""
         return self
 
     def about(self) -> dict:
