@@ -137,13 +137,12 @@ class DesertSteelPlay:
         from .engine.diagnostics import not_engaged_warning
         return not_engaged_warning(summary)
 
-    def strength_ladder(self, batch, scenario_id: str, games: int, search_games: int, seed: int, budgets,
-                        progress=None) -> dict:
+    def strength_ladder(self, batch, scenario_id: str, games: int, search_games: int, seed: int, budgets) -> dict:
         """The scenario at growing bot strength on both sides (the heuristic, then each search
         budget), and whether its result holds. ``batch(bots, n)`` plays n games of those bots
         and returns the batch summary's JSON (the caller's batch runner)."""
         from .engine.ladder import strength_ladder
-        return strength_ladder(batch, scenario_id, games, search_games, seed, budgets, progress=progress)
+        return strength_ladder(batch, scenario_id, games, search_games, seed, budgets)
 
 
 PLAY = DesertSteelPlay()

@@ -49,7 +49,7 @@ def verdict(levels: list[dict]) -> dict:
 
 
 def strength_ladder(batch, scenario_id: str, games: int, search_games: int, seed: int = 1,
-                    budgets=DEFAULT_BUDGETS, progress=None) -> dict:
+                    budgets=DEFAULT_BUDGETS) -> dict:
     """Play the scenario at each level (the same bot on both sides): ``games`` games with the
     heuristic, ``search_games`` with each search budget; the levels and the verdict.
 
@@ -69,6 +69,4 @@ def strength_ladder(batch, scenario_id: str, games: int, search_games: int, seed
                     "median_game_seconds": summary["median_game_seconds"],
                     "engagement": summary.get("engagement"), "warnings": summary.get("warnings", []),
                     "diagnostics": summary.get("diagnostics"), "most_common_cause": summary.get("most_common_cause")})
-        if progress:
-            progress(out[-1])
     return {"scenario": scenario_id, "seed": seed, "levels": out, **verdict(out)}
