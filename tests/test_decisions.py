@@ -161,8 +161,37 @@ def test_a_move_and_fire_stopped_in_an_enemy_hex_asks_its_own_side_for_the_targe
     assert [d.kind for d in game.pending] == ["activation", "target"]
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _TaggedMove(Move):
+    """A Move with a field added after the others, with a default: what a later rule might add."""
+    tag: str = ""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _TaggedActivation(Activation):
+    tag: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class _LooseMove(Move):
+    """Not slotted: stepped by dataclasses.replace itself."""
+    tag: str = ""
+
+
 def test_a_step_keeps_every_other_field_of_its_move():
+    """entered() and turned() are dataclasses.replace of the fields they change, by name: a field
+    added later (with a default) keeps its value through every step and facing change, and the
+    value stays of its own class."""
     m = Move("axis", "161.1", "move-fire", 10, 2, 1, True, "pending", ("a",), None, False)
     assert m.entered(5, ("mines", "15.13"), True) == dataclasses.replace(
         m, spent=5, steps=2, stop=("mines", "15.13"), stopped_by_enemy=True)
-    assert [f.name for f in dataclasses.fields(Move)] == list(Move.__match_args__)  # entered() lists them all
+    tagged = _TaggedMove("axis", "161.1", "move-fire", 10, 2, 1, True, "pending", ("a",), None, False, tag="kept")
+    stepped = tagged.entered(5, ("mines", "15.13"), True).entered(6, None, False)
+    assert stepped == dataclasses.replace(tagged, spent=6, steps=3, stop=None, stopped_by_enemy=False)
+    assert type(stepped) is _TaggedMove and stepped.tag == "kept"
+    loose = _LooseMove("axis", "161.1", tag="kept").entered(1, None, True)
+    assert type(loose) is _LooseMove and (loose.tag, loose.spent, loose.steps, loose.stopped_by_enemy) == ("kept", 1, 1, True)
+    a = Activation("axis", (3, 4), ("u1",), ("u2",))
+    assert a.turned("u3") == dataclasses.replace(a, faced=("u1", "u3"))
+    turned = _TaggedActivation("axis", (3,), (), ("u2",), tag="kept").turned("u1")
+    assert type(turned) is _TaggedActivation and turned.tag == "kept" and turned.faced == ("u1",)

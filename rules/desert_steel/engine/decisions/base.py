@@ -8,7 +8,7 @@ decision that changes (a move's spent MP) is replaced by a new value (``dataclas
 so clones and side views share the stack as it is."""
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, fields, replace
 from typing import ClassVar
 
 from ..actions import Action  # ("pass",), ("step", hex)...: typed tuples, one type per kind
@@ -65,3 +65,40 @@ def _slot_init(cls):
     init = env["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     return init
+
+
+class Replacer(dict):
+    """``dataclasses.replace`` for a few fields named once, at ``replacer(*names)``'s call, and
+    made for each decision class on first use: ``r[type(d)](d, *values)`` is ``replace(d,
+    **dict(zip(names, values)))``, every other field carried over by name (a field added later
+    keeps its value, and a subclass stays itself). Built as code setting each slot through its
+    descriptor, as ``_slot_init`` does: a move's step makes one, and ``replace`` costs three times
+    as much as the class's own __init__ (this costs no more than it)."""
+
+    def __init__(self, names: tuple[str, ...]):
+        super().__init__()
+        self.names = names
+
+    def __missing__(self, cls):
+        fs = fields(cls)
+        unknown = set(self.names) - {f.name for f in fs}
+        if unknown:
+            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+        if hasattr(cls, "__post_init__") or "__slots__" not in cls.__dict__:
+            names = self.names
+            made = lambda d, *values: replace(d, **dict(zip(names, values)))  # noqa: E731 (rare: kept exact)
+        else:
+            env = {"_new": object.__new__, "_cls": cls}
+            for f in fs:
+                env[f"_set_{f.name}"] = getattr(cls, f.name).__set__
+            source = f"def replaced(self, {', '.join(self.names)}):\n    new = _new(_cls)\n" + "".join(
+                f"    _set_{f.name}(new, {f.name if f.name in self.names else 'self.' + f.name})\n" for f in fs) + \
+                "    return new\n"
+            exec(source, env)
+            made = env["replaced"]
+        self[cls] = made
+        return made
+
+
+def replacer(*names: str) -> Replacer:
+    return Replacer(names)

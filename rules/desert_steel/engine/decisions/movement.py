@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .base import Action, Decision
+from .base import Action, Decision, replacer
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,10 +32,12 @@ class Move(Decision):
         return game._legal_move(self)
 
     def entered(self, spent: int, stop: tuple[str, str] | None, stopped_by_enemy: bool) -> "Move":
-        """This move one hex on (built directly: a step is the engine's most frequent change of a
-        decision, and dataclasses.replace costs twice as much)."""
-        return Move(self.side, self.unit, self.op, self.mp, spent, self.steps + 1, self.entering, self.overrun,
-                    self.loaded, stop, stopped_by_enemy)
+        """This move one hex on (through a replacer: a step is the engine's most frequent change of
+        a decision, and dataclasses.replace costs three times as much)."""
+        return _STEP[self.__class__](self, spent, self.steps + 1, stop, stopped_by_enemy)
 
     def apply(self, game, action: Action) -> None:
         game._do_move(self, action)
+
+
+_STEP = replacer("spent", "steps", "stop", "stopped_by_enemy")

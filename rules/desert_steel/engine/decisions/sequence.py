@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .base import Action, Decision
+from .base import Action, Decision, replacer
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +76,9 @@ class Activation(Decision):
         game._do_activation(self, action)
 
     def turned(self, unit: str) -> "Activation":
-        """This activation after ``unit``'s facing change (built directly: a random playout turns
-        units thousands of times, and dataclasses.replace costs four times as much)."""
-        return Activation(self.side, self.cards, self.faced + (unit,), self.cancelled)
+        """This activation after ``unit``'s facing change (through a replacer: a random playout
+        turns units thousands of times, and dataclasses.replace costs four times as much)."""
+        return _TURN[self.__class__](self, self.faced + (unit,))
+
+
+_TURN = replacer("faced")
