@@ -96,8 +96,12 @@ class ViewCopies:
     dice) as a new view would have them. So the view equals one made afresh, and holds only copies
     (no path back to the true state). Anything a bot did to its view that this cannot follow (an
     attribute set on it, a unit or formation added, replaced or removed, too many writes since, a
-    game that ended) and it is made afresh. A bot must not keep a view past its decision: the
-    seat's next view is the same object."""
+    game that ended) and it is made afresh. One exception: the list of placeholders of the actions
+    is made anew only when it is too long or does not end with a placeholder (the bot appended
+    to it): an entry the bot changed before the last survives (checking every entry
+    would cost a walk of the whole game's length at each decision). It tells nothing: the
+    placeholders hold no action of the game, and what the bot wrote there is its own. A bot must
+    not keep a view past its decision: the seat's next view is the same object."""
 
     __slots__ = ("view", "game", "side", "stamp", "roster", "units_of", "forms_of", "form_count",
                  "state", "units", "formations", "shape", "state_shape", "game_shape", "stack_of", "stack_seen",
