@@ -109,39 +109,33 @@ def test_a_random_bots_seat_builds_no_view_unless_it_looks(catalog, monkeypatch)
     assert built == [side]
 
 
-def test_a_bot_that_asks_for_typed_actions_is_handed_them(catalog):
-    """legal_actions() lists plain tuples (typing them all would slow random playouts); a bot
-    saying ``typed_actions = True`` gets them typed from its seat, with named fields."""
+def test_a_bot_is_handed_plain_tuples_and_types_those_it_reads(catalog):
+    """legal_actions() lists plain tuples (typing them all would slow random playouts), and so does
+    a seat: a bot wanting named fields types the actions it reads with actions.typed (the one
+    door, docs/engine.md), and may return the typed action it chose."""
     from sandtable.rules.desert_steel.engine import actions as act
     seen = {}
 
     class Named:
         reads_game = False
-        typed_actions = True
-
-        def choose(self, g, actions):
-            seen["typed"] = all(type(a) is act.KINDS[a[0]] for a in actions)
-            seen["fields"] = all([v for v in a.about().values() if v is not None] == list(a[1:]) for a in actions)
-            return actions[-1]
-
-    class Plain(Named):
-        typed_actions = False
+        typed_actions = True  # the seat's opt-in that was a second door: gone, so it changes nothing
 
         def choose(self, g, actions):
             seen["plain"] = all(type(a) is tuple for a in actions)
-            return actions[-1]
+            named = [act.typed(a) for a in actions]
+            seen["typed"] = all(type(a) is act.KINDS[a[0]] for a in named)
+            seen["fields"] = all([v for v in a.about().values() if v is not None] == list(a[1:]) for a in named)
+            return named[-1]
 
     from sandtable.rules.desert_steel.engine.game import Game
     from sandtable.rules.desert_steel.engine.runner import sample_setup
     scenario = catalog.model.scenario("I")
     game = Game(catalog.model, scenario, sample_setup(catalog, scenario), 1)
-    while len(game.legal_actions()) < 3:  # a decision with a choice of several kinds
+    while len({a[0] for a in game.legal_actions()}) < 2:  # a decision with a choice of several kinds
         game.apply(game.legal_actions()[0])
     legal = game.legal_actions()
-    assert all(type(a) is tuple for a in legal)
     chosen = seats.Seat(Named()).choose(game, legal)
-    assert seen["typed"] and seen["fields"] and chosen == legal[-1] and isinstance(chosen, act.Action)
-    assert all(type(a) is tuple for a in game.legal_actions())  # the game's list is not changed
+    assert seen == {"plain": True, "typed": True, "fields": True}
+    assert chosen == legal[-1] and isinstance(chosen, act.Action)
     game.apply(chosen)
-    seats.Seat(Plain()).choose(game, game.legal_actions())
-    assert seen["plain"]
+    assert game.actions[-1] == chosen and type(game.actions[-1]) is type(chosen)

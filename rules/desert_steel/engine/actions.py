@@ -11,10 +11,11 @@ absent from the tuple and reads None.
 The engine lists legal actions as plain tuples (a tuple subclass costs some 150 ns more to build
 and a random playout lists about 8 actions a decision: 15 % of its time, measured) and types the
 one played (``Game.apply``): ``game.actions`` and every decision's ``apply`` get typed actions;
-a bot wanting named fields reads ``typed(a)``, or says ``typed_actions = True`` and its seat
-hands it the listed actions typed (engine/seats.py). Typing the listed actions by value from a
-dict of those already made (no build, one lookup each) still cost 4 %: some 9 actions are listed a
-decision, and hashing a tuple key is itself ~100 ns (measured on random playouts of I).
+a bot wanting named fields reads ``typed(a)`` on the actions it looks at (the one door: it
+serves the seat's list and a look-ahead's ``legal_actions()`` alike). Typing the listed actions by
+value from a dict of those already made (no build, one lookup each) still cost 4 %: some 9
+actions are listed a decision, and hashing a tuple key is itself ~100 ns (measured on random
+playouts of I).
 
 ``KINDS``: kind -> type; ``from_json(list)`` rebuilds the typed action a log holds. ``make(Type, *fields)``
 builds one without the checks of the constructor.

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import view as _view  # read through the module: a test may patch side_view
-from .actions import typed
 
 # the modules that register bots, in the order their bots are listed (random first, search last)
 BOT_MODULES = ("..bots.core", "..bots.heuristic", "..bots.search")  # relative to this package
@@ -94,14 +93,9 @@ class Seat:
         object.__setattr__(self, "bot", bot)
         object.__setattr__(self, "_copies", _view.ViewCopies())  # the seat's, not the bot's (view.ViewCopies)
         object.__setattr__(self, "_on_demand", not getattr(bot, "reads_game", True))  # asked once, not per decision
-        # A bot that says ``typed_actions = True`` is handed the legal actions typed (engine/actions.py:
-        # named fields); legal_actions() lists plain tuples, so only such a bot pays for the types.
-        object.__setattr__(self, "_typed", bool(getattr(bot, "typed_actions", False)))
 
     def choose(self, game, actions: list) -> tuple:
         d = self.__dict__
-        if d["_typed"]:
-            actions = [typed(a) for a in actions]
         if d["_on_demand"]:
             return d["bot"].choose(_ViewOnDemand(game, game.side_to_act), actions)
         return d["bot"].choose(_view.side_view(game, game.side_to_act, d["_copies"]), actions)
