@@ -110,7 +110,8 @@ LOG_HEADER_SCHEMA = {
 def read_log(path: str | Path, version: int, read_event=None) -> tuple[dict | None, list, list[Finding]]:
     """(header, events, findings) of a game log; header None when the log cannot be replayed.
     ``read_event``: the ruleset's reader of one event (its typed outcome; ValueError when the
-    event is none of its rules'), applied to each, its refusal a finding at the event's line."""
+    event is none of its rules', with a ``pointer`` attribute when it can say where), applied to
+    each, its refusal a finding at the event's line."""
     from jsonschema import Draft202012Validator
     shown = str(path)
     try:
@@ -158,9 +159,9 @@ def read_log(path: str | Path, version: int, read_event=None) -> tuple[dict | No
         if read_event is not None:
             try:
                 value = read_event(value)
-            except ValueError as exc:
+            except ValueError as exc:  # the reader's pointer, when it says where in the event
                 return None, [], [finding("schema", f"not an event of the rules: {exc}", file=shown,
-                                          line=number, column=1)]
+                                          line=number, column=1, pointer=getattr(exc, "pointer", "") or None)]
         events.append(value)
     return header, events, []
 

@@ -121,7 +121,13 @@ def _edit_log(src: Path, dest: Path, edit) -> Path:
     (lambda ls: ls.pop(0), "line 1: not a sandtable game log header"),
     (lambda ls: ls.insert(2, '{"e": "action", "action": 5}'), "line 3: an action event's \"action\" must be a list"),
     (lambda ls: ls.insert(2, "7"), 'line 3: an event must be an object with a string "e"'),
-    (lambda ls: ls.insert(2, '{"t": 1, "e": "action", "side": "allied", "action": ["no-such-action", 1]}'), "does not replay"),
+    (lambda ls: ls.insert(2, '{"t": 1, "e": "action", "side": "allied", "action": ["no-such-action", 1]}'),
+     "line 3: not an event of the rules: event 'action': field 'action' is ['no-such-action', 1], not an action of "
+     "the rules: unknown action kind 'no-such-action'"),
+    (lambda ls: ls.insert(2, '{"t": 1, "e": "action", "side": "allied", "action": ["op", "161.1"]}'),
+     "line 3: not an event of the rules: event 'action': field 'action' is ['op', '161.1'], not an action of the "
+     "rules: action ['op', '161.1']: 'op' takes unit, op (at /action)"),
+    (lambda ls: ls.insert(2, '{"t": 1, "e": "action", "side": "allied", "action": ["pass"]}'), "does not replay"),
     (lambda ls: ls.insert(2, '{"t": 1, "e": "teleport", "unit": "x"}'),
      "line 3: not an event of the rules: unknown event kind 'teleport'"),
     (lambda ls: ls.insert(2, '{"t": 1, "e": "turn", "visibility": 8, "weather": "rain"}'),
@@ -131,12 +137,17 @@ def _edit_log(src: Path, dest: Path, edit) -> Path:
     (lambda ls: ls.insert(2, '{"t": 1, "e": "turn", "visibility": "far"}'),
      "line 3: not an event of the rules: event 'turn': field 'visibility' is 'far', not int"),
     (lambda ls: ls.insert(2, '{"e": "morale-phase"}'), "line 3: not an event of the rules: event 'morale-phase' lacks its turn"),
-], ids=["list", "empty", "no-header", "action-not-list", "event-not-object", "unknown-action", "unknown-event",
+], ids=["list", "empty", "no-header", "action-not-list", "event-not-object", "unknown-action", "action-too-short",
+        "refused-action", "unknown-event",
         "unknown-field", "missing-field", "wrong-type", "no-turn"])
 def test_a_malformed_log_is_refused_with_its_line(pack, game_log, tmp_path, capsys, edit, words):
     bad = _edit_log(game_log, tmp_path / "bad.jsonl", edit)
     code, _, err = run(capsys, "replay", bad, "--pack", pack)
     assert code == (1 if words == "does not replay" else 2) and words in err and "Traceback" not in err, err
+    assert str(bad) in err, err
+    code, out, err = run(capsys, "replay", bad, "--pack", pack, "--json")  # the same refusal, and its code, as JSON
+    refusal = json.loads(out)
+    assert code == refusal["exit_code"] == (1 if words == "does not replay" else 2) and words in refusal["error"], out
 
 
 def test_a_log_records_its_packs_and_replay_says_when_they_differ(pack, game_log, tmp_path, capsys):

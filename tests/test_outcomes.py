@@ -89,8 +89,9 @@ def test_values_are_typed_and_read_only():
     played = oc.from_json({"t": 1, "e": "action", "side": "allied", "action": ["activate", [161, 162]]})
     assert played.action == ("activate", (161, 162)) and type(played.played()) is act.Activate
     assert played.played().formations == (161, 162)
-    with pytest.raises(ValueError, match="unknown action kind 'fly'"):
-        oc.from_json({"t": 1, "e": "action", "side": "allied", "action": ["fly", 1]}).played()
+    with pytest.raises(oc.NotAnEvent, match="not an action of the rules: unknown action kind 'fly'") as refused:
+        oc.from_json({"t": 1, "e": "action", "side": "allied", "action": ["fly", 1]})
+    assert refused.value.pointer == "/action"
 
 
 @pytest.mark.parametrize("fields, attack", [
@@ -116,7 +117,9 @@ def test_a_fire_says_which_attack_it_is(fields, attack):
     ({"t": 1, "e": "close-assault", "units": ["a", 2], "hex": "0101", "section": "14.1"}, "not list of str"),
     ({"t": 1, "e": "unit-check", "unit": "a", "why": "hit", "dice": [1, 2], "modifiers": {"x": "big"}, "morale": 8,
       "result": "passed", "section": "10.21"}, "field 'modifiers'"),
-    ({"t": 1, "e": "action", "side": "allied", "action": []}, "field 'action' is [], not action"),
+    ({"t": 1, "e": "action", "side": "allied", "action": []}, "field 'action' is [], not an action of the rules"),
+    ({"t": 1, "e": "action", "side": "allied", "action": ["step"]}, "not an action of the rules: action ['step']: "
+                                                                     "'step' takes hex"),
     ({"t": 1, "e": "action", "side": "allied", "action": ["op", {"unit": 1}]}, "not action"),
     ([1, 2], 'an event is an object with a string "e"'),
     ({"t": 1, "e": 5}, 'an event is an object with a string "e"'),
@@ -176,3 +179,21 @@ def test_rarer_events_read_into_their_types(catalog, sid, seed, kinds):
     typed = [oc.from_json(json.loads(line)) for line in lines]
     assert kinds <= {e.kind for e in typed}
     assert [_line(e.to_json()) for e in typed] == lines
+
+
+@pytest.mark.parametrize("event, pointer", [
+    ({"t": 1, "e": "teleport"}, "/e"),
+    ({"t": 1, "e": 5}, "/e"),
+    ([1, 2], ""),
+    ({"t": 1, "e": "turn", "visibility": 8, "rain": True}, "/rain"),
+    ({"t": 1, "e": "move", "unit": "a"}, ""),
+    ({"t": "1", "e": "morale-phase"}, "/t"),
+    ({"t": 1, "e": "move", "unit": "a", "hex": 304}, "/hex"),
+    ({"t": 1, "e": "action", "side": "allied", "action": 5}, "/action"),
+    ({"t": 1, "e": "action", "side": "allied", "action": ["op", "161.1"]}, "/action"),
+])
+def test_a_refusal_says_where_in_the_event(event, pointer):
+    """`sandtable replay` shows the pointer after the line (inputs.read_log)."""
+    with pytest.raises(oc.NotAnEvent) as exc:
+        oc.from_json(event)
+    assert exc.value.pointer == pointer

@@ -6,7 +6,8 @@ dict is what its hot path can afford), and the JSON log of a game is those dicts
 one into its typed outcome with ``from_json(event)``: a frozen, slotted dataclass of its kind
 with typed fields (``o.unit``, ``o.hex``; ``o.t`` the turn, ``o.kind`` the ``e``). ``from_json``
 refuses an event of no kind, with a field its kind does not hold, lacking one it always holds,
-or with a value of the wrong type, with a ValueError naming them; ``to_json()`` gives back the
+or with a value of the wrong type (an action that is none of the rules', actions.from_json), with
+a ValueError naming them (``NotAnEvent``: its ``pointer`` locates the fault in the event); ``to_json()`` gives back the
 dict the log holds, key for key in the same order, so a log read and written again is the same
 bytes. A field that only some events of a kind hold defaults to None (absent from the JSON);
 a field always present may still be null where its type says so.
@@ -20,8 +21,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, NewType, Union, get_args, get_origin
 
-# The answer a logged action holds: its list, nested lists as tuples (an activation's formations).
-# Whether it is an action of the rules is the replay's question (actions.from_json, ``played()``).
+from . import actions as act
+
+# The answer a logged action holds: the typed action (actions.from_json, the one place that says
+# what an action of the rules is: an unknown kind or fields that do not fit make the event none of
+# the rules', refused at its line as any malformed event is), equal to its list with nested lists
+# as tuples (an activation's formations).
 ActionList = NewType("ActionList", tuple)
 Number = float  # a JSON number: an int or a float (a rule table may hold halves)
 
@@ -77,6 +82,19 @@ def event(kind: str):
     return make
 
 
+class NotAnEvent(ValueError):
+    """from_json's refusal; ``pointer``: the JSON pointer of the part at fault in the event (""
+    for the event as a whole: a field it lacks, or not an object at all)."""
+
+    def __init__(self, message: str, pointer: str = ""):
+        super().__init__(message)
+        self.pointer = pointer
+
+
+def _at(name: str) -> str:
+    return "/" + name.replace("~", "~0").replace("/", "~1")
+
+
 def from_json(value) -> Outcome:
     """The typed outcome of a logged event (a dict as the engine logs it or JSON gives it back).
     ValueError naming the kind and the field when it is not an event of the rules."""
@@ -90,7 +108,7 @@ def from_json(value) -> Outcome:
     plan = cls._plans.get(keys) or _layout_of(cls, keys, value)
     t = value["t"]
     if type(t) is not int:
-        raise ValueError(f"event {cls.kind!r}: its turn \"t\" is {_short(t)}, not an int")
+        raise NotAnEvent(f"event {cls.kind!r}: its turn \"t\" is {_short(t)}, not an int", "/t")
     obj = object.__new__(cls)
     _put_t(obj, t)
     try:
@@ -98,7 +116,7 @@ def from_json(value) -> Outcome:
             v = value[name]
             put(obj, v if type(v) is exact else read(v))
     except _Mismatch as exc:
-        raise ValueError(f"event {cls.kind!r}: field {name!r} is {_short(value[name])}, not {exc}") from None
+        raise NotAnEvent(f"event {cls.kind!r}: field {name!r} is {_short(value[name])}, not {exc}", _at(name)) from None
     for put in plan[1]:
         put(obj, None)
     stored = plan[2]
@@ -111,8 +129,9 @@ def from_json(value) -> Outcome:
 def _refuse(value):
     """Why ``value`` (of no known kind) is not an event."""
     if not isinstance(value, Mapping) or not isinstance(value.get("e"), str):
-        raise ValueError(f'an event is an object with a string "e", not {_short(value)}')
-    raise ValueError(f"unknown event kind {value['e']!r} (the kinds are docs/engine.md's table of events)")
+        raise NotAnEvent(f'an event is an object with a string "e", not {_short(value)}',
+                         "/e" if isinstance(value, Mapping) and "e" in value else "")
+    raise NotAnEvent(f"unknown event kind {value['e']!r} (the kinds are docs/engine.md's table of events)", "/e")
 
 
 def _layout_of(cls, keys: tuple, value) -> tuple:
@@ -124,13 +143,13 @@ def _layout_of(cls, keys: tuple, value) -> tuple:
     names = {name for name, _, _ in cls._fields}
     extra = [k for k in keys if k not in names and k not in ("t", "e")]
     if extra:
-        raise ValueError(f"event {kind!r} has no field {', '.join(map(repr, extra))} "
-                         f"(its fields: {', '.join(sorted(names)) or 'none'})")
+        raise NotAnEvent(f"event {kind!r} has no field {', '.join(map(repr, extra))} "
+                         f"(its fields: {', '.join(sorted(names)) or 'none'})", _at(str(extra[0])))
     if "t" not in value:
-        raise ValueError(f"event {kind!r} lacks its turn \"t\"")
+        raise NotAnEvent(f"event {kind!r} lacks its turn \"t\"")
     missing = [name for name, always, _ in cls._fields if always and name not in value]
     if missing:
-        raise ValueError(f"event {kind!r} lacks its field {missing[0]!r}")
+        raise NotAnEvent(f"event {kind!r} lacks its field {missing[0]!r}")
     present = [(name, _EXACT.get(cls.__annotations__.get(name)), read, getattr(cls, name).__set__)
                for name, _, read in cls._fields if name in value]
     absent = tuple(getattr(cls, name).__set__ for name, _, _ in cls._fields if name not in value)
@@ -198,8 +217,11 @@ def _reader(tp):
             raise _Mismatch(name)
     elif tp is ActionList:
         def read(v):
-            if isinstance(v, (list, tuple)) and v and isinstance(v[0], str) and all(_scalar(x) for x in v):
-                return tuple(tuple(x) if isinstance(x, list) else x for x in v)
+            if isinstance(v, (list, tuple)) and all(_scalar(x) for x in v):
+                try:
+                    return act.from_json(v)
+                except ValueError as exc:
+                    raise _Mismatch(f"an action of the rules: {exc}") from None
             raise _Mismatch(name)
     elif get_origin(tp) in (Union, types.UnionType):
         inner = _reader(next(a for a in get_args(tp) if a is not type(None)))
@@ -319,10 +341,9 @@ class ActionPlayed(Outcome):
     side: str
     action: ActionList
 
-    def played(self):
-        """The typed action (actions.from_json); ValueError when it names no action of the rules."""
-        from .actions import from_json as action_from_json
-        return action_from_json(self.action)
+    def played(self) -> act.Action:
+        """The typed action (``action`` itself: typed when the event was read)."""
+        return self.action
 
 
 @event("not-in-basic-rules")
@@ -865,5 +886,5 @@ class SmokeCheck(Outcome):
     section: str
 
 
-__all__ = ["Outcome", "KINDS", "from_json", "read", "type_name", "event", "ActionList", "Number",
+__all__ = ["Outcome", "KINDS", "NotAnEvent", "from_json", "read", "type_name", "event", "ActionList", "Number",
            *(cls.__name__ for cls in KINDS.values())]

@@ -99,7 +99,8 @@ def replay(model: DesertSteel, path) -> tuple[Game, dict]:
     """Rebuild a game from its log; returns the game and the result the log recorded.
 
     The log's shape is checked first (inputs.read_log: header, then each event read into its
-    typed outcome, engine/outcomes.py); a problem raises ValueError naming the file and line. The
+    typed outcome, engine/outcomes.py: an action of no kind of the rules, or whose fields do not
+    fit, is such a problem); a problem raises ValueError naming the line and where in it. The
     header is kept as ``game.log_header`` (it records the packs the game was played with)."""
     from ...inputs import read_log
     header, events, problems = read_log(path, LOG_VERSION, read_event=outcomes.from_json)
@@ -118,10 +119,7 @@ def replay(model: DesertSteel, path) -> tuple[Game, dict]:
     recorded = None
     for event in events:
         if isinstance(event, outcomes.ActionPlayed):
-            try:
-                action = event.played()
-            except ValueError as exc:  # a well-formed list naming no action of the rules: the game does not replay
-                raise EngineError(f"action {event.to_json()['action']!r} is not an action of the rules: {exc}") from None
+            action = event.action  # an action of the rules (a log whose action is none was refused at its line)
             try:
                 game.apply(action)
             except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
