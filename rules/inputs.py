@@ -107,11 +107,12 @@ LOG_HEADER_SCHEMA = {
 }
 
 
-def read_log(path: str | Path, version: int, read_event=None) -> tuple[dict | None, list, list[Finding]]:
+def read_log(path: str | Path, version: int, read_event) -> tuple[dict | None, list, list[Finding]]:
     """(header, events, findings) of a game log; header None when the log cannot be replayed.
-    ``read_event``: the ruleset's reader of one event (its typed outcome; ValueError when the
-    event is none of its rules', with a ``pointer`` attribute when it can say where), applied to
-    each, its refusal a finding at the event's line."""
+    This checks the file, its JSON lines and the header; what an event is, the ruleset says:
+    ``read_event`` is its reader of one event (its typed outcome; ValueError when the line is no
+    event of its rules, with a ``pointer`` attribute when it can say where), applied to each, its
+    refusal a finding at the event's line."""
     from jsonschema import Draft202012Validator
     shown = str(path)
     try:
@@ -150,18 +151,11 @@ def read_log(path: str | Path, version: int, read_event=None) -> tuple[dict | No
                                           pointer="/sandtable_log")]
             header = value
             continue
-        if not isinstance(value, dict) or not isinstance(value.get("e"), str):
-            return None, [], [finding("schema", 'an event must be an object with a string "e"', file=shown,
-                                      line=number, column=1)]
-        if value["e"] == "action" and not isinstance(value.get("action"), list):
-            return None, [], [finding("schema", "an action event's \"action\" must be a list", file=shown,
-                                      line=number, column=1, pointer="/action")]
-        if read_event is not None:
-            try:
-                value = read_event(value)
-            except ValueError as exc:  # the reader's pointer, when it says where in the event
-                return None, [], [finding("schema", f"not an event of the rules: {exc}", file=shown,
-                                          line=number, column=1, pointer=getattr(exc, "pointer", "") or None)]
+        try:
+            value = read_event(value)
+        except ValueError as exc:  # the reader's pointer, when it says where in the event
+            return None, [], [finding("schema", f"not an event of the rules: {exc}", file=shown,
+                                      line=number, column=1, pointer=getattr(exc, "pointer", "") or None)]
         events.append(value)
     return header, events, []
 

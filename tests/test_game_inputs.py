@@ -119,8 +119,9 @@ def _edit_log(src: Path, dest: Path, edit) -> Path:
     (lambda ls: ls.__setitem__(slice(None), ["[1, 2]"]), "line 1: not a sandtable game log header"),
     (lambda ls: ls.clear(), "the log is empty"),
     (lambda ls: ls.pop(0), "line 1: not a sandtable game log header"),
-    (lambda ls: ls.insert(2, '{"e": "action", "action": 5}'), "line 3: an action event's \"action\" must be a list"),
-    (lambda ls: ls.insert(2, "7"), 'line 3: an event must be an object with a string "e"'),
+    (lambda ls: ls.insert(2, '{"t": 1, "e": "action", "side": "allied", "action": 5}'),
+     "line 3: not an event of the rules: event 'action': field 'action' is 5, not action (a list) (at /action)"),
+    (lambda ls: ls.insert(2, "7"), 'line 3: not an event of the rules: an event is an object with a string "e", not 7'),
     (lambda ls: ls.insert(2, '{"t": 1, "e": "action", "side": "allied", "action": ["no-such-action", 1]}'),
      "line 3: not an event of the rules: event 'action': field 'action' is ['no-such-action', 1], not an action of "
      "the rules: unknown action kind 'no-such-action'"),
