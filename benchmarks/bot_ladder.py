@@ -25,7 +25,8 @@ from pathlib import Path
 
 from sandtable.rules.catalog import load_catalog
 from sandtable.rules.desert_steel.bots.core import bot_names
-from sandtable.rules.desert_steel.engine.runner import measurable_scenarios, sample_setup, wilson
+from sandtable.rules.desert_steel.engine.runner import measurable_scenarios, sample_setup
+from sandtable.rules.stats import wilson
 from sandtable.rules.lab.simulate import simulate
 
 DEFAULT_BOTS = "random,heuristic-v1,heuristic,search:8"

@@ -174,7 +174,7 @@ def run(checkouts: dict, tasks: list[dict], budget: str, jobs: int, quiet: bool)
 
 
 def summarise(results: list[dict], label: str) -> dict:
-    from sandtable.rules.desert_steel.engine.runner import wilson
+    from sandtable.rules.stats import wilson
     mine = [r for r in results if r["label"] == label and "result" in r]
 
     def record(rows):

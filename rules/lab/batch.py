@@ -12,7 +12,6 @@ ruleset for its ``play`` contribution; nothing here knows a ruleset.
 """
 from __future__ import annotations
 
-import math
 import os
 import time
 from dataclasses import dataclass, field
@@ -37,16 +36,6 @@ def game_seed(batch_seed: int, index: int) -> int:
     """Game i's seed in a batch seeded ``batch_seed`` (what ``play --seed`` takes to replay it).
     The batch's own rule, the one every ruleset's runner has used (tests hold the two equal)."""
     return (batch_seed * 1_000_003 + index * 7919 + 17) % (2 ** 31)
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson's score interval of k successes in n trials."""
-    if n == 0:
-        return 0.0, 0.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_door(catalog):

@@ -26,6 +26,7 @@ import sandtable
 from ..atomic import dumps_json, write_text
 from ..findings import Severity, finding, sort_key
 from ..jsondoc import Document
+from ..stats import wilson
 from . import batch as batches
 from . import bundle as bundles
 from .batch import BatchError, SweepError, play_door
@@ -287,9 +288,6 @@ def run(plan: Plan, folder: Path, *, jobs: int = 1, scheduler: str | None = None
 
 
 # --- statistics --------------------------------------------------------------------------
-
-wilson = batches.wilson
-
 
 def paired_difference(a: list[float], b: list[float], z: float = 1.96) -> tuple[float, float, float]:
     """Mean of a_i - b_i and its normal 95 % interval (games paired by seed and setup)."""

@@ -8,7 +8,7 @@ shifts or flips says the weaker bots decided it. Each level's result carries its
 """
 from __future__ import annotations
 
-from .runner import wilson
+from ...stats import wilson
 
 DEFAULT_BUDGETS = ("search:4", "search:16")
 EDGE = 0.6  # a side's score (wins + half the draws) from which it is favoured at a level

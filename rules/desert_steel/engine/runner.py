@@ -10,11 +10,11 @@ Summary is the report it fills.
 from __future__ import annotations
 
 import json
-import math
 from collections import Counter
 from dataclasses import dataclass, field
 
 from ...atomic import write_text
+from ...stats import wilson
 from ..autosetup import auto_setup
 from ..model import DesertSteel, Scenario
 from .seats import make_bot
@@ -138,15 +138,6 @@ def digest(game: Game) -> dict:
 
 
 # --- batches -------------------------------------------------------------------------------
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 0.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
 
 @dataclass
 class Summary:
