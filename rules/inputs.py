@@ -112,7 +112,8 @@ def read_log(path: str | Path, version: int, read_event) -> tuple[dict | None, l
     This checks the file, its JSON lines and the header; what an event is, the ruleset says:
     ``read_event`` is its reader of one event (its typed outcome; ValueError when the line is no
     event of its rules, with a ``pointer`` attribute when it can say where), applied to each, its
-    refusal a finding at the event's line."""
+    refusal a finding at the event's line. ``events`` are (line number, event) pairs: a replay
+    that the game refuses at some event names its line too."""
     from jsonschema import Draft202012Validator
     shown = str(path)
     try:
@@ -128,7 +129,7 @@ def read_log(path: str | Path, version: int, read_event) -> tuple[dict | None, l
     if not any(line.strip() for line in lines):
         return None, [], [finding("json-syntax", "the log is empty: a game log starts with its header line",
                                   file=shown, line=1, column=1)]
-    events: list[dict] = []
+    events: list[tuple[int, object]] = []
     header = None
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -156,7 +157,7 @@ def read_log(path: str | Path, version: int, read_event) -> tuple[dict | None, l
         except ValueError as exc:  # the reader's pointer, when it says where in the event
             return None, [], [finding("schema", f"not an event of the rules: {exc}", file=shown,
                                       line=number, column=1, pointer=getattr(exc, "pointer", "") or None)]
-        events.append(value)
+        events.append((number, value))
     return header, events, []
 
 

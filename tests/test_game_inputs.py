@@ -128,7 +128,7 @@ def _edit_log(src: Path, dest: Path, edit) -> Path:
     (lambda ls: ls.insert(2, '{"t": 1, "e": "action", "side": "allied", "action": ["op", "161.1"]}'),
      "line 3: not an event of the rules: event 'action': field 'action' is ['op', '161.1'], not an action of the "
      "rules: action ['op', '161.1']: 'op' takes unit, op (at /action)"),
-    (lambda ls: ls.insert(2, '{"t": 1, "e": "action", "side": "allied", "action": ["pass"]}'), "does not replay"),
+    (lambda ls: ls.insert(2, '{"t": 1, "e": "action", "side": "allied", "action": ["pass"]}'), "does not replay: line 3: illegal action"),
     (lambda ls: ls.insert(2, '{"t": 1, "e": "teleport", "unit": "x"}'),
      "line 3: not an event of the rules: unknown event kind 'teleport'"),
     (lambda ls: ls.insert(2, '{"t": 1, "e": "turn", "visibility": 8, "weather": "rain"}'),
@@ -144,11 +144,11 @@ def _edit_log(src: Path, dest: Path, edit) -> Path:
 def test_a_malformed_log_is_refused_with_its_line(pack, game_log, tmp_path, capsys, edit, words):
     bad = _edit_log(game_log, tmp_path / "bad.jsonl", edit)
     code, _, err = run(capsys, "replay", bad, "--pack", pack)
-    assert code == (1 if words == "does not replay" else 2) and words in err and "Traceback" not in err, err
+    assert code == (1 if "does not replay" in words else 2) and words in err and "Traceback" not in err, err
     assert str(bad) in err, err
     code, out, err = run(capsys, "replay", bad, "--pack", pack, "--json")  # the same refusal, and its code, as JSON
     refusal = json.loads(out)
-    assert code == refusal["exit_code"] == (1 if words == "does not replay" else 2) and words in refusal["error"], out
+    assert code == refusal["exit_code"] == (1 if "does not replay" in words else 2) and words in refusal["error"], out
 
 
 def test_a_log_records_its_packs_and_replay_says_when_they_differ(pack, game_log, tmp_path, capsys):

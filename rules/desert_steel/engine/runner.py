@@ -19,6 +19,7 @@ from ..autosetup import auto_setup
 from ..model import DesertSteel, Scenario
 from .seats import make_bot
 from . import outcomes
+from .errors import EngineError
 from .diagnostics import Recorder, aggregate, engagement, warnings
 from .context import EngineError
 from .game import Game, SIDES, make_context
@@ -117,13 +118,15 @@ def replay(model: DesertSteel, path) -> tuple[Game, dict]:
         raise ValueError(f"the log's setup cannot start a game of {scenario.id}: {exc!r}") from None
     game.log_header = header
     recorded = None
-    for event in events:
+    for line, event in events:
         if isinstance(event, outcomes.ActionPlayed):
             action = event.action  # an action of the rules (a log whose action is none was refused at its line)
             try:
                 game.apply(action)
+            except EngineError as exc:  # the game refuses it: the log does not replay, from this line
+                raise EngineError(f"line {line}: {exc}") from None
             except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-                raise ValueError(f"action {event.to_json()['action']!r} cannot be applied: {exc!r}") from None
+                raise ValueError(f"line {line}: action {event.to_json()['action']!r} cannot be applied: {exc!r}") from None
         elif isinstance(event, outcomes.GameOver):
             recorded = event.result()
     return game, recorded
