@@ -188,9 +188,9 @@ def test_the_refresh_knows_every_field_of_the_state():
 
 
 def test_the_refresh_knows_every_memo_of_the_state():
-    """A seat's refreshed view makes the state's memos stale by three of their fields (its
-    by_placement dict, the sizes the hex and card indexes were made for): a memo State gains must
-    be made stale there too (view.ViewCopies.refreshed), then listed here."""
+    """A seat's refreshed view keeps the state's memos, which follow its unit copies by the
+    placement counts (view.ViewCopies.refreshed counts a copy's new place): a memo State gains must
+    follow them too (tests/test_view_memos.py), then be listed here."""
     from sandtable.rules.desert_steel.engine.state import State
     memos = {f.name for f in dataclasses.fields(State) if f.name.startswith("_")}
     assert memos == {"_memo", "_at_index", "_at_where", "_at_rank", "_at_count", "_at_roster", "_at_size",

@@ -119,6 +119,22 @@ class _UntrackedUnit(Unit):
     __setattr__ = object.__setattr__
 
 
+_fill_unit = _UntrackedUnit.__init__
+
+
+def refill(c: Unit, u: Unit) -> None:
+    """``c`` made to hold what ``u.copy()`` would, past the write hook: a side view's copy
+    brought up to date in place (view.ViewCopies), so that what holds it (the view's hex and card
+    indexes, its memos) still holds the view's unit. The caller counts the placement when the
+    copy's changes (its memos then follow it as any write's)."""
+    object.__setattr__(c, "__class__", _UntrackedUnit)
+    _fill_unit(c, u.id, u.card, u.type, u.side, u.hex, u.facing, u.status, u.flipped, u.suppressed, u.separated,
+               u.experience_bonus, u.moved, u.fired, u.spotted, u.flash_kill, u.flash_kills, u.opportunity_fired,
+               None if u.fate is None else dict(u.fate), u.hidden, u.if_spotted, u.smoked, u.carried_by,
+               u.start_hex, u.pinned)
+    c.__class__ = Unit
+
+
 def new_unit(*args, **kwargs) -> Unit:
     """``Unit(*args, **kwargs)`` made without the write hook on each of its fields (a game sets up
     a few hundred units, some 25 fields each): what the hook keeps is moved once instead, as for

@@ -38,7 +38,7 @@ from .context import other
 from .decisions import Decision
 from .dice import DrawnDice
 from .game import Game
-from .state import OFF_MAP, ON_MAP, Formation, Unit, order_deck_later
+from .state import OFF_MAP, ON_MAP, Formation, Unit, _placed, order_deck_later, refill
 
 SECRET_ACTION = ("?",)
 
@@ -89,8 +89,11 @@ class ViewCopies:
     """A seat's last view, brought up to date in place for the seat's next decision in the same
     game (side_view): making a whole new game for each of the ~2,300 decisions of a game of I was
     a fifth of its time, while most consecutive decisions (one unit's move steps) change a unit or
-    two. A unit or formation copy is made anew when it or the game's was written since the last
-    view (state._WRITTEN: any write, the bot's to its view included); each container of the state
+    two. A unit copy is brought up to date in place (state.refill), a formation copy made anew,
+    when it or the game's was written since the last view (state._WRITTEN: any write, the bot's to
+    its view included); the view's memos and indexes are kept (what they hold are the view's own
+    unit copies), and a copy whose place changes is counted as a write of it would be, so they
+    follow it as a game's own follow its units; each container of the state
     when it no longer equals the game's (the masked ones: when the game's changed, or the view's
     was written, or who is hidden); the rest (the decisions, the placeholders of the actions, the
     dice) as a new view would have them. So the view equals one made afresh, and holds only copies
@@ -146,18 +149,21 @@ class ViewCopies:
             return None  # (other options: the masked containers may be others, limited intelligence)
         hidden = self.hidden
         if behind:
-            done = set()
+            done, placed = set(), []
             for x in islice(reversed(_WRITTEN), behind):
                 kind = type(x)
                 if kind is Unit:
                     k = x.id
-                    u = units.get(k)
-                    if k in done or u is not x and vunits.get(k) is not x:
-                        continue  # the same unit again, or another game's (a clone's, another view's)
-                    if u is None:
-                        return None  # a unit of the view the game does not have (a bot's doing)
+                    if k in done:
+                        continue  # the same unit again
+                    u, c = units.get(k), vunits.get(k)
+                    if u is not x and c is not x:
+                        continue  # another game's (a clone's, another view's)
+                    if u is None or c is None:
+                        return None  # a unit of the view the game does not have, or gone (a bot's doing)
                     done.add(k)
-                    vunits[k] = c = u.copy()
+                    face = (c.hex, c.status, c.hidden, c.carried_by)
+                    refill(c, u)  # in place: the view's indexes and memos hold this object
                     # hidden changes only by a write to the unit (and side is a roster attribute)
                     if u.hidden and u.side != side:
                         if k not in hidden:
@@ -165,6 +171,8 @@ class ViewCopies:
                         _hide(c)
                     elif k in hidden:
                         hidden = hidden - {k}
+                    if face != (c.hex, c.status, c.hidden, c.carried_by):
+                        placed.append(c)
                 elif kind is Formation:
                     k = x.card
                     f = forms.get(k)
@@ -174,6 +182,11 @@ class ViewCopies:
                         return None
                     done.add(k)
                     vforms[k] = f.copy()
+            # a copy's new place (the game's unit moved, or the bot's own write undone) counted as a
+            # write of it would be: every memo and index of the view that read where it stood
+            # follows (State.by_placement, on_map, the hex index), as a game's own do
+            for c in placed:
+                _placed(c, c.side)
         sd["turn"], sd["phase"], sd["visibility"] = gd["turn"], gd["phase"], gd["visibility"]
         names, plain, _, masked = self.groups
         theirs, mine = plain(gd), plain(sd)
@@ -184,10 +197,6 @@ class ViewCopies:
         if hidden is not self.hidden or masked(gd) != self.masked_source or masked(sd) != self.masked_view:
             _mask(s, game, other(side), hidden)
             self._masks_kept(gs, s, hidden)
-        # its memos and indexes as a new state's: stale (by_placement's and on_map's, made anew;
-        # the hex and card indexes, of another size than the units; test_view_copies fails on a
-        # memo State gains that this does not reset)
-        sd["_memo"], sd["_at_size"], sd["_cards_size"] = {}, -1, -1
         stack = game._stack
         if stack is not self.stack_of or vd["_stack"] is not self.stack_seen:
             self.stack_of = stack
