@@ -1,0 +1,54 @@
+"""The heuristic's answers kept per context (shared by every game of a scenario) equal the answers
+made afresh, at every asking of whole games: their keys cover all that they read."""
+from __future__ import annotations
+
+import pytest
+
+from sandtable.rules.desert_steel.bots.heuristic import HeuristicBot2
+from sandtable.rules.desert_steel.engine.game import make_context
+from sandtable.rules.desert_steel.engine.runner import play, sample_setup
+
+
+@pytest.mark.parametrize("number,games", [("I", 4), ("II", 2), ("IV", 2), ("XIV", 1)])
+def test_exit_answers_kept_per_context_equal_fresh_ones(model, catalog, monkeypatch, number, games):
+    """Scenarios whose victory terms score exits: _exit_pays' per-context answers (the position,
+    the turn, the unit, the spec) against the same question asked with nothing kept."""
+    asked = {"kept": 0, "all": 0}
+    kept_answer = HeuristicBot2._exit_raises_margin
+
+    def checked(game, u, spec, shared=True):
+        memo = game.ctx.memo.get("bots.exit_pays", {})
+        asked["all"] += 1
+        asked["kept"] += any(k[2] == u.id and k[3] == id(spec) and k[1] == game.state.turn for k in memo)
+        got = kept_answer(game, u, spec)
+        assert got == kept_answer(game, u, spec, shared=False)
+        return got
+    monkeypatch.setattr(HeuristicBot2, "_exit_raises_margin", staticmethod(checked))
+    scenario = model.scenario(number)
+    ctx, setup = make_context(model, scenario), sample_setup(catalog, scenario)
+    for seed in range(games):
+        play(model, scenario, setup, seed, ("heuristic", "heuristic"), context=ctx)
+    assert asked["all"] > 0
+    if number == "I":
+        assert asked["kept"] > asked["all"] / 2  # most are answered from what an earlier game kept
+
+
+def test_the_position_key_follows_all_that_victory_reads(model, catalog):
+    """What the per-context answers are kept under changes with every unit's hex, status,
+    suppression and fate and every formation's shaken marker (what victory's terms read)."""
+    from sandtable.rules.desert_steel.bots.heuristic import _position_key
+    from sandtable.rules.desert_steel.engine.game import Game
+    scenario = model.scenario("I")
+    game = Game(model, scenario, sample_setup(catalog, scenario), 1)
+    s = game.state
+    u = next(x for x in s.units.values() if x.hex)
+    f = s.formations[u.card]
+    keys = [_position_key(s)]
+    for change in (lambda: setattr(u, "hex", next(iter(game.ctx.field.board.neighbours(u.hex)))),
+                   lambda: setattr(u, "suppressed", not u.suppressed), lambda: setattr(u, "status", "exited"),
+                   lambda: setattr(u, "fate", {"turn": 1, "edge": "west"}), lambda: setattr(f, "shaken", not f.shaken)):
+        change()
+        keys.append(_position_key(s))
+    assert len(set(keys)) == len(keys)
+    u.fate = {"unhashable": []}
+    assert _position_key(s) is None
