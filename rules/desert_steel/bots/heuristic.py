@@ -48,9 +48,6 @@ def fallback(actions: list) -> tuple:
     return actions[0]
 
 
-_NO_MINES = frozenset()  # _mine_costs where the game has no minefield
-
-
 def _winner(game):
     """victory.evaluate(game)'s winner, kept per context under all that its point terms and
     count conditions read of the position: each unit's id, card, type, side, status, hex,
@@ -306,7 +303,7 @@ class HeuristicBot2:
         return hit
 
     def _find_goal_distance(self, game, side: str, unit_type, unit) -> dict:
-        mines = self._mine_costs(game, side) if game.state.minefields else _NO_MINES
+        mines = self._mine_costs(game, side)
         if unit_type is not None and unit_type.unit_class == "transport":
             mines = self._gunner_costs(game, side) | mines
         mkey = ("goal", side, unit_type.id if unit_type else None, unit.card if unit else None,
@@ -1013,7 +1010,6 @@ class HeuristicBot2:
                             for x in state.units.values() if x.side != side and x.status == "on-map"
                             and not x.hidden and x.carried_by is None and (x.type.anti_infantry or x.type.anti_vehicle)]
         view["scores"] = {}  # (hex, the unit's own) -> _view_score: the view stands for the whole operation
-        view["away"] = {}  # hex -> _score_hex, the unit elsewhere (_step_scores)
         return view
 
     def _score_hex(self, game, u, hex_, view=None) -> float:
@@ -1036,27 +1032,30 @@ class HeuristicBot2:
                 score += 10.0
         return score
 
+    def _scores_kept(self, view) -> bool:
+        """Whether a hex's _score_hex, the unit elsewhere, is its kept _view_score alone: the
+        move's view keeps scores (_make_view's), the hex is scored this class's way (not a plan's
+        own _score_hex), and neither an FO's watch (it reads the game) nor guns to keep out of
+        sight of add to it."""
+        return view.get("scores") is not None and self._score_hex.__func__ is HeuristicBot2._score_hex \
+            and not view.get("watch") and not view.get("guns")
+
     def _step_scores(self, game, u, hexes, view) -> dict:
-        """Hex -> _score_hex, for hexes the unit may step to. Where the score reads the view
-        alone (no FO's watch, no guns to keep out of sight of) each hex's is kept for the
-        operation; a plan that scores hexes its own way is asked hex by hex."""
-        kept = view.get("away")  # hex -> score, the unit elsewhere
-        if kept is None or self._score_hex.__func__ is not HeuristicBot2._score_hex or view.get("watch") \
-                or view.get("guns"):
+        """Hex -> _score_hex, for hexes the unit may step to: from the scores the view keeps for
+        the operation where they stand alone (_scores_kept), else hex by hex."""
+        if not self._scores_kept(view):
             return {h: self._score_hex(game, u, h, view) for h in hexes}
-        here = u.hex
+        kept, here = view["scores"], u.hex
         out = {}
         for h in hexes:
-            score = kept.get(h)
-            if score is None:
+            parts = kept.get((h, False))
+            if parts is None:
                 if h == here:
                     out[h] = self._score_hex(game, u, h, view)
                     continue
-                score, gunners = self._view_score(game, u, h, view)
-                if gunners:
-                    score += gunners
-                kept[h] = score
-            out[h] = score
+                parts = kept[(h, False)] = self._view_score(game, u, h, view)
+            score, gunners = parts
+            out[h] = score + gunners if gunners else score
         return out
 
     def _best_step(self, game, u, steps, view) -> tuple[tuple, float]:
@@ -1069,8 +1068,7 @@ class HeuristicBot2:
         """Whether ``score`` is surely below the unit's own hex's less 0.01 (_move's test) from
         the goal distance alone: outside an entrenchment or bunker its score is at least that."""
         goal = view["goal"]
-        if not goal or view.get("away") is None or self._score_hex.__func__ is not HeuristicBot2._score_hex \
-                or view.get("watch") or view.get("guns"):
+        if not goal or not self._scores_kept(view):
             return False
         return score < goal.get(u.hex, 99) - 0.01 and not self._fortified(game, u)
 
@@ -1081,9 +1079,7 @@ class HeuristicBot2:
         minefields, closing in, gunners), a hex whose goal distance alone is above the best so
         far cannot win and is not scored: hexes are tried nearest the goal first."""
         goal = view["goal"]
-        kept = view.get("away")
-        if not goal or kept is None or self._score_hex.__func__ is not HeuristicBot2._score_hex \
-                or view.get("watch") or view.get("guns"):
+        if not goal or not self._scores_kept(view):
             scores = self._step_scores(game, u, hexes, view)
             if spent is None:
                 best = min(hexes, key=lambda h: (scores[h], h))
@@ -1097,20 +1093,20 @@ class HeuristicBot2:
         scorer = view.get("view_scorer")  # _step_scores' kept path, one hex at a time, inlined
         if scorer is None:
             scorer = view["view_scorer"] = self._view_scorer(u, view)
-        here = u.hex
+        kept, here = view["scores"], u.hex
         best = top = score = None
         for bound, h in bounds:
             if top is not None and bound > top:
                 break  # a score is at least its goal distance: none from here on can win
-            s = kept.get(h)
-            if s is None:
-                if h == here:
-                    s = self._score_hex(game, u, h, view)
-                else:
-                    s, gunners = scorer(h, False, None)
-                    if gunners:
-                        s += gunners
-                    kept[h] = s
+            parts = kept.get((h, False))
+            if parts is None and h == here:
+                s = self._score_hex(game, u, h, view)
+            else:
+                if parts is None:
+                    parts = kept[(h, False)] = scorer(h, False, None)
+                s, gunners = parts
+                if gunners:
+                    s += gunners
             value = s if spent is None else s + 0.001 * spent[h]
             if top is None or value < top or (value == top and h < best):
                 best, top, score = h, value, s
