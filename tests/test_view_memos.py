@@ -48,6 +48,9 @@ def test_a_kept_views_memos_answer_as_a_fresh_views(model, catalog, number, seed
         kept_views += kept is last.get(side)
         last[side] = kept
         assert _answers(kept) == _answers(side_view(game, side))
+        fresh = game.clone()  # the game's own memos (kept from decision to decision) against a copy's, made anew
+        assert [[t.id for t in game.targets(u)] for u in game.state.units.values()] == \
+            [[t.id for t in fresh.targets(u)] for u in fresh.state.units.values()]
         choice = bots[side].bot.choose(kept, game.legal_actions())  # the memos the bot reads, made on the kept view
         if rng.random() < 0.03:
             _meddle(kept, rng)
@@ -69,3 +72,28 @@ def test_refill_gives_what_a_copy_holds():
     assert [getattr(c, n) for n in fields] == [getattr(u, n) for n in fields] == \
         [getattr(u.copy(), n) for n in fields]
     assert c.fate is not u.fate and type(c) is type(u)
+
+
+def test_targets_kept_follow_a_friend_entering_the_targets_hex(model, catalog):
+    """game.targets is kept while the firer's side moves on, but a friendly vehicle that enters
+    the target's hex forbids anti-vehicle fire there (§8.51): the kept answer follows it."""
+    from sandtable.rules.desert_steel.engine.state import OFF_MAP, ON_MAP
+    scenario = model.scenario("I")
+    game = Game(model, scenario, sample_setup(catalog, scenario), 1)
+    s = game.state
+    tanks = {side: [u for u in s.units.values() if u.side == side and u.type.is_vehicle and u.type.anti_vehicle]
+             for side in ("allied", "axis")}
+    firer, friend, target = tanks["allied"][0], tanks["allied"][1], tanks["axis"][0]
+    for u in s.units.values():
+        if u not in (firer, friend, target):
+            u.status = OFF_MAP
+    here = firer.hex or next(h for h in game.ctx.field.board.usable)
+    there = next(n for n in game.ctx.field.board.neighbours(here) if game.visible(here, n))
+    far = next(h for h in sorted(game.ctx.field.board.usable) if game.ctx.field.board.distance(h, here) > 30)
+    firer.hex, firer.status = here, ON_MAP
+    target.hex, target.status, target.hidden = there, ON_MAP, False
+    friend.hex, friend.status = far, ON_MAP
+    assert target in game.targets(firer)
+    friend.hex = there
+    assert target not in game.targets(firer) and [t.id for t in game.targets(firer)] == \
+        [t.id for t in game.clone().targets(firer)]
