@@ -862,7 +862,7 @@ class HeuristicBot2:
         mines = view["mines"]
         passable = view["passable"]
         prohibited = game.prohibited(u.side)  # §18.7, what may_enter_zone asks
-        costs = self._enter_costs(game, u)
+        rows = self._enter_costs(game, u)
         start = u.hex
         dist: dict[str, float] = {}
         prev: dict[str, str | None] = {}
@@ -880,18 +880,20 @@ class HeuristicBot2:
             d, h = heapq.heappop(heap)
             if d > dist.get(h, math.inf) or h in enemy_hexes or h in mines:
                 continue  # entering an enemy hex or a known minefield ends the move
-            for n in neighbours(h):
+            row = rows.get(h)
+            if row is None:  # the neighbours a move may enter from h, with their costs, in the board's order
+                row = rows[h] = tuple((n, c) for n in neighbours(h) for c in (game.enter_cost(u, h, n),)
+                                      if isinstance(c, (int, float)))
+            for n, c in row:
                 if n == start or (blocked and n in enemy_hexes):
                     continue
-                c = costs.get((h, n))
-                if c is None:
-                    c = costs[(h, n)] = game.enter_cost(u, h, n)
-                if not isinstance(c, (int, float)) or d + c > reach or d + c >= dist.get(n, math.inf):
+                dn = d + c
+                if dn > reach or dn >= dist.get(n, math.inf):
                     continue  # (no nearer this way: the hex's own tests below need not be asked)
                 if n in prohibited or not passable(n):
                     continue  # a move can stop anywhere (opportunity fire): not through a full hex near the enemy
-                dist[n], prev[n] = d + c, h
-                heapq.heappush(heap, (d + c, n))
+                dist[n], prev[n] = dn, h
+                heapq.heappush(heap, (dn, n))
         if not dist:
             return []
         best, score = self._lowest_hex(game, u, dist, view, dist)
@@ -904,10 +906,11 @@ class HeuristicBot2:
 
     @staticmethod
     def _enter_costs(game, u) -> dict:
-        """(hex, next hex) -> game.enter_cost for the unit, kept per context under all that cost
-        reads (§8, §15.32: the battlefield, the unit's type and the game's wire, which the
-        side sees whole): a way round is searched over the same hexes turn after turn."""
-        tables = game.ctx.memo.setdefault("bots.enter_costs", {})
+        """Hex -> ((next hex, game.enter_cost for the unit) for each neighbour a move may enter,
+        in the board's order), kept per context under all that cost reads (§8, §15.32: the
+        battlefield, the unit's type and the game's wire, which the side sees whole): a way round
+        is searched over the same hexes turn after turn."""
+        tables = game.ctx.memo.setdefault("bots.enter_rows", {})
         key = (u.type.id, frozenset(game.state.wire))
         table = tables.get(key)
         if table is None:
@@ -953,8 +956,8 @@ class HeuristicBot2:
         limits = game.ctx.tables.stacking()
 
         counts: dict = {}  # hex -> [units, vehicles] of the side, the mover and its load aside
-        for x in state.units.values():
-            if x.side == side and x.status == "on-map" and x is not u and x.carried_by != u.id:
+        for x in state.on_map(side):  # (the view's memo: kept from one decision to the next)
+            if x is not u and x.carried_by != u.id:
                 c = counts.setdefault(x.hex, [0, 0])
                 c[0] += 1
                 c[1] += x.type.is_vehicle
@@ -1036,9 +1039,14 @@ class HeuristicBot2:
         """Whether a hex's _score_hex, the unit elsewhere, is its kept _view_score alone: the
         move's view keeps scores (_make_view's), the hex is scored this class's way (not a plan's
         own _score_hex), and neither an FO's watch (it reads the game) nor guns to keep out of
-        sight of add to it."""
-        return view.get("scores") is not None and self._score_hex.__func__ is HeuristicBot2._score_hex \
-            and not view.get("watch") and not view.get("guns")
+        sight of add to it. Read once per view and class (asked at every step; a plan's bot may
+        take over the view, search_policies.VariantBot.with_plan)."""
+        kind = type(self)
+        kept = view.get("scores_kept")
+        if kept is None or kept[0] is not kind:
+            alone = view.get("scores") is not None and not view.get("watch") and not view.get("guns")
+            kept = view["scores_kept"] = (kind, alone and self._score_hex.__func__ is HeuristicBot2._score_hex)
+        return kept[1]
 
     def _step_scores(self, game, u, hexes, view) -> dict:
         """Hex -> _score_hex, for hexes the unit may step to: from the scores the view keeps for

@@ -202,8 +202,8 @@ def move_view(bot, game, u, goal: bool = True) -> dict:
     state = game.state
     enemies, enemy_hexes = state.by_placement(("bot-enemies", u.side), lambda: enemy_positions(game, u.side),
                                               (other(u.side),))
-    card = u.card  # its formation's units on the map (a scan: a fresh view's card index costs more)
-    mates = [axial[m.hex] for m in state.units.values() if m.card == card and m.status == "on-map" and m is not u]
+    # its formation's units on the map (the card index: a seat's view keeps it from one decision to the next)
+    mates = [axial[m.hex] for m in state.of_card(u.card) if m.status == "on-map" and m is not u]
     if mates:  # the farthest mate from a hex, in O(1): hex distance is the largest of three spans
         qs, rs, ss = [q for q, _ in mates], [r for _, r in mates], [q + r for q, r in mates]
         mates = (min(qs), max(qs), min(rs), max(rs), min(ss), max(ss))
