@@ -145,6 +145,7 @@ def test_a_time_budget_draws_each_decision_from_a_stream_of_its_own(model, catal
     speed) draw the same determinizations at the next decision: a time-budget run differs from
     another only where a decision's choice did."""
     monkeypatch.setattr(SearchBot, "REPLAN", ())
+    monkeypatch.setattr(search, "PRUNE_ROUNDS", 99)  # every round plays: the rounds are what differs
     game = _decision(model, catalog)
     drawn = []
     real = SpielState.resample_from_infostate
@@ -474,8 +475,9 @@ def test_a_plan_search_stops_early_when_the_plans_play_alike(model, catalog, mon
 def test_a_time_budgets_plan_search_plays_to_the_end_when_a_round_fits(model, catalog, monkeypatch):
     """A plan search of search:Ts takes its turn's share of the game's plan budget (PLAN_SECONDS
     times T a turn, shared in proportion to the turns left) and plays to the end of the game when
-    one round of every plan fits in it; else as many turns as one round covers; else none (the
-    share goes to later turns). A fake clock: each round of plan rollouts reads 0.15 s."""
+    PLAN_SWITCH_ROUNDS rounds of every plan fit in it; else none (the share goes to later turns:
+    a round or two could not pass the test a change of plan must). A fake clock: each round of
+    plan rollouts reads 0.15 s."""
     game = _game(model, catalog, "V", seed=4)
     while game.state.turn < 7 or game.mode not in ("activation", "interrupt"):
         game.apply(make_bot("heuristic").choose(game, game.legal_actions()))
@@ -490,8 +492,11 @@ def test_a_time_budgets_plan_search_plays_to_the_end_when_a_round_fits(model, ca
     seconds = 0.01
     weights = sum(turns - t + 1 for t in range(turn, turns + 1))
     share = SearchBot.PLAN_SECONDS * seconds * turns * (turns - turn + 1) / weights  # 0.8 s
-    # a round to the end fits; one turn only fits; not even this turn fits
-    for turn_cost, last, rounds in ((share / (k * 8), turns, 5), (share / (k * 1.5), turn, 5), (share * 2, None, 0)):
+    # three rounds to the end fit; one round to the end fits, not three; not even this turn fits
+    left = turns - turn + 1
+    fits = SearchBot.PLAN_SWITCH_ROUNDS * left
+    for turn_cost, last, rounds in ((share / (k * fits * 1.1), turns, 5), (share / (k * left * 1.1), None, 0),
+                                    (share * 2, None, 0)):
         monkeypatch.setattr(search, "CLOCK", _rounds_clock(0.15))
         horizons.clear()
         bot = SearchBot(3, None, seconds)
@@ -500,3 +505,82 @@ def test_a_time_budgets_plan_search_plays_to_the_end_when_a_round_fits(model, ca
         bot.choose(game.clone(), game.legal_actions())
         assert bot.plans[1][3] == rounds  # rounds while the next one fits in 0.8 s
         assert set(horizons) == ({last} if rounds else set())
+
+
+def _scripted(table):
+    """A rollout function scoring candidate ``a`` in round r as ``table[a][r]`` (the round counted
+    by the default's, the first candidate's, calls)."""
+    calls = {a: 0 for a in table}
+
+    def rollout(state, a):
+        calls[a] += 1
+        return table[a][calls[a] - 1]
+    return rollout, calls
+
+
+def test_a_time_budgets_decision_search_drops_candidates_no_better_than_the_default(model, catalog, monkeypatch):
+    """search:Ts: after PRUNE_ROUNDS rounds a candidate that scored no better than the heuristic's
+    choice (the first) in any round is dropped, and the search stops when none is left: candidates
+    that all score alike (the choice changes nothing the rollouts see) cost two rounds, not the
+    whole budget. search:N keeps every candidate for its rounds (reproducible as measured)."""
+    game = _decision(model, catalog)
+    monkeypatch.setattr(search, "CLOCK", _rounds_clock(0.001))  # a budget of 100 rounds
+    alike = {("a",): [0.0] * 200, ("b",): [0.0] * 200, ("c",): [-0.1] * 200}
+    rollout, calls = _scripted(alike)
+    best, _, n, values = flat_search(SpielState(game), 0, list(alike), rollout, random.Random(1), None, 0.1, prune=True)
+    assert best == 0 and calls == {a: search.PRUNE_ROUNDS for a in alike} and n == 3 * search.PRUNE_ROUNDS
+    # one better in a round is kept and plays on; the others stop at PRUNE_ROUNDS
+    rollout, calls = _scripted({("a",): [0.0] * 200, ("b",): [0.0, 0.2] * 100, ("c",): [0.0] * 200})
+    best, means, n, values = flat_search(SpielState(game), 0, [("a",), ("b",), ("c",)], rollout, random.Random(1),
+                                         None, 0.1, prune=True)
+    assert calls[("c",)] == search.PRUNE_ROUNDS and calls[("b",)] == calls[("a",)] > 10
+    assert best == 1 and len(values[2]) == search.PRUNE_ROUNDS and len(values[1]) == calls[("b",)]
+    rollout, calls = _scripted(alike)
+    flat_search(SpielState(game), 0, list(alike), rollout, random.Random(1), 30, None)
+    assert calls == {a: 10 for a in alike}  # search:30: ten rounds of three, none dropped
+
+
+def test_a_close_call_plays_on_past_its_deadline_until_clear_or_its_extension_is_spent(model, catalog, monkeypatch):
+    """A candidate that leads the default by the margin at the deadline but not clearly (two
+    standard errors, paired) plays on for up to ``extend`` seconds more, stopping as soon as the
+    lead is clear; without an extension it stops at the deadline; a lead below the margin stops."""
+    game = _decision(model, catalog)
+    noisy = {("a",): [0.0] * 400, ("b",): [0.5, -0.3] * 200}  # leads by 0.1 on average, noisily
+    clear = {("a",): [0.0] * 400, ("b",): [0.5, -0.3, 0.5, -0.3] + [0.3] * 396}
+    small = {("a",): [0.0] * 400, ("b",): [0.02, 0.0] * 200}
+    rounds = {}
+    for name, table, extend in (("none", noisy, 0.0), ("spent", noisy, 0.2), ("clear", clear, 0.2), ("small", small, 0.2)):
+        monkeypatch.setattr(search, "CLOCK", _rounds_clock(0.01))  # a clock reading a round: 4 rounds a 0.05 s budget
+        rollout, calls = _scripted(table)
+        flat_search(SpielState(game), 0, list(table), rollout, random.Random(1), None, 0.05, prune=True,
+                    extend=extend, margin=0.03)
+        rounds[name] = calls[("a",)]
+    assert rounds["none"] == rounds["small"] < rounds["clear"] < rounds["spent"]
+    assert search.clearly_better(clear[("b",)][:rounds["clear"]], clear[("a",)][:rounds["clear"]], 0.03)
+
+
+def test_a_time_budgets_plan_changes_only_on_a_clear_lead(model, catalog, monkeypatch):
+    """search:Ts keeps its plan unless another beats it by PLAN_MARGIN on average and clearly,
+    round by round (a lucky game or two of a plan is not a reason to change); search:N changes on
+    the mean (as its levels were measured)."""
+    game = _game(model, catalog, "V", seed=4)
+    while game.state.turn < 7 or game.mode not in ("activation", "interrupt"):
+        game.apply(make_bot("heuristic").choose(game, game.legal_actions()))
+    monkeypatch.setattr(search, "plans_for", lambda g, s: ("heuristic", "attack"))
+    monkeypatch.setattr(SearchBot, "PLAN_ROUNDS", 4)
+    monkeypatch.setattr(SearchBot, "PLAN_MIN_ROUNDS", 99)
+    monkeypatch.setattr(SearchBot, "PLAN_SECONDS", 10 ** 6)
+    monkeypatch.setattr(SearchBot, "DECISION_SECONDS", 0)
+    monkeypatch.setattr(SearchBot, "GAME_STEPS", 0)
+    for scores, seconds, plan in (([1.0, 0.0, 0.0, 0.0], 0.01, "heuristic"),  # one lucky round: kept
+                                  ([0.5, 0.4, 0.6, 0.5], 0.01, "attack"),  # clearly better: changed
+                                  ([1.0, 0.0, 0.0, 0.0], None, "attack")):  # search:N: on the mean
+        attack = iter(scores)
+        monkeypatch.setattr(SearchBot, "_play_outs", lambda self, state, side, plans, last=None:
+                            [next(attack) if p == "attack" else 0.0 for p in plans])
+        monkeypatch.setattr(search, "CLOCK", _rounds_clock(0.001))
+        bot = SearchBot(3, None if seconds else 8, seconds)
+        bot._turn_steps = 1e-6 if seconds else 1.0
+        bot.plans.append((6, "heuristic", None, 0))  # past its opening
+        bot.choose(game.clone(), game.legal_actions())
+        assert bot.plans[1][3] == 4 and bot.plan == plan, scores

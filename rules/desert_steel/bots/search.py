@@ -58,7 +58,15 @@ clock, not how much search a decision gets); a game's plan searches take PLAN_SE
 turn in all, shared over the turns as PLAN_STEPS is (the opening's whole-game rounds first), and
 its searched decisions DECISION_SECONDS times that in all, spread over the turns. The caps are in
 CPU seconds, not in decisions played: a faster engine or a cheaper rollout buys more
-rollouts in the same time, which is what a fixed budget is for. Each decision draws its
+rollouts in the same time, which is what a fixed budget is for. A time budget spends where the
+search can change something: a decision drops, after PRUNE_ROUNDS rounds, the candidates that
+scored no better than the heuristic's choice in any round and stops when none is left (most
+searched decisions: every candidate scores alike), and a close call (a candidate ahead by MARGIN,
+not yet clearly) plays on for up to EXTEND times T out of what the turn's share has left; a plan
+search after the opening plays to the end with at least PLAN_SWITCH_ROUNDS rounds or not at all,
+and changes plan only on a lead that is clear round by round (one game's luck is no reason to
+leave the plan the opening chose over many). ``search:N`` keeps the rules its levels were
+measured with. Each decision draws its
 determinizations from a stream of its own (the seed and the bot's count of decisions), so a
 decision that got one round more or less than in another run changes nothing after it unless it
 changed the choice. Still not reproducible: the rounds a decision gets depend on the machine's
@@ -91,6 +99,7 @@ PLANNED = {"move", "move-fire", "transport", "assault", "overrun", "entrench", "
 DEFAULT_ROLLOUTS = 16
 CLOCK = time.thread_time  # a time budget is CPU time of the playing thread (see the module's docstring)
 MAX_SECONDS = 60.0  # a decision's time budget: search:600s would stall a game for hours
+PRUNE_ROUNDS = 2  # a time budget's decision search drops candidates no better than the default after this many rounds
 
 
 def parse_budget(text: str):
@@ -275,29 +284,54 @@ def _progress(game, side: str) -> float:
 
 
 def flat_search(root: SpielState, player: int, candidates: list, rollout, rng: random.Random,
-                rollouts: int | None, seconds: float | None) -> tuple[int, list[float], int, list[list[float]]]:
+                rollouts: int | None, seconds: float | None, *, prune: bool = False, extend: float = 0.0,
+                margin: float = 0.0) -> tuple[int, list[float], int, list[list[float]]]:
     """Flat information-set Monte Carlo over a generic OpenSpiel-style state: rounds in which one
     determinization (``root.resample_from_infostate``) is shared by every candidate (common
     random numbers), ``rollout(state, action) -> value`` scoring each. Stops after ``rollouts``
     rollouts (whole rounds, at least one) or ``seconds`` of CPU time (CLOCK). Returns the best candidate's index,
-    the mean values, the rollouts played and each candidate's value round by round."""
+    the mean values, the rollouts played and each candidate's value round by round.
+
+    The first candidate is the default (the one that stands unless another is clearly better).
+    With ``prune`` (a time budget), after PRUNE_ROUNDS rounds a candidate that has scored no
+    better than the default in any round so far is dropped (it cannot pass
+    :func:`clearly_better`; most often every candidate scores exactly alike, the choice changing
+    nothing the rollouts see), and the search stops when no other is left: the time left goes to
+    later decisions instead of more rounds of a foregone result. With ``extend`` seconds, a
+    search whose leader beats the default by ``margin`` on average at the deadline but not yet
+    clearly plays on, up to ``extend`` seconds more, until it does. A dropped candidate's values
+    stop at the round it was dropped; the best is one still played."""
     k = len(candidates)
     values: list[list[float]] = [[] for _ in range(k)]
+    live = list(range(k))
     rounds = 0
-    deadline = CLOCK() + seconds if seconds else None
+    started = CLOCK()
+    deadline = started + seconds if seconds else None
     max_rounds = max(1, (rollouts or 0) // k) if rollouts else None
+    played = 0
     while True:
         sample = root.resample_from_infostate(player, rng)
-        for j, a in enumerate(candidates):  # a clone copies the dice: each candidate rolls the same
-            values[j].append(rollout(sample.clone() if j < k - 1 else sample, a))
+        for i, j in enumerate(live):  # a clone copies the dice: each candidate rolls the same
+            values[j].append(rollout(sample.clone() if i < len(live) - 1 else sample, candidates[j]))
+        played += len(live)
         rounds += 1
         if max_rounds is not None and rounds >= max_rounds:
             break
+        if prune and rounds >= PRUNE_ROUNDS:
+            first = values[0]
+            live = [j for j in live if j == 0 or any(v > d for v, d in zip(values[j], first))]
+            if len(live) == 1:
+                break
         if deadline is not None and CLOCK() >= deadline:
-            break
-    means = [sum(v) / rounds for v in values]
-    best = max(range(k), key=lambda j: (means[j], -j))  # ties: the earlier (the heuristic's choice)
-    return best, means, rounds * k, values
+            if not extend or CLOCK() >= deadline + extend:
+                break
+            leader = max(live[1:], key=lambda j: sum(values[j]) / rounds)
+            gain = [a - b for a, b in zip(values[leader], values[0])]
+            if sum(gain) / rounds < margin or clearly_better(values[leader], values[0], margin):
+                break
+    means = [sum(v) / len(v) for v in values]
+    best = max(live, key=lambda j: (means[j], -j))  # ties: the earlier (the heuristic's choice)
+    return best, means, played, values
 
 
 def clearly_better(a: list[float], b: list[float], margin: float) -> bool:
@@ -340,10 +374,15 @@ class SearchBot:
     # rollouts in it.
     PLAN_SECONDS = 20
     DECISION_SECONDS = 50
+    # A time budget's close call (a candidate ahead of the heuristic's choice by MARGIN, not yet
+    # clearly) may search up to EXTEND times T more, out of what this turn's share has left: the
+    # decisions whose candidates score alike stop after PRUNE_ROUNDS rounds and leave it there.
+    EXTEND = 3
     PLAN_UNITS = 50  # above this many units in the scenario, PLAN_STEPS and GAME_STEPS shrink (work_scale)
     PLAN_ROUNDS = 10  # at most, a replan
     PLAN_MIN_ROUNDS = 4  # at least, or no plan search
     PLAN_MARGIN = 0.15  # in result units (a win 1, a loss -1): the current plan stays unless beaten by this
+    PLAN_SWITCH_ROUNDS = 3  # a time budget's plan search: at least, or none (see _replan)
     OPENING_SHARE = 0.7  # of the plan budget, at most, for the first plan search (see _replan)
 
     def __init__(self, seed: int = 0, budget: int | None = 0, seconds: float | None = None):
@@ -394,9 +433,13 @@ class SearchBot:
         self.searched += 1
         self._tried = tried
         started = CLOCK()
+        extend = 0.0
+        if self.seconds:  # a close call may draw on what this turn's share has left (see flat_search)
+            extend = min(self.EXTEND * self.seconds, max(0.0, self._decision_share(game) - self.decision_cpu - self.seconds))
         best, means, n, values = flat_search(SpielState(game), SIDES.index(side), candidates,
                                              lambda state, a: self._rollout(state, a, side), self.rng,
-                                             self.budget or None, self.seconds)
+                                             self.budget or None, self.seconds, prune=bool(self.seconds),
+                                             extend=extend, margin=self.MARGIN)
         self.rollouts += n
         self.decision_cpu += CLOCK() - started
         if best != 0 and not clearly_better(values[best], values[0], self.MARGIN):
@@ -413,10 +456,15 @@ class SearchBot:
     def _decisions_spent(self, game) -> bool:
         """Whether this turn's share of the game's decision search is spent: GAME_STEPS decisions
         played in rollouts (search:N), DECISION_SECONDS times T of CPU (search:Ts), spread evenly."""
-        part = game.state.turn / max(1, game.ctx.scenario.turns)
         if self.seconds:
-            return self.decision_cpu >= self.DECISION_SECONDS * self.seconds * part
+            return self.decision_cpu >= self._decision_share(game)
+        part = game.state.turn / max(1, game.ctx.scenario.turns)
         return self.steps >= self.GAME_STEPS * self.work_scale(game) * part
+
+    def _decision_share(self, game) -> float:
+        """A time budget's decision search CPU allowed by the end of this turn (DECISION_SECONDS
+        times T in all, spread evenly over the turns)."""
+        return self.DECISION_SECONDS * self.seconds * game.state.turn / max(1, game.ctx.scenario.turns)
 
     # --- plans ---------------------------------------------------------------------------------
 
@@ -460,17 +508,17 @@ class SearchBot:
             plans, k, last = core, len(core), turns
             share = max(whole, self.OPENING_SHARE * self.plan_budget(game))
         elif self.seconds:
-            # A time budget's plan search plays to the end of the game when one round of every
-            # plan fits in this turn's share (a few turns' rollouts score the plans alike: what
-            # tells them apart, an exit barred or a ridge held, shows at the end); else as far as
-            # one round goes, or not at all when not even this turn fits: the share left over
-            # goes to the later turns, whose rounds to the end are shorter.
+            # A time budget's plan search plays to the end of the game (a few turns' rollouts
+            # score the plans alike: what tells them apart, an exit barred or a ridge held, shows
+            # at the end), and only when PLAN_SWITCH_ROUNDS rounds of every plan fit in this
+            # turn's share: fewer could not pass the test a change of plan must (one round to the
+            # end is one game's luck), so the share goes to the later turns, whose rounds to the
+            # end are shorter.
             left = share - (self._plan_work() - start)
-            fit = int(left / (k * self._turn_steps))
-            if fit < 1:
+            if left < k * self.PLAN_SWITCH_ROUNDS * self._turn_steps * (turns - turn + 1):
                 self.plans.append((turn, self.plan, None, 0))
                 return
-            last = min(turns, turn + fit - 1)
+            last = turns
         else:
             fit = int((share - (self._plan_work() - start)) / (k * self.PLAN_MIN_ROUNDS * self._turn_steps))
             if fit < 1:
@@ -500,7 +548,11 @@ class SearchBot:
                 break
         means = {p: sum(v) / rounds for p, v in values.items()}
         best = max(plans, key=lambda p: (means[p], p == self.plan, p == "heuristic"))
-        if best != self.plan and means[best] - means[self.plan] >= self.PLAN_MARGIN:
+        if best != self.plan and means[best] - means[self.plan] >= self.PLAN_MARGIN and \
+                (not self.seconds or (rounds >= self.PLAN_SWITCH_ROUNDS and
+                                      clearly_better(values[best], values[self.plan], self.PLAN_MARGIN))):
+            # a time budget's change of plan must also be clear round by round (paired, as a
+            # decision's): search:N's rule is kept as its levels were measured
             self.plan = best
         self.policy = self.policy.with_plan(self.plan)
         self.rollout_bots[side] = self.rollout_bots[side].with_plan(self.plan)
