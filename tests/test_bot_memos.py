@@ -52,3 +52,26 @@ def test_the_position_key_follows_all_that_victory_reads(model, catalog):
     assert len(set(keys)) == len(keys)
     u.fate = {"unhashable": []}
     assert _position_key(s) is None
+
+
+@pytest.mark.parametrize("number,games", [("I", 3), ("VIII", 1), ("XIII", 1), ("XV", 1)])
+def test_shot_values_kept_per_context_equal_fresh_ones(model, catalog, monkeypatch, number, games):
+    """tactics.expected_effect keeps each shot's value per context (both units' fields, the map's
+    markers, the bot's class): every value it answers, kept or not, equals the shot weighed afresh
+    (scenarios with hidden units, entrenchments, minefields, wire, smoke)."""
+    from sandtable.rules.desert_steel.bots import tactics
+    kept_value, seen = tactics.expected_effect, {"kept": 0, "all": 0}
+
+    def checked(bot, game, firer, target, opportunity=False, move_fire=False, mode=None, same_hex=False):
+        before = len(game.ctx.memo.get("bots.effects", {}))
+        got = kept_value(bot, game, firer, target, opportunity, move_fire, mode, same_hex)
+        seen["all"] += 1
+        seen["kept"] += len(game.ctx.memo.get("bots.effects", {})) == before
+        assert got == tactics._effect(bot._p_spot, game, firer, target, opportunity, move_fire, mode, same_hex)
+        return got
+    monkeypatch.setattr(HeuristicBot2, "expected_effect", checked)
+    scenario = model.scenario(number)
+    ctx, setup = make_context(model, scenario), sample_setup(catalog, scenario)
+    for seed in range(games):
+        play(model, scenario, setup, seed, ("heuristic", "heuristic"), context=ctx)
+    assert seen["all"] > 100 and seen["kept"] > seen["all"] / 4

@@ -7,10 +7,13 @@ them as methods, so a bot's own overrides (its goal distances, its view of a mov
 called. Neither bot inherits from the other."""
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import operator
 from functools import lru_cache
 
 from ..engine.context import other
+from ..engine.state import Unit
 from ..engine.tables import hit_value
 from ..setup_rules import doctrine_radius
 
@@ -106,15 +109,66 @@ def p_spot(bot, game, spotter, target, opportunity=False, move_fire=False) -> fl
     return p
 
 
+# what expected_effect reads of a unit (its type apart, by identity): every field but its fate
+_FACE = operator.attrgetter(*(f.name for f in dataclasses.fields(Unit) if f.name not in ("fate", "type")))
+
+
+def _markers(memo: dict, game):
+    """What expected_effect reads of the map's markers (entrenchments, bunkers, minefields, wire,
+    smoke: the modifier table's), as a key, once per decision and game (held with the game: its
+    id is not taken by another while it stands); None when there are none, TypeError when one
+    holds something unhashable."""
+    s = game.state
+    if not (s.entrenchments or s.bunkers or s.minefields or s.wire or s.smoke):
+        return None
+    hit = memo.get(("markers", id(game)))
+    if hit is None or hit[0] is not game:
+        marks = (tuple(tuple(sorted(e.items())) for e in s.entrenchments),
+                 tuple(tuple(sorted(b.items())) for b in s.bunkers),
+                 tuple(tuple(sorted(m.items())) for m in s.minefields), tuple(sorted(s.wire.items())), tuple(s.smoke))
+        hash(marks)
+        hit = memo[("markers", id(game))] = (game, marks)
+    return hit[1]
+
+
 def expected_effect(bot, game, firer, target, opportunity=False, move_fire=False, mode=None,
                     same_hex=False) -> float:
+    """The expected effect of the shot (destroyed = 1): memoised for one decision in
+    ``bot._spots``, and kept per context under all that it reads (both units' every field but
+    their fates, their types by identity, the map's markers, the bot's class, the shot's
+    circumstances): the same shots are weighed decision after decision while the units stand
+    (an activation's units, one by one), and game after game (I: 65 % of the shots weighed)."""
     memo = bot._spots  # one choose(): the game stands still (as for _p_spot)
     key = ("effect", id(game), firer.id, target.id, opportunity, move_fire, mode, same_hex)
     if memo is not None and key in memo:
         return memo[key]
+    kept = shared = None
+    if memo is not None:
+        try:
+            shared = (type(bot), id(firer.type), id(target.type), _FACE(firer), _FACE(target), opportunity,
+                      move_fire, mode, same_hex, _markers(memo, game))
+            kept = game.ctx.memo.setdefault("bots.effects", {})
+            hit = kept.get(shared)
+        except TypeError:  # something unhashable: weighed afresh, unkept
+            kept = hit = None
+        if hit is not None and hit[0] is firer.type and hit[1] is target.type:
+            memo[key] = hit[2]
+            return hit[2]
+    value = _effect(bot._p_spot, game, firer, target, opportunity, move_fire, mode, same_hex)
+    if kept is not None:
+        if len(kept) > 8192:  # (a few megabytes: XV weighs some 7,000 new shots a game)
+            kept.clear()
+        kept[shared] = (firer.type, target.type, value)
+    if memo is not None:
+        memo[key] = value
+    return value
+
+
+def _effect(spot, game, firer, target, opportunity, move_fire, mode, same_hex) -> float:
+    """expected_effect weighed afresh; ``spot``: the bot's _p_spot."""
     t = game.ctx.tables
     mode = mode or game.natural_mode(target)
-    p_spot = bot._p_spot(game, firer, target, opportunity, move_fire)
+    p_spot = spot(game, firer, target, opportunity, move_fire)
     if p_spot == 0:
         value = 0.0
     else:
@@ -124,8 +178,6 @@ def expected_effect(bot, game, firer, target, opportunity=False, move_fire=False
                                    same_hex and firer.flipped)
         shift = factor - target.type.defense + sum(mods.values())
         value = p_spot * expected_result(t, column, shift)
-    if memo is not None:
-        memo[key] = value
     return value
 
 
