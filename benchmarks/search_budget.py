@@ -105,7 +105,16 @@ class Games:
         winner = game.returns()["winner"]
         return {"winner": winner, "result": "win" if winner == searcher else "loss" if winner in SIDES else "draw",
                 "cpu": cpu, "wall": wall, "searched": getattr(bot, "searched", None),
-                "rollouts": getattr(bot, "rollouts", None)}
+                "rollouts": getattr(bot, "rollouts", None), "overruled": getattr(bot, "overruled", None),
+                "plan_changes": _plan_changes(getattr(bot, "plans", None))}
+
+
+def _plan_changes(plans) -> int | None:
+    """How often the bot changed plan in a game (its plan searches' log: (turn, plan, ...))."""
+    if plans is None:
+        return None
+    chosen = ["heuristic"] + [p[1] for p in plans]
+    return sum(a != b for a, b in zip(chosen, chosen[1:]))
 
 
 def serve() -> None:
@@ -186,12 +195,16 @@ def summarise(results: list[dict], label: str) -> dict:
                 "win_rate_95": [round(lo, 3), round(hi, 3)], "score": (w + d / 2) / n if n else 0.0}
     searched = [r["searched"] for r in mine if r.get("searched") is not None]
     rollouts = [r["rollouts"] for r in mine if r.get("rollouts") is not None]
+    overruled = [r["overruled"] for r in mine if r.get("overruled") is not None]
+    changes = [r["plan_changes"] for r in mine if r.get("plan_changes") is not None]
     return {"all": record(mine), **{side: record([r for r in mine if r["searcher"] == side]) for side in SIDES},
             "scenarios": {s: record([r for r in mine if r["scenario"] == s]) for s in sorted({r["scenario"] for r in mine})},
             "cpu_s_per_game": round(statistics.median(r["cpu"] for r in mine), 2) if mine else None,
             "cpu_s_total": round(sum(r["cpu"] for r in mine), 1),
             "searched_per_game": round(statistics.mean(searched), 1) if searched else None,
             "rollouts_per_searched": round(sum(rollouts) / sum(searched), 1) if searched and sum(searched) else None,
+            "overruled_per_game": round(statistics.mean(overruled), 2) if overruled else None,
+            "plan_changes_per_game": round(statistics.mean(changes), 2) if changes else None,
             "failed": [r["error"] for r in results if r["label"] == label and "error" in r]}
 
 
@@ -224,14 +237,16 @@ def _report(out: dict) -> str:
              f"{', '.join(out['scenarios'])}, {out['games']} seeds each from {out['seed']}; --jobs {out['jobs']}; "
              f"{out['minutes']} min", "",
              "| checkout | games | wins / draws / losses | win rate (95 %) | allied | axis | CPU s a game | "
-             "searched a game | rollouts a searched decision |", "|---|---:|---|---|---|---|---:|---:|---:|"]
+             "searched a game | rollouts a searched decision | overruled a game | plan changes a game |",
+             "|---|---:|---|---|---|---|---:|---:|---:|---:|---:|"]
     for label, s in out["summary"].items():
         c = out["checkouts"][label]
         a = s["all"]
         lines.append(f"| {label} {c['commit']} | {a['games']} | {a['wins']} / {a['draws']} / {a['losses']} | "
                      f"{pct(a['win_rate'])} ({pct(a['win_rate_95'][0])}-{pct(a['win_rate_95'][1])}) | "
                      f"{pct(s['allied']['win_rate'])} | {pct(s['axis']['win_rate'])} | {s['cpu_s_per_game']} | "
-                     f"{s['searched_per_game']} | {s['rollouts_per_searched']} |")
+                     f"{s['searched_per_game']} | {s['rollouts_per_searched']} | {_or_dash(s.get('overruled_per_game'))} | "
+                     f"{_or_dash(s.get('plan_changes_per_game'))} |")
     lines += ["", "per scenario, search's wins / draws / losses: "
               + "; ".join(f"{sid}: " + ", ".join(f"{label} {s['scenarios'][sid]['wins']}/{s['scenarios'][sid]['draws']}/"
                                                   f"{s['scenarios'][sid]['losses']}"
@@ -246,6 +261,11 @@ def _report(out: dict) -> str:
         for e in out["summary"][label]["failed"][:3]:
             lines.append(f"  failed game: {e}")
     return "\n".join(lines)
+
+
+def _or_dash(value) -> str:
+    """A figure, or '-' where the runs did not record it (saved before it was)."""
+    return "-" if value is None else str(value)
 
 
 def combine(runs: list[dict]) -> dict:

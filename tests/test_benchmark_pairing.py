@@ -69,3 +69,17 @@ def test_search_budget_combines_saved_runs():
     assert out["games"] == 2 and out["minutes"] == 2.0 and out["seed"] == "11, 12"
     assert out["summary"]["new"]["all"]["wins"] == 2 and out["summary"]["old"]["all"]["wins"] == 1
     assert out["paired"]["new_better"] == 1 and out["paired"]["same"] == 1
+
+
+def test_search_budget_counts_overrules_and_plan_changes():
+    """A game's overrules (the search chose other than the heuristic) and plan changes (its plan
+    searches' log) are reported a game; runs saved before they were recorded report none."""
+    budget = _module("search_budget")
+    assert budget._plan_changes(None) is None and budget._plan_changes([]) == 0
+    assert budget._plan_changes([(1, "block", {}, 10), (2, "block", None, 0), (3, "hold", {}, 3)]) == 2
+    rows = [{"label": "new", "scenario": "V", "searcher": "allied", "seed": s, "result": "win", "cpu": 1.0,
+             "overruled": o, "plan_changes": c} for s, o, c in ((1, 1, 0), (2, 3, 2))]
+    summary = budget.summarise(rows, "new")
+    assert summary["overruled_per_game"] == 2 and summary["plan_changes_per_game"] == 1
+    old = budget.summarise([{k: v for k, v in r.items() if k not in ("overruled", "plan_changes")} for r in rows], "new")
+    assert old["overruled_per_game"] is None and budget._or_dash(None) == "-"
