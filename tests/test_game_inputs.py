@@ -129,6 +129,9 @@ def _edit_log(src: Path, dest: Path, edit) -> Path:
      "line 3: not an event of the rules: event 'action': field 'action' is ['op', '161.1'], not an action of the "
      "rules: action ['op', '161.1']: 'op' takes unit, op (at /action)"),
     (lambda ls: ls.insert(2, '{"t": 1, "e": "action", "side": "allied", "action": ["pass"]}'), "does not replay: line 3: illegal action"),
+    (lambda ls: ls.insert(2, '{"t": 1, "e": "action", "side": "allied", "action": ["play", "502"]}'),
+     "line 3: not an event of the rules: event 'action': field 'action' is ['play', '502'], not an action of the "
+     "rules: action ['play', '502']: its card is \"502\", not an int (at /action)"),
     (lambda ls: ls.insert(2, '{"t": 1, "e": "teleport", "unit": "x"}'),
      "line 3: not an event of the rules: unknown event kind 'teleport'"),
     (lambda ls: ls.insert(2, '{"t": 1, "e": "turn", "visibility": 8, "weather": "rain"}'),
@@ -139,7 +142,7 @@ def _edit_log(src: Path, dest: Path, edit) -> Path:
      "line 3: not an event of the rules: event 'turn': field 'visibility' is 'far', not int"),
     (lambda ls: ls.insert(2, '{"e": "morale-phase"}'), "line 3: not an event of the rules: event 'morale-phase' lacks its turn"),
 ], ids=["list", "empty", "no-header", "action-not-list", "event-not-object", "unknown-action", "action-too-short",
-        "refused-action", "unknown-event",
+        "refused-action", "wrong-field-type", "unknown-event",
         "unknown-field", "missing-field", "wrong-type", "no-turn"])
 def test_a_malformed_log_is_refused_with_its_line(pack, game_log, tmp_path, capsys, edit, words):
     bad = _edit_log(game_log, tmp_path / "bad.jsonl", edit)

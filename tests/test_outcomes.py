@@ -120,7 +120,14 @@ def test_a_fire_says_which_attack_it_is(fields, attack):
     ({"t": 1, "e": "action", "side": "allied", "action": []}, "field 'action' is [], not an action of the rules"),
     ({"t": 1, "e": "action", "side": "allied", "action": ["step"]}, "not an action of the rules: action ['step']: "
                                                                      "'step' takes hex"),
-    ({"t": 1, "e": "action", "side": "allied", "action": ["op", {"unit": 1}]}, "not action"),
+    ({"t": 1, "e": "action", "side": "allied", "action": ["op", {"unit": 1}]}, "not an action of the rules"),
+    ({"t": 1, "e": "action", "side": "allied", "action": ["op", {"unit": 1}, "fire"]}, 'its unit is {"unit": 1}, not a string'),
+    ({"t": 1, "e": "action", "side": "allied", "action": ["play", "502"]}, 'its card is "502", not an int'),
+    ({"t": 1, "e": "action", "side": "allied", "action": ["play", True]}, "its card is true, not an int"),
+    ({"t": 1, "e": "action", "side": "allied", "action": ["play", 502.0]}, "its card is 502.0, not an int"),
+    ({"t": 1, "e": "action", "side": "allied", "action": ["step", 5]}, "its hex is 5, not a string"),
+    ({"t": 1, "e": "action", "side": "allied", "action": ["activate", [1, "x"]]},
+     'its formations is [1, "x"], not a list of cards (ints)'),
     ([1, 2], 'an event is an object with a string "e"'),
     ({"t": 1, "e": 5}, 'an event is an object with a string "e"'),
 ])

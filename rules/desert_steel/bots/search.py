@@ -471,13 +471,17 @@ class SearchBot:
     def _replan(self, game, side: str) -> None:
         """Choose the variant of the heuristic to play from here (search_policies.plans_for): rounds
         of rollouts, one determinization a round shared by every plan, the searcher's side
-        playing the plan and the other side the heuristic. The rollouts play the game out when
-        the rest of it fits in this replan's share of the plan budget for PLAN_MIN_ROUNDS rounds
-        (a time budget: for one round), else they stop at the end of the last turn that fits
-        (scored by :func:`evaluate`); no plan search when not even the current turn fits. At the opening (the first plan search) the
+        playing the plan and the other side the heuristic. ``search:N``: the rollouts play the
+        game out when the rest of it fits in this replan's share of the plan budget for
+        PLAN_MIN_ROUNDS rounds, else they stop at the end of the last turn that fits (scored by
+        :func:`evaluate`); no plan search when not even the current turn fits. ``search:Ts``:
+        they play the game out when PLAN_SWITCH_ROUNDS rounds of every plan fit in the share,
+        else there is no plan search this turn. At the opening (the first plan search) the
         heuristic and the plans of their own are played to the end instead, with up to
         OPENING_SHARE of the plan budget. The current plan is kept unless another scores better
-        by PLAN_MARGIN on average over the rounds (paired: same samples)."""
+        by PLAN_MARGIN on average over the rounds (paired: same samples) and, with a time budget,
+        also clearly round by round (:func:`clearly_better`) over PLAN_SWITCH_ROUNDS rounds at
+        least."""
         turns = game.ctx.scenario.turns
         turn = game.state.turn
         # this replan's share of what is left: in proportion to the turns still to play (a

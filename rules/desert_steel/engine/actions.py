@@ -24,6 +24,7 @@ Action classes share names with some decisions (Target, Spotter, Load...): impor
 (``from . import actions as act``) and write ``act.Target``."""
 from __future__ import annotations
 
+import json
 from operator import itemgetter
 from typing import ClassVar
 
@@ -103,7 +104,34 @@ def from_json(value) -> Action:
     items = tuple(tuple(x) if isinstance(x, list) else x for x in value)
     if not len(cls.fields) - cls.optional <= len(items) - 1 <= len(cls.fields):
         raise ValueError(f"action {value!r}: {cls.kind!r} takes {', '.join(cls.fields) or 'nothing'}")
+    for name, x, logged in zip(cls.fields, items[1:], value[1:]):
+        if not FIELD_TYPES[name](x):
+            raise ValueError(f"action {value!r}: its {name} is {_shown(logged)}, not {FIELD_NAMES[name]}")
     return _new(cls, items)
+
+
+def _shown(x) -> str:
+    """A field as the log holds it (JSON: null, true, [1, 2]), not as Python prints it."""
+    try:
+        return json.dumps(list(x) if isinstance(x, tuple) else x)
+    except (TypeError, ValueError):
+        return repr(x)
+
+
+def _int(x) -> bool:
+    return type(x) is int  # not a bool (True is an int to isinstance), not a float
+
+
+# What each field of an action holds, as the engine writes it (from_json checks a log's actions):
+# cards, turns and hexsides are numbers, units, hexes, edges, operations and fire modes strings,
+# an activation's formations a list of cards.
+FIELD_TYPES = {"card": _int, "turn": _int, "hexside": _int,
+               "unit": lambda x: type(x) is str, "observer": lambda x: type(x) is str,
+               "target": lambda x: type(x) is str, "hex": lambda x: type(x) is str,
+               "edge": lambda x: type(x) is str, "op": lambda x: type(x) is str, "mode": lambda x: type(x) is str,
+               "formations": lambda x: type(x) is tuple and all(type(c) is int for c in x)}
+FIELD_NAMES = {name: "a list of cards (ints)" if name == "formations" else
+               "an int" if name in ("card", "turn", "hexside") else "a string" for name in FIELD_TYPES}
 
 
 def _kind(name: str, kind: str, fields: tuple[str, ...] = (), optional: int = 0, doc: str = "") -> type[Action]:

@@ -217,7 +217,7 @@ def _reader(tp):
             raise _Mismatch(name)
     elif tp is ActionList:
         def read(v):
-            if isinstance(v, (list, tuple)) and all(_scalar(x) for x in v):
+            if isinstance(v, (list, tuple)):  # what its fields may hold, actions.from_json says
                 try:
                     return act.from_json(v)
                 except ValueError as exc:
@@ -254,12 +254,6 @@ def _reader(tp):
                     pass
             raise _Mismatch(name)
     return read
-
-
-def _scalar(x) -> bool:
-    if isinstance(x, (list, tuple)):
-        return all(isinstance(y, (str, int)) and not isinstance(y, bool) for y in x)
-    return isinstance(x, (str, int)) and not isinstance(x, bool)
 
 
 def _plain(value):

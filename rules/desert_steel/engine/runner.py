@@ -19,7 +19,6 @@ from ..autosetup import auto_setup
 from ..model import DesertSteel, Scenario
 from .seats import make_bot
 from . import outcomes
-from .errors import EngineError
 from .diagnostics import Recorder, aggregate, engagement, warnings
 from .context import EngineError
 from .game import Game, SIDES, make_context
