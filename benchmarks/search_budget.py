@@ -1,7 +1,7 @@
 """The search bot at a fixed CPU budget a decision against the heuristic, for this checkout and,
 with ``--against PATH``, another one (issue #30: "the search bot stronger at the same CPU budget").
 
-    python benchmarks/search_budget.py --against /work/base [--budget 0.02s] [--games 3]
+    python benchmarks/search_budget.py --against /work/base [--budget 0.02s] [--old-budget T] [--games 3]
         [--scenarios II,III,IV,V,XII,XIII] [--jobs 2] [--seed 1] [--json] [--save FILE]
     python benchmarks/search_budget.py --combine RUN1.json RUN2.json   # saved runs reported together
 
@@ -139,8 +139,9 @@ def _tasks(checkouts: list[str], scenarios: list[str], games: int, seed: int) ->
     return out
 
 
-def run(checkouts: dict, tasks: list[dict], budget: str, jobs: int, quiet: bool) -> tuple[list[dict], dict]:
-    """Play the tasks, ``jobs`` at a time, each slot with a worker of each checkout."""
+def run(checkouts: dict, tasks: list[dict], budgets: dict, jobs: int, quiet: bool) -> tuple[list[dict], dict]:
+    """Play the tasks, ``jobs`` at a time, each slot with a worker of each checkout; ``budgets``:
+    each checkout's label -> its search budget."""
     todo: queue.Queue = queue.Queue()
     for t in tasks:
         todo.put(t)
@@ -163,7 +164,7 @@ def run(checkouts: dict, tasks: list[dict], budget: str, jobs: int, quiet: bool)
                     hi = workers[label].ask(op="hello")
                     with lock:
                         hello[label] = hi
-                reply = workers[label].ask(op="game", budget=budget, **{k: task[k] for k in ("scenario", "seed", "searcher")})
+                reply = workers[label].ask(op="game", budget=budgets[label], **{k: task[k] for k in ("scenario", "seed", "searcher")})
                 with lock:
                     results.append({**task, **reply})
                     if not quiet:
@@ -233,7 +234,9 @@ def sign_test(better: int, worse: int) -> float:
 
 def _report(out: dict) -> str:
     pct = lambda x: f"{100 * x:.0f} %"  # noqa: E731
-    lines = [f"search:{out['budget']} (CPU a decision) against the heuristic, both sides of "
+    budgets = out.get("budgets") or {}
+    each = ", ".join(f"{label} search:{b}" for label, b in budgets.items()) if len(set(budgets.values())) > 1 else ""
+    lines = [f"search:{out['budget']}{' (' + each + ')' if each else ''} (CPU a decision) against the heuristic, both sides of "
              f"{', '.join(out['scenarios'])}, {out['games']} seeds each from {out['seed']}; --jobs {out['jobs']}; "
              f"{out['minutes']} min", "",
              "| checkout | games | wins / draws / losses | win rate (95 %) | allied | axis | CPU s a game | "
@@ -274,7 +277,7 @@ def combine(runs: list[dict]) -> dict:
     first = runs[0]
     results = [r for run in runs for r in run["games_played"]]
     labels = list(first["summary"])
-    return {**{k: first[k] for k in ("budget", "jobs", "checkouts")},
+    return {**{k: first[k] for k in ("budget", "jobs", "checkouts")}, "budgets": first.get("budgets"),
             "scenarios": sorted({s for run in runs for s in run["scenarios"]}, key=lambda s: (len(s), s)),
             "games": sum(run["games"] for run in runs), "seed": ", ".join(str(run["seed"]) for run in runs),
             "minutes": round(sum(run["minutes"] for run in runs), 1),
@@ -286,6 +289,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--against", metavar="PATH", help="another checkout with its own .venv (the 'old' one)")
     ap.add_argument("--budget", default=DEFAULT_BUDGET, help="CPU seconds a decision, as search:Ts takes it")
+    ap.add_argument("--old-budget", metavar="T", help="the --against checkout's budget, when not --budget: the two "
+                    "compared at the same CPU a game (an older search spent more than its budget a decision)")
     ap.add_argument("--scenarios", default=DEFAULT_SCENARIOS)
     ap.add_argument("--games", type=int, default=3, help="seeds per scenario and side, per checkout")
     ap.add_argument("--jobs", type=int, default=1)
@@ -315,14 +320,16 @@ def main() -> None:
         checkouts = {"old": (other, python), **checkouts}
     scenarios = [s.strip() for s in args.scenarios.split(",") if s.strip()]
     start = time.perf_counter()
-    results, hello = run(checkouts, _tasks(list(checkouts), scenarios, args.games, args.seed), budget,
+    old_budget = (args.old_budget if args.old_budget.endswith("s") else args.old_budget + "s") if args.old_budget else budget
+    budgets = {label: old_budget if label == "old" else budget for label in checkouts}
+    results, hello = run(checkouts, _tasks(list(checkouts), scenarios, args.games, args.seed), budgets,
                          args.jobs, args.quiet or args.json)
     bad = {label: h["error"] for label, h in hello.items() if "error" in h}
     if bad:
         for label, error in bad.items():
             print(f"search_budget: the {label} checkout cannot play: {error}", file=sys.stderr)
         sys.exit(2)
-    out = {"budget": budget, "scenarios": scenarios, "games": args.games, "seed": args.seed, "jobs": args.jobs,
+    out = {"budget": budget, "budgets": budgets, "scenarios": scenarios, "games": args.games, "seed": args.seed, "jobs": args.jobs,
            "minutes": round((time.perf_counter() - start) / 60, 1),
            "checkouts": {label: {"checkout": str(c), "commit": _commit(c), **hello.get(label, {})}
                          for label, (c, _) in checkouts.items()},

@@ -83,3 +83,20 @@ def test_search_budget_counts_overrules_and_plan_changes():
     assert summary["overruled_per_game"] == 2 and summary["plan_changes_per_game"] == 1
     old = budget.summarise([{k: v for k, v in r.items() if k not in ("overruled", "plan_changes")} for r in rows], "new")
     assert old["overruled_per_game"] is None and budget._or_dash(None) == "-"
+
+
+def test_search_budget_may_give_the_old_checkout_another_budget():
+    """--old-budget: the two checkouts compared at the same CPU a game (741c123's search spent more
+    than its budget a decision); the report says each one's budget."""
+    budget = _module("search_budget")
+    rows = [{"label": label, "scenario": "V", "searcher": "allied", "seed": 1, "result": "win", "cpu": 1.0}
+            for label in ("old", "new")]
+    saved = {"budget": "0.017s", "budgets": {"old": "0.005s", "new": "0.017s"}, "jobs": 2,
+             "checkouts": {"old": {"checkout": "/o", "commit": "a"}, "new": {"checkout": "/n", "commit": "b"}},
+             "scenarios": ["V"], "games": 1, "seed": 1, "minutes": 1.0, "summary": {"old": {}, "new": {}},
+             "games_played": rows}
+    out = budget.combine([saved])
+    assert out["budgets"] == {"old": "0.005s", "new": "0.017s"}
+    assert "(old search:0.005s, new search:0.017s)" in budget._report(out).splitlines()[0]
+    alike = budget.combine([{**saved, "budgets": {"old": "0.02s", "new": "0.02s"}}])
+    assert "old search:" not in budget._report(alike).splitlines()[0]
