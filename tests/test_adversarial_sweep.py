@@ -255,7 +255,9 @@ def test_ctrl_c_early_in_a_sweep_with_workers_prints_no_traceback(tmp_path, dela
                      "random,random", "--no-progress", "-o", tmp_path / "s", send_signal=(delay, signal.SIGINT),
                      to_group=True, timeout=60)
     assert "Traceback" not in result.stdout + result.stderr
-    assert result.returncode in (0, 130)
+    # 130, or killed by the signal itself (-2): under load the signal can land while the
+    # interpreter starts or shuts down, before or after Python's own handler (seen at load 4)
+    assert result.returncode in (0, 130, -signal.SIGINT)
 
 
 def test_redraw_refuses_nan_in_values(finished, capsys):
