@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator
 import sandtable
 
 from . import bundle as bundles
-from ..workers import worker_signals
+from ..workers import sigint_held, worker_signals
 
 
 class BatchError(ValueError):
@@ -188,10 +188,13 @@ def run_local(batch: Batch, work: Iterable, jobs: int, sink: Callable, started=l
     ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
     # The packs reach the workers once, as the pool's initializer arguments (inherited
     # through fork, pickled with spawn): a chunk carries only its point and games.
-    with terminate_raises(), ctx.Pool(jobs, initializer=_local_init, initargs=(table,)) as pool:
-        started()
-        for out in (pool.imap if ordered else pool.imap_unordered)(_local_chunk, work):
-            sink(out)
+    with terminate_raises():
+        with sigint_held():  # a Ctrl-C while the workers are forked reaches none of them half-made
+            pool = ctx.Pool(jobs, initializer=_local_init, initargs=(table,))
+        with pool:
+            started()
+            for out in (pool.imap if ordered else pool.imap_unordered)(_local_chunk, work):
+                sink(out)
 
 
 def run_dask(batch: Batch, work: Iterable, address: str, sink: Callable, timeout: float = 20.0,
