@@ -557,6 +557,12 @@ def test_a_close_call_plays_on_past_its_deadline_until_clear_or_its_extension_is
         rounds[name] = calls[("a",)]
     assert rounds["none"] == rounds["small"] < rounds["clear"] < rounds["spent"]
     assert search.clearly_better(clear[("b",)][:rounds["clear"]], clear[("a",)][:rounds["clear"]], 0.03)
+    # a lone candidate (not pruned) has no leader to play on for: it stops at the deadline
+    monkeypatch.setattr(search, "CLOCK", _rounds_clock(0.01))
+    rollout, calls = _scripted({("a",): [0.0] * 400})
+    best, _, _, _ = flat_search(SpielState(game), 0, [("a",)], rollout, random.Random(1), None, 0.05, extend=0.2,
+                                margin=0.03)
+    assert best == 0 and calls[("a",)] == rounds["none"]
 
 
 def test_a_time_budgets_plan_changes_only_on_a_clear_lead(model, catalog, monkeypatch):

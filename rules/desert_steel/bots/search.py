@@ -323,8 +323,8 @@ def flat_search(root: SpielState, player: int, candidates: list, rollout, rng: r
             if len(live) == 1:
                 break
         if deadline is not None and CLOCK() >= deadline:
-            if not extend or CLOCK() >= deadline + extend:
-                break
+            if not extend or len(live) < 2 or CLOCK() >= deadline + extend:
+                break  # (one candidate left, never pruned: no leader to play on for)
             leader = max(live[1:], key=lambda j: sum(values[j]) / rounds)
             gain = [a - b for a, b in zip(values[leader], values[0])]
             if sum(gain) / rounds < margin or clearly_better(values[leader], values[0], margin):
