@@ -118,7 +118,7 @@ def test_a_fire_says_which_attack_it_is(fields, attack):
     ({"t": 1, "e": "unit-check", "unit": "a", "why": "hit", "dice": [1, 2], "modifiers": {"x": "big"}, "morale": 8,
       "result": "passed", "section": "10.21"}, "field 'modifiers'"),
     ({"t": 1, "e": "action", "side": "allied", "action": []}, "field 'action' is [], not an action of the rules"),
-    ({"t": 1, "e": "action", "side": "allied", "action": ["step"]}, "not an action of the rules: action ['step']: "
+    ({"t": 1, "e": "action", "side": "allied", "action": ["step"]}, "is ['step'], not an action of the rules: "
                                                                      "'step' takes hex"),
     ({"t": 1, "e": "action", "side": "allied", "action": ["op", {"unit": 1}]}, "not an action of the rules"),
     ({"t": 1, "e": "action", "side": "allied", "action": ["op", {"unit": 1}, "fire"]}, 'its unit is {"unit": 1}, not a string'),

@@ -103,11 +103,20 @@ def from_json(value) -> Action:
         raise ValueError(f"unknown action kind {value[0]!r} (known: {', '.join(sorted(KINDS))})")
     items = tuple(tuple(x) if isinstance(x, list) else x for x in value)
     if not len(cls.fields) - cls.optional <= len(items) - 1 <= len(cls.fields):
-        raise ValueError(f"action {value!r}: {cls.kind!r} takes {', '.join(cls.fields) or 'nothing'}")
+        raise ActionRefused(value, f"{cls.kind!r} takes {', '.join(cls.fields) or 'nothing'}")
     for name, x, logged in zip(cls.fields, items[1:], value[1:]):
         if not FIELD_TYPES[name](x):
-            raise ValueError(f"action {value!r}: its {name} is {_shown(logged)}, not {FIELD_NAMES[name]}")
+            raise ActionRefused(value, f"its {name} is {_shown(logged)}, not {FIELD_NAMES[name]}")
     return _new(cls, items)
+
+
+class ActionRefused(ValueError):
+    """from_json's refusal of a list of a known kind: ``reason`` says what is wrong without
+    repeating the action (a caller that shows the action already, the log reader, adds it)."""
+
+    def __init__(self, value, reason: str):
+        super().__init__(f"action {value!r}: {reason}")
+        self.reason = reason
 
 
 def _shown(x) -> str:

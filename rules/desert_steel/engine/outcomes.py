@@ -220,8 +220,8 @@ def _reader(tp):
             if isinstance(v, (list, tuple)):  # what its fields may hold, actions.from_json says
                 try:
                     return act.from_json(v)
-                except ValueError as exc:
-                    raise _Mismatch(f"an action of the rules: {exc}") from None
+                except ValueError as exc:  # (the field's value is shown already: the reason alone)
+                    raise _Mismatch(f"an action of the rules: {getattr(exc, 'reason', exc)}") from None
             raise _Mismatch(name)
     elif get_origin(tp) in (Union, types.UnionType):
         inner = _reader(next(a for a in get_args(tp) if a is not type(None)))
