@@ -106,3 +106,20 @@ def test_a_transports_way_to_its_place_goes_round_a_seen_enemy_gun_or_tank(model
     around = reverse_costs(field, {"B2130"}, carrier, costs)
     assert around[panzer.hex] > plain[panzer.hex]  # through the gun's hexes costs more
     assert all(around[h] >= plain[h] for h in plain)
+
+
+def test_a_fronts_distances_by_rings_equal_the_heaps_search(model):
+    """hex_steps (a holding side's distances to the enemy's way, by breadth) gives what
+    reverse_costs gives without a unit type, on both map sizes, for sources near and far apart,
+    a source off the map left out."""
+    import random
+
+    from sandtable.rules.desert_steel.bots.heuristic import hex_steps
+    from sandtable.rules.desert_steel.engine.game import make_context
+    rng = random.Random(7)
+    for number in ("I", "II", "XIV"):
+        field = make_context(model, model.scenario(number)).field
+        hexes = sorted(field.board.usable)
+        for k in (1, 2, 5, 13):
+            sources = frozenset(rng.sample(hexes, k)) | {"nowhere"}
+            assert hex_steps(field, sources) == reverse_costs(field, sources, None)

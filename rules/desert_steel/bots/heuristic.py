@@ -30,7 +30,7 @@ import random
 from ..engine import victory
 from . import forecast, tactics
 from .tactics import HANDLERS
-from ..routes import axial_distance, count_specs, reverse_costs, spec_targets
+from ..routes import axial_distance, count_specs, reverse_costs, spec_targets, step_table
 from ..engine.context import other
 from ..engine.facing import sector
 from ..engine.seats import register_bot
@@ -79,6 +79,26 @@ def _position_key(state):
     except TypeError:
         return None
     return key
+
+
+def hex_steps(field, sources) -> dict:
+    """reverse_costs(field, sources, None), the same distances, by breadth: every step costs 1
+    without a unit type, so the hexes come in rings and a heap has nothing to order (a holding
+    side's front is a new set of hexes most turns, and its distances cover the whole map: on
+    I's map 0.55 ms against the heap's 2.6)."""
+    steps = step_table(field, None)
+    dist = {k: 0.0 for k in sources if k in steps}
+    ring, d = list(dist), 0.0
+    while ring:
+        d += 1.0
+        out = []
+        for k in ring:
+            for n, _ in steps[k]:
+                if n not in dist:
+                    dist[n] = d
+                    out.append(n)
+        ring = out
+    return dist
 
 
 class _Position:
@@ -432,7 +452,7 @@ class HeuristicBot2:
                 if fkey not in fronts:
                     if len(fronts) > 256:
                         fronts.clear()
-                    fronts[fkey] = reverse_costs(game.ctx.field, fkey, None)
+                    fronts[fkey] = hex_steps(game.ctx.field, fkey)
                 out = fronts[fkey]
         memo[key] = out
         return out

@@ -20,7 +20,7 @@ holding the band's hexes within 2 of the goal (XV 4 of 4 lost); weighting shots 
 their goal (changed no choice in XV: when the blockers shoot, the enemy is still far from it)."""
 from __future__ import annotations
 
-from ..routes import reverse_costs
+from .heuristic import hex_steps
 from ..engine.context import other
 from .search_policies import VariantBot, register_plan
 
@@ -84,7 +84,7 @@ class BlockBot(VariantBot):
                 if fkey not in fronts:
                     if len(fronts) > 256:
                         fronts.clear()
-                    fronts[fkey] = reverse_costs(game.ctx.field, fkey, None)
+                    fronts[fkey] = hex_steps(game.ctx.field, fkey)
                 out = fronts[fkey]
         memo[key] = out
         return out
