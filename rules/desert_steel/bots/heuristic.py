@@ -67,6 +67,22 @@ def _winner(game):
     return winner
 
 
+def _side_specs(game, side: str) -> tuple:
+    """The count specs of the side's victory terms (its points' and the outcomes it wins by) that
+    count the side's own units, in the terms' order: read of the scenario's victory expression
+    alone (read-only, the context's own), kept per context (a walk of the whole expression,
+    made anew for each side and turn, cost more than the rest of _specs)."""
+    kept = game.ctx.memo.setdefault("bots.side_specs", {})
+    specs = kept.get(side)
+    if specs is None:
+        expression = game.ctx.scenario.raw["victory"].get("expression", {})
+        specs = [spec for term in expression.get("points", {}).get(side, ()) for spec in count_specs(term["value"])]
+        specs += [spec for outcome in expression.get("outcomes", ())
+                  if outcome["result"]["winner"] == side for spec in count_specs(outcome["when"])]
+        specs = kept[side] = tuple(s for s in specs if s.get("units", {}).get("side", side) == side)
+    return specs
+
+
 def _position_key(state):
     """All that victory's point terms and count conditions read of a position (each unit's id,
     card, type, side, status, hex, suppression and fate, the formations shaken), as a key; None
@@ -216,12 +232,8 @@ class HeuristicBot2:
         key = ("specs", side, game.state.turn)
         if key not in self._memo:
             expression = game.ctx.scenario.raw["victory"].get("expression", {})
-            specs = [spec for term in expression.get("points", {}).get(side, ()) for spec in count_specs(term["value"])]
-            specs += [spec for outcome in expression.get("outcomes", ())
-                      if outcome["result"]["winner"] == side for spec in count_specs(outcome["when"])]
             turn = game.state.turn
-            specs = [s for s in specs if s.get("units", {}).get("side", side) == side
-                     and ("by_turn" not in s or turn <= s["by_turn"])]
+            specs = [s for s in _side_specs(game, side) if "by_turn" not in s or turn <= s["by_turn"]]
             cap = self._points_needed(game, side)
             if cap is not None:
                 terms = expression.get("points", {})
@@ -706,19 +718,15 @@ class HeuristicBot2:
         game.targets(u) is empty (its first test of each target is that line of sight, over the
         same units: state.on_map of the other side). Each activation asks it of every unit with a
         fire op, and 3 in 5 of them (Beda Fomm) see no enemy at all: the targets' scan, a hex
-        index brought up to date and a memo stamp each, is not made for them. The enemy's
-        places are read once per decision (the game stands still during one choose())."""
+        index brought up to date and a memo stamp each, is not made for them. The enemy's places
+        are kept in the view's memo while the enemy's units stay where they are (by_placement,
+        scoped to the enemy's side: they stand still through the side's own activation)."""
         if u.status != "on-map" or u.carried_by or u.hex is None:
             return False  # targets() is empty too (no fire modes)
-        table = game.ctx.table(game.state.visibility)
-        now = self._spots
-        key = ("enemy-places", u.side, game.state.visibility)
-        places = now.get(key) if now is not None else None
-        if places is None:
-            index = table.index
-            places = tuple({index[t.hex] for t in game.state.on_map(other(u.side))})
-            if now is not None:
-                now[key] = places
+        state, enemy = game.state, other(u.side)
+        table = game.ctx.table(state.visibility)
+        places = state.by_placement(("bots.enemy-places", enemy, state.visibility), lambda: tuple(
+            {table.index[t.hex] for t in state.on_map(enemy)}), (enemy,))
         sees = table.row(u.hex)
         for i in places:
             if sees[i]:
