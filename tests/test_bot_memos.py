@@ -75,3 +75,56 @@ def test_shot_values_kept_per_context_equal_fresh_ones(model, catalog, monkeypat
     for seed in range(games):
         play(model, scenario, setup, seed, ("heuristic", "heuristic"), context=ctx)
     assert seen["all"] > 100 and seen["kept"] > seen["all"] / 4
+
+
+@pytest.mark.parametrize("number,games", [("I", 3), ("IX", 1), ("XIII", 1), ("XV", 1)])
+def test_line_of_sight_to_an_enemy_kept_equals_a_fresh_look(model, catalog, monkeypatch, number, games):
+    """_sees_an_enemy keeps the enemy's places in the view's memo while the enemy's units stand
+    where they are: at every asking of whole games its answer equals a look made afresh (every
+    enemy unit on the map, the line of sight from the unit's hex), and where it says no enemy is
+    in sight the engine offers no target (scenarios with hidden units, smoke and changing
+    visibility)."""
+    from sandtable.rules.desert_steel.engine.context import other
+    kept_answer, seen = HeuristicBot2._sees_an_enemy, {True: 0, False: 0}
+
+    def checked(self, game, u):
+        got = kept_answer(self, game, u)
+        fresh = False
+        if u.status == "on-map" and not u.carried_by and u.hex is not None:
+            table = game.ctx.table(game.state.visibility)
+            fresh = any(table.visible(u.hex, e.hex) for e in game.state.units.values()
+                        if e.side == other(u.side) and e.status == "on-map")
+        assert got == fresh
+        if not got:
+            assert game.targets(u) == []
+        seen[got] += 1
+        return got
+    monkeypatch.setattr(HeuristicBot2, "_sees_an_enemy", checked)
+    scenario = model.scenario(number)
+    ctx, setup = make_context(model, scenario), sample_setup(catalog, scenario)
+    for seed in range(games):
+        play(model, scenario, setup, seed, ("heuristic", "heuristic"), context=ctx)
+    assert seen[True] > 20 and seen[False] > 20
+
+
+def test_side_specs_kept_per_context_equal_fresh_ones(model, catalog):
+    """The count specs of a side's victory terms, kept per context, are the side's own: each
+    side's equal a walk of the expression made afresh, for every scenario."""
+    from sandtable.rules.desert_steel.bots.heuristic import _side_specs
+    from sandtable.rules.desert_steel.engine.game import Game
+    from sandtable.rules.desert_steel.routes import count_specs
+    differ = 0
+    for number in ("I", "II", "IV", "VII", "XI", "XIV", "XV"):
+        scenario = model.scenario(number)
+        game = Game(model, scenario, sample_setup(catalog, scenario), 1)
+        expression = scenario.raw["victory"].get("expression", {})
+        answers = {}
+        for side in ("allied", "axis", "allied"):
+            fresh = [s for t in expression.get("points", {}).get(side, ()) for s in count_specs(t["value"])]
+            fresh += [s for o in expression.get("outcomes", ()) if o["result"]["winner"] == side
+                      for s in count_specs(o["when"])]
+            fresh = [s for s in fresh if s.get("units", {}).get("side", side) == side]
+            answers[side] = _side_specs(game, side)
+            assert list(answers[side]) == fresh
+        differ += answers["allied"] != answers["axis"]
+    assert differ > 0
