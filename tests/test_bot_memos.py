@@ -128,3 +128,30 @@ def test_side_specs_kept_per_context_equal_fresh_ones(model, catalog):
             assert list(answers[side]) == fresh
         differ += answers["allied"] != answers["axis"]
     assert differ > 0
+
+
+@pytest.mark.parametrize("number,games", [("I", 3), ("VII", 1), ("XI", 1), ("XV", 1)])
+def test_ways_down_a_goal_kept_per_battlefield_equal_fresh_ones(model, catalog, number, games):
+    """A holding side's corridor walks down the enemy's goal distance by the steepest neighbour,
+    kept per battlefield with each goal table (heuristic._downhill): after whole games every kept
+    step equals the steepest neighbour read afresh from the table it is kept with, and two tables
+    of one battlefield keep their steps apart (it fails if they share one set of steps)."""
+    from sandtable.rules.desert_steel.bots.heuristic import _downhill, _steepest
+    from sandtable.rules.desert_steel.routes import reverse_costs
+    scenario = model.scenario(number)
+    ctx, setup = make_context(model, scenario), sample_setup(catalog, scenario)
+    for seed in range(games):
+        play(model, scenario, setup, seed, ("heuristic", "heuristic"), context=ctx)
+    board, kept = ctx.field.board, ctx.field.memo.get("bots.downhill", {})
+    steps = 0
+    for goal, down in kept.values():
+        for h, n in down.items():
+            assert n == _steepest(board.neighbours(h), goal)
+            steps += 1
+    assert steps > 50
+    hexes = sorted(board.usable)
+    west, east = reverse_costs(ctx.field, {hexes[0]}, None), reverse_costs(ctx.field, {hexes[-1]}, None)
+    middle = hexes[len(hexes) // 2]
+    _downhill(ctx.field, west)[middle] = _steepest(board.neighbours(middle), west)
+    assert _downhill(ctx.field, east).get(middle, _steepest(board.neighbours(middle), east)) \
+        == _steepest(board.neighbours(middle), east) != _steepest(board.neighbours(middle), west)

@@ -146,6 +146,23 @@ def _steepest(hexes, goal: dict) -> str:
     return best
 
 
+def _downhill(field, goal: dict) -> dict:
+    """Hex -> its _steepest neighbour down ``goal`` (filled as asked), kept per battlefield with
+    the goal table itself (by identity, the table held: its id is not reused while it is kept).
+    A goal table is made once and only read (the goal caches hand out the same object), so the
+    way down from a hex is the same at every asking: a holding side's corridor walks its four
+    ways down the enemy's goal distance anew each turn, up to 60 hexes each, over hexes walked
+    the turn and the game before. Read of the table and the board alone: what a bot finds here
+    is what its own walk over the table it holds gives."""
+    kept = field.memo.setdefault("bots.downhill", {})
+    held = kept.get(id(goal))
+    if held is None or held[0] is not goal:
+        if len(kept) > 256:  # tables of transient goals come and go
+            kept.clear()
+        held = kept[id(goal)] = (goal, {})
+    return held[1]
+
+
 @tactics.takes_shared
 class HeuristicBot2:
     """The current heuristic bot (the module docstring): its own stance, goals, moves, cards and
@@ -446,12 +463,16 @@ class HeuristicBot2:
                 starts = sorted({h for f in game.state.formations.values() if f.side == enemy
                                  for h in f.entry_zone})
             starts = sorted(starts, key=lambda h: goal.get(h, 99))[:4]
+            downhill = _downhill(game.ctx.field, goal)
             corridor: set[str] = set()
             for h in starts:  # follow the steepest way down the enemy's goal distance
                 seen = 0
                 while h in goal and goal[h] > 0 and seen < 60:
                     corridor.add(h)
-                    h = _steepest(board.neighbours(h), goal)
+                    down = downhill.get(h)
+                    if down is None:
+                        down = downhill[h] = _steepest(board.neighbours(h), goal)
+                    h = down
                     seen += 1
                 if h in goal:
                     corridor.add(h)
