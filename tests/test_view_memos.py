@@ -15,10 +15,11 @@ from sandtable.rules.desert_steel.engine.view import ViewCopies, side_view
 
 
 def _answers(view) -> tuple:
-    """What the view's memos and indexes answer (targets per firer, the hex index, each side's
-    units on the map, each formation's units), by unit id."""
+    """What the view's memos and indexes answer (targets per firer, opportunity firers per mover,
+    the hex index, each side's units on the map, each formation's units), by unit id."""
     s = view.state
     return (sorted((u.id, sorted(t.id for t in view.targets(u))) for u in s.units.values()),
+            sorted((u.id, [t.id for t in view.opportunity_firers(u)]) for u in s.units.values()),
             sorted((h, [u.id for u in us]) for h, us in s.stacks()),
             [[u.id for u in s.on_map(side)] for side in ("allied", "axis")],
             [[u.id for u in s.of_card(c)] for c in sorted(s.formations)])
@@ -51,6 +52,8 @@ def test_a_kept_views_memos_answer_as_a_fresh_views(model, catalog, number, seed
         fresh = game.clone()  # the game's own memos (kept from decision to decision) against a copy's, made anew
         assert [[t.id for t in game.targets(u)] for u in game.state.units.values()] == \
             [[t.id for t in fresh.targets(u)] for u in fresh.state.units.values()]
+        assert [[t.id for t in game.opportunity_firers(u)] for u in game.state.units.values()] == \
+            [[t.id for t in fresh.opportunity_firers(u)] for u in fresh.state.units.values()]
         choice = bots[side].bot.choose(kept, game.legal_actions())  # the memos the bot reads, made on the kept view
         if rng.random() < 0.03:
             _meddle(kept, rng)

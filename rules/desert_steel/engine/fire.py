@@ -23,13 +23,11 @@ class FireMixin:
         s = self.state
         if mover.status != ON_MAP or mover.hidden or mover.carried_by:
             return []  # nobody may fire at it (_fire_modes)
-        table = self.ctx.table(s.visibility)
         to = mover.hex
-        seen, index = table.column(to), table.index  # line of sight first: the cheapest test
         out = []
         formations, smoke, here = s.formations, s.smoke, s.here
-        for u in s.on_map(other(mover.side)):
-            if not seen[index[u.hex]] or u.flipped or u.suppressed or formations[u.card].shaken:
+        for u in self._watchers(other(mover.side), to):  # line of sight first: the cheapest test
+            if u.flipped or u.suppressed or formations[u.card].shaken:
                 continue  # on_map: u.ready is not flipped and not suppressed
             if u.opportunity_fired and not u.flash_kill:
                 continue
@@ -40,6 +38,51 @@ class FireMixin:
                 continue  # §8.51: only at units in its own hex; smoke blocks the line (§17.3)
             out.append(u)
         return out
+
+    def _watchers(self, side: str, to: str) -> tuple[Unit, ...]:
+        """``side``'s units on the map whose hex sees ``to`` in the visibility table (no smoke)
+        and is within the longest reach of their direct fire (_reach: fire_modes gives no mode
+        beyond it), in on_map's order. Asked at every step of a move, while the side that watches
+        mostly stands still: kept per hex for as long as on_map(side) returns the same tuple (it
+        is made anew whenever a unit of that side is placed, hidden or carried, changes type, or
+        units are added: all that the answer reads of the units) and the visibility stays."""
+        s = self.state
+        units = s.on_map(side)
+        key = ("watchers", side)
+        memo = s._memo.get(key)
+        if memo is None or memo[0] is not units or memo[1] != s.visibility:
+            memo = s._memo[key] = (units, s.visibility, {})
+        hit = memo[2].get(to)
+        if hit is None:
+            table = self.ctx.table(s.visibility)
+            seen, index = table.column(to), table.index
+            axials = self.ctx.field.board._axials
+            tq, tr = axials[to]
+            out = []
+            for u in units:
+                if seen[index[u.hex]]:
+                    q, r = axials[u.hex]
+                    dq, dr = q - tq, r - tr
+                    reach = self._reach(u)
+                    if reach is not None and max(abs(dq), abs(dr), abs(dq + dr)) <= reach:
+                        out.append(u)
+            hit = memo[2][to] = tuple(out)
+        return hit
+
+    def _reach(self, u: Unit) -> int | None:
+        """The longest range of ``u``'s direct fire, AV or AI, of the kinds it has a factor for
+        (None: no direct fire): what _fire_profile_entries reads of the firer (its type alone),
+        memoised per context by the type, checked by identity."""
+        memo = self.ctx.memo.get("reach")
+        if memo is None:
+            memo = self.ctx.memo["reach"] = {}
+        t = u.type
+        hit = memo.get(id(t))
+        if hit is None or hit[0] is not t:
+            reaches = [self.range(u, av) for av in (True, False) if self.factor(u, av) is not None]
+            reaches = [r for r in reaches if r is not None]
+            hit = memo[id(t)] = (t, max(reaches) if reaches else None)
+        return hit[1]
 
     def _same_hex_firers(self, mover: Unit, done: tuple = ()) -> list[Unit]:
         """§12.14: enemy infantry in the hex a unit enters may fire at it, flipped or not (not an
@@ -255,14 +298,21 @@ class FireMixin:
         return list(hit[2])
 
     def _targets_now(self, firer: Unit) -> list[Unit]:
-        engaged = any(e.side != firer.side and not e.hidden for e in self.state.here(firer.hex))
-        table = self.ctx.table(self.state.visibility)
+        s = self.state
+        enemy = other(firer.side)
+        # the hexes the enemy holds (as _do_move keeps them): the hex index (brought up to date
+        # at every step of a move) is read only where the enemy is
+        engaged = firer.hex in s.by_placement(("hexes-held", enemy), lambda: frozenset(e.hex for e in s.on_map(enemy)),
+                                              (enemy,)) \
+            and any(e.side != firer.side and not e.hidden for e in s.here(firer.hex))
+        table = self.ctx.table(s.visibility)
         sees, index = table.row(firer.hex), table.index  # line of sight first: the cheapest test
+        smoke = s.smoke  # without smoke, visible() is the table's line of sight, read already
         out = []
-        for t in self.state.on_map(other(firer.side)):
+        for t in s.on_map(enemy):
             if engaged and t.hex != firer.hex:
                 continue
-            if sees[index[t.hex]] and self.fire_modes(firer, t) and self.visible(firer.hex, t.hex):
+            if sees[index[t.hex]] and self.fire_modes(firer, t) and (not smoke or self.visible(firer.hex, t.hex)):
                 out.append(t)
         return out
 
