@@ -16,12 +16,14 @@ from sandtable.rules.desert_steel.engine.view import ViewCopies, side_view
 
 def _answers(view) -> tuple:
     """What the view's memos and indexes answer (targets per firer, opportunity firers per mover,
-    the hex index, each side's units on the map, each formation's units), by unit id."""
+    the hex index, each side's units on the map and the hexes they hold, each formation's units),
+    by unit id."""
     s = view.state
     return (sorted((u.id, sorted(t.id for t in view.targets(u))) for u in s.units.values()),
             sorted((u.id, [t.id for t in view.opportunity_firers(u)]) for u in s.units.values()),
             sorted((h, [u.id for u in us]) for h, us in s.stacks()),
             [[u.id for u in s.on_map(side)] for side in ("allied", "axis")],
+            [sorted(s.held(side)) for side in ("allied", "axis")],
             [[u.id for u in s.of_card(c)] for c in sorted(s.formations)])
 
 

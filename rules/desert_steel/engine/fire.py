@@ -88,9 +88,9 @@ class FireMixin:
         """§12.14: enemy infantry in the hex a unit enters may fire at it, flipped or not (not an
         operation); suppressed units and units of shaken formations cannot fire (§10.13, §10.14).
         ``done``: those that already fired at it in this hex."""
-        if not self.ctx.advanced or not mover.on_map:
-            return []
-        return [u for u in self.state.at(mover.hex)
+        if not self.ctx.advanced or not mover.on_map or mover.hex not in self.state.held(other(mover.side)):
+            return []  # (no enemy unit there: the hex index, brought up to date at each step, is not read)
+        return [u for u in self.state.here(mover.hex)
                 if u.side != mover.side and u.type.unit_class == "infantry" and not u.suppressed and not u.carried_by
                 and not self.state.formations[u.card].shaken and u.id not in done and self.fire_modes(u, mover)]
 
@@ -300,11 +300,9 @@ class FireMixin:
     def _targets_now(self, firer: Unit) -> list[Unit]:
         s = self.state
         enemy = other(firer.side)
-        # the hexes the enemy holds (as _do_move keeps them): the hex index (brought up to date
+        # the hexes the enemy holds (State.held, kept while the enemy stands): the hex index (brought up to date
         # at every step of a move) is read only where the enemy is
-        engaged = firer.hex in s.by_placement(("hexes-held", enemy), lambda: frozenset(e.hex for e in s.on_map(enemy)),
-                                              (enemy,)) \
-            and any(e.side != firer.side and not e.hidden for e in s.here(firer.hex))
+        engaged = firer.hex in s.held(enemy) and any(e.side != firer.side and not e.hidden for e in s.here(firer.hex))
         table = self.ctx.table(s.visibility)
         sees, index = table.row(firer.hex), table.index  # line of sight first: the cheapest test
         smoke = s.smoke  # without smoke, visible() is the table's line of sight, read already

@@ -971,7 +971,7 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         # the hex index is read only where there is an enemy (it would be brought up to date
         # with this unit's every step, when nothing else reads it before the move is over)
         enemy = other(side)
-        if dest in s.by_placement(("hexes-held", enemy), lambda: frozenset(e.hex for e in s.on_map(enemy)), (enemy,)):
+        if dest in s.held(enemy):
             for e in s.here(dest):
                 if e.side != side:
                     if e.hidden:  # §12.22: an enemy entering its hex reveals an FO

@@ -292,6 +292,17 @@ class State:
                 u for u in units.values() if u.side == side and u.status == ON_MAP))
         return hit[3]
 
+    def held(self, side: str) -> frozenset:
+        """The hexes holding a unit of ``side`` on the map (hidden FOs, passengers too): on_map's
+        scope, spelt out likewise (asked at every step of a move: a hex the enemy does not hold
+        needs no look at the hex index, which would be brought up to date for each step)."""
+        units, count = self.units, _PLACEMENTS.get(side, 0)
+        key = ("hexes-held", side)
+        hit = self._memo.get(key)
+        if hit is None or hit[0] != count or hit[1] != len(units) or hit[2] is not units:
+            hit = self._memo[key] = (count, len(units), units, frozenset(u.hex for u in self.on_map(side)))
+        return hit[3]
+
     def of_card(self, card: int) -> tuple[Unit, ...]:
         """A formation's units (any status), in the order of ``units``: one index of every card,
         made anew when a unit is added, removed or changes card, side or type (by_placement's
