@@ -23,11 +23,13 @@ class FireMixin:
         s = self.state
         if mover.status != ON_MAP or mover.hidden or mover.carried_by:
             return []  # nobody may fire at it (_fire_modes)
+        table = self.ctx.table(s.visibility)
         to = mover.hex
+        seen, index = table.column(to), table.index  # line of sight first: the cheapest test
         out = []
         formations, smoke, here = s.formations, s.smoke, s.here
-        for u in self._watchers(other(mover.side), to):  # line of sight first: the cheapest test
-            if u.flipped or u.suppressed or formations[u.card].shaken:
+        for u in s.on_map(other(mover.side)):
+            if not seen[index[u.hex]] or u.flipped or u.suppressed or formations[u.card].shaken:
                 continue  # on_map: u.ready is not flipped and not suppressed
             if u.opportunity_fired and not u.flash_kill:
                 continue
@@ -38,51 +40,6 @@ class FireMixin:
                 continue  # §8.51: only at units in its own hex; smoke blocks the line (§17.3)
             out.append(u)
         return out
-
-    def _watchers(self, side: str, to: str) -> tuple[Unit, ...]:
-        """``side``'s units on the map whose hex sees ``to`` in the visibility table (no smoke)
-        and is within the longest reach of their direct fire (_reach: fire_modes gives no mode
-        beyond it), in on_map's order. Asked at every step of a move, while the side that watches
-        mostly stands still: kept per hex for as long as on_map(side) returns the same tuple (it
-        is made anew whenever a unit of that side is placed, hidden or carried, changes type, or
-        units are added: all that the answer reads of the units) and the visibility stays."""
-        s = self.state
-        units = s.on_map(side)
-        key = ("watchers", side)
-        memo = s._memo.get(key)
-        if memo is None or memo[0] is not units or memo[1] != s.visibility:
-            memo = s._memo[key] = (units, s.visibility, {})
-        hit = memo[2].get(to)
-        if hit is None:
-            table = self.ctx.table(s.visibility)
-            seen, index = table.column(to), table.index
-            axials = self.ctx.field.board._axials
-            tq, tr = axials[to]
-            out = []
-            for u in units:
-                if seen[index[u.hex]]:
-                    q, r = axials[u.hex]
-                    dq, dr = q - tq, r - tr
-                    reach = self._reach(u)
-                    if reach is not None and max(abs(dq), abs(dr), abs(dq + dr)) <= reach:
-                        out.append(u)
-            hit = memo[2][to] = tuple(out)
-        return hit
-
-    def _reach(self, u: Unit) -> int | None:
-        """The longest range of ``u``'s direct fire, AV or AI, of the kinds it has a factor for
-        (None: no direct fire): what _fire_profile_entries reads of the firer (its type alone),
-        memoised per context by the type, checked by identity."""
-        memo = self.ctx.memo.get("reach")
-        if memo is None:
-            memo = self.ctx.memo["reach"] = {}
-        t = u.type
-        hit = memo.get(id(t))
-        if hit is None or hit[0] is not t:
-            reaches = [self.range(u, av) for av in (True, False) if self.factor(u, av) is not None]
-            reaches = [r for r in reaches if r is not None]
-            hit = memo[id(t)] = (t, max(reaches) if reaches else None)
-        return hit[1]
 
     def _same_hex_firers(self, mover: Unit, done: tuple = ()) -> list[Unit]:
         """§12.14: enemy infantry in the hex a unit enters may fire at it, flipped or not (not an
