@@ -817,13 +817,18 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         carrying = bool(d.loaded)
         here = self.state.here
         infantry_rule = not u.type.is_vehicle and self.ctx.advanced
+        # the enemy's units are looked for only in the hexes it holds: the hex index, brought up
+        # to date at each step of a move, is read only there
+        held = self.state.held(other(u.side)) if carrying or infantry_rule else ()
         for n, cost, step in self._step_costs(u):
             if cost.__class__ is str and (cost == "prohibited" or (cost == "all" and not first)):
                 continue
-            if carrying and any(e.side != u.side and e.type.unit_class != "forward-observer" and not e.hidden
+            if n not in held:
+                pass
+            elif carrying and any(e.side != u.side and e.type.unit_class != "forward-observer" and not e.hidden
                                 for e in here(n)):
                 continue  # §13.35: a transport never enters an enemy-occupied hex (FOs excepted)
-            if infantry_rule and any(
+            elif infantry_rule and any(
                     e.side != u.side and e.type.is_vehicle and e.type.transport_capacity not in ("truck", "motorcycle")
                     and not e.hidden for e in here(n)):
                 continue  # §14: only a close assault takes infantry into a hex with enemy vehicles
