@@ -38,7 +38,7 @@ from .context import other
 from .decisions import Decision
 from .dice import DrawnDice
 from .game import Game
-from .state import OFF_MAP, ON_MAP, Formation, Unit, _placed, order_deck_later, refill
+from .state import OFF_MAP, ON_MAP, Formation, Unit, order_deck_later, refill
 
 SECRET_ACTION = ("?",)
 
@@ -82,7 +82,7 @@ def _groups(masked: tuple) -> tuple:
 _GROUPS = {False: _groups(_MASKED), True: _groups(_MASKED + _CARDS)}  # by limited intelligence
 _SEEN_AS_IS = Decision.seen_by  # a kind that holds no secret of the other side
 # the write hook's counters (state.py mutates these objects, never rebinds them)
-_WRITES, _WRITTEN, _PLACEMENTS = _state._WRITES, _state._WRITTEN, _state._PLACEMENTS
+_WRITES, _WRITTEN, _PLACEMENTS, _RECENT = _state._WRITES, _state._WRITTEN, _state._PLACEMENTS, _state._RECENT
 
 
 class ViewCopies:
@@ -162,7 +162,7 @@ class ViewCopies:
                     if u is None or c is None:
                         return None  # a unit of the view the game does not have, or gone (a bot's doing)
                     done.add(k)
-                    face = (c.hex, c.status, c.hidden, c.carried_by)
+                    h, status, hid, carrier = c.hex, c.status, c.hidden, c.carried_by
                     refill(c, u)  # in place: the view's indexes and memos hold this object
                     # hidden changes only by a write to the unit (and side is a roster attribute)
                     if u.hidden and u.side != side:
@@ -171,7 +171,7 @@ class ViewCopies:
                         _hide(c)
                     elif k in hidden:
                         hidden = hidden - {k}
-                    if face != (c.hex, c.status, c.hidden, c.carried_by):
+                    if h != c.hex or status != c.status or hid != c.hidden or carrier != c.carried_by:
                         placed.append(c)
                 elif kind is Formation:
                     k = x.card
@@ -185,8 +185,10 @@ class ViewCopies:
             # a copy's new place (the game's unit moved, or the bot's own write undone) counted as a
             # write of it would be: every memo and index of the view that read where it stood
             # follows (State.by_placement, on_map, the hex index), as a game's own do
-            for c in placed:
-                _placed(c, c.side)
+            for c in placed:  # _placed(c, c.side), spelt out (a step of a move places one)
+                _PLACEMENTS["*"] += 1
+                _PLACEMENTS[c.side] = _PLACEMENTS.get(c.side, 0) + 1
+                _RECENT.append(c)
         sd["turn"], sd["phase"], sd["visibility"] = gd["turn"], gd["phase"], gd["visibility"]
         names, plain, _, masked = self.groups
         theirs, mine = plain(gd), plain(sd)
