@@ -9,6 +9,16 @@ from sandtable.rules.desert_steel.engine.game import make_context
 from sandtable.rules.desert_steel.engine.runner import play, sample_setup
 
 
+def _heuristic_games(model, catalog, number: str, games: int):
+    """Seeds 0 .. games-1 of the heuristic against itself on the scenario, on one shared context
+    (as a batch plays them: what is kept per context carries from game to game); the context."""
+    scenario = model.scenario(number)
+    ctx, setup = make_context(model, scenario), sample_setup(catalog, scenario)
+    for seed in range(games):
+        play(model, scenario, setup, seed, ("heuristic", "heuristic"), context=ctx)
+    return ctx
+
+
 @pytest.mark.parametrize("number,games", [("I", 4), ("II", 2), ("IV", 2), ("XIV", 1)])
 def test_exit_answers_kept_per_context_equal_fresh_ones(model, catalog, monkeypatch, number, games):
     """Scenarios whose victory terms score exits: _exit_pays' per-context answers (the position,
@@ -24,10 +34,7 @@ def test_exit_answers_kept_per_context_equal_fresh_ones(model, catalog, monkeypa
         assert got == kept_answer(game, u, spec, shared=False)
         return got
     monkeypatch.setattr(HeuristicBot2, "_exit_raises_margin", staticmethod(checked))
-    scenario = model.scenario(number)
-    ctx, setup = make_context(model, scenario), sample_setup(catalog, scenario)
-    for seed in range(games):
-        play(model, scenario, setup, seed, ("heuristic", "heuristic"), context=ctx)
+    _heuristic_games(model, catalog, number, games)
     assert asked["all"] > 0
     if number == "I":
         assert asked["kept"] > asked["all"] / 2  # most are answered from what an earlier game kept
@@ -70,10 +77,7 @@ def test_shot_values_kept_per_context_equal_fresh_ones(model, catalog, monkeypat
         assert got == tactics._effect(bot._p_spot, game, firer, target, opportunity, move_fire, mode, same_hex)
         return got
     monkeypatch.setattr(HeuristicBot2, "expected_effect", checked)
-    scenario = model.scenario(number)
-    ctx, setup = make_context(model, scenario), sample_setup(catalog, scenario)
-    for seed in range(games):
-        play(model, scenario, setup, seed, ("heuristic", "heuristic"), context=ctx)
+    _heuristic_games(model, catalog, number, games)
     assert seen["all"] > 100 and seen["kept"] > seen["all"] / 4
 
 
@@ -100,10 +104,7 @@ def test_line_of_sight_to_an_enemy_kept_equals_a_fresh_look(model, catalog, monk
         seen[got] += 1
         return got
     monkeypatch.setattr(HeuristicBot2, "_sees_an_enemy", checked)
-    scenario = model.scenario(number)
-    ctx, setup = make_context(model, scenario), sample_setup(catalog, scenario)
-    for seed in range(games):
-        play(model, scenario, setup, seed, ("heuristic", "heuristic"), context=ctx)
+    _heuristic_games(model, catalog, number, games)
     assert seen[True] > 20 and seen[False] > 20
 
 
@@ -138,10 +139,7 @@ def test_ways_down_a_goal_kept_per_battlefield_equal_fresh_ones(model, catalog, 
     of one battlefield keep their steps apart (it fails if they share one set of steps)."""
     from sandtable.rules.desert_steel.bots.heuristic import _downhill, _steepest
     from sandtable.rules.desert_steel.routes import reverse_costs
-    scenario = model.scenario(number)
-    ctx, setup = make_context(model, scenario), sample_setup(catalog, scenario)
-    for seed in range(games):
-        play(model, scenario, setup, seed, ("heuristic", "heuristic"), context=ctx)
+    ctx = _heuristic_games(model, catalog, number, games)
     board, kept = ctx.field.board, ctx.field.memo.get("bots.downhill", {})
     steps = 0
     for goal, down in kept.values():
