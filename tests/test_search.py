@@ -590,3 +590,29 @@ def test_a_time_budgets_plan_changes_only_on_a_clear_lead(model, catalog, monkey
         bot.plans.append((6, "heuristic", None, 0))  # past its opening
         bot.choose(game.clone(), game.legal_actions())
         assert bot.plans[1][3] == 4 and bot.plan == plan, scores
+
+
+def test_a_time_budgets_opening_takes_the_best_mean_when_too_few_rounds_fit(model, catalog, monkeypatch):
+    """The opening's choice of plan is no change from an incumbent: when its share affords fewer
+    rounds than a change of plan's round-by-round test needs (XIII's Allies at 0.015 s a decision:
+    one round), the plan ahead by PLAN_MARGIN on the mean takes it. Past the opening the same one
+    round leaves the plan as it is."""
+    game = _game(model, catalog, "V", seed=4)
+    while game.mode not in ("activation", "interrupt"):
+        game.apply(make_bot("heuristic").choose(game, game.legal_actions()))
+    monkeypatch.setattr(search, "plans_for", lambda g, s: ("heuristic", "attack"))
+    monkeypatch.setattr(SearchBot, "PLAN_ROUNDS", 1)
+    monkeypatch.setattr(SearchBot, "PLAN_SECONDS", 10 ** 6)
+    monkeypatch.setattr(SearchBot, "DECISION_SECONDS", 0)
+    monkeypatch.setattr(SearchBot, "GAME_STEPS", 0)
+    monkeypatch.setattr(SearchBot, "_play_outs", lambda self, state, side, plans, last=None:
+                        [SearchBot.PLAN_MARGIN + 0.05 if p == "attack" else 0.0 for p in plans])
+    for opening, plan in ((True, "attack"), (False, "heuristic")):
+        monkeypatch.setattr(search, "CLOCK", _rounds_clock(0.001))
+        bot = SearchBot(3, None, 0.01)
+        bot._turn_steps = 1e-6
+        if not opening:
+            bot.plans.append((game.state.turn - 1, "heuristic", None, 0))
+        bot.choose(game.clone(), game.legal_actions())
+        searched = [p for p in bot.plans if p[2] is not None]
+        assert searched and searched[0][3] == 1 and bot.plan == plan, opening

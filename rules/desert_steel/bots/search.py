@@ -65,7 +65,8 @@ searched decisions: every candidate scores alike), and a close call (a candidate
 not yet clearly) plays on for up to EXTEND times T out of what the turn's share has left; a plan
 search after the opening plays to the end with at least PLAN_SWITCH_ROUNDS rounds or not at all,
 and changes plan only on a lead that is clear round by round (one game's luck is no reason to
-leave the plan the opening chose over many). ``search:N`` keeps the rules its levels were
+leave the plan the opening chose over many); the opening's own choice, when its share affords
+fewer rounds than that test needs, goes to the best mean by PLAN_MARGIN, as search:N's does. ``search:N`` keeps the rules its levels were
 measured with. Each decision draws its
 determinizations from a stream of its own (the seed and the bot's count of decisions), so a
 decision that got one round more or less than in another run changes nothing after it unless it
@@ -481,7 +482,8 @@ class SearchBot:
         OPENING_SHARE of the plan budget. The current plan is kept unless another scores better
         by PLAN_MARGIN on average over the rounds (paired: same samples) and, with a time budget,
         also clearly round by round (:func:`clearly_better`) over PLAN_SWITCH_ROUNDS rounds at
-        least."""
+        least; except at the opening when its share affords fewer rounds than that, where the
+        best mean by PLAN_MARGIN takes it (the heuristic is no incumbent yet)."""
         turns = game.ctx.scenario.turns
         turn = game.state.turn
         # this replan's share of what is left: in proportion to the turns still to play (a
@@ -553,10 +555,14 @@ class SearchBot:
         means = {p: sum(v) / rounds for p, v in values.items()}
         best = max(plans, key=lambda p: (means[p], p == self.plan, p == "heuristic"))
         if best != self.plan and means[best] - means[self.plan] >= self.PLAN_MARGIN and \
-                (not self.seconds or (rounds >= self.PLAN_SWITCH_ROUNDS and
-                                      clearly_better(values[best], values[self.plan], self.PLAN_MARGIN))):
+                (not self.seconds or opening and rounds < self.PLAN_SWITCH_ROUNDS or
+                 (rounds >= self.PLAN_SWITCH_ROUNDS and clearly_better(values[best], values[self.plan], self.PLAN_MARGIN))):
             # a time budget's change of plan must also be clear round by round (paired, as a
-            # decision's): search:N's rule is kept as its levels were measured
+            # decision's): search:N's rule is kept as its levels were measured. The opening's
+            # choice is not a change: the heuristic is no incumbent there, only the first plan
+            # tried; when its share affords fewer rounds than the test needs (a small budget, a
+            # long scenario: XIII's Allies at 0.015 s, one round), the best mean takes it, as
+            # search:N's rule does
             self.plan = best
         self.policy = self.policy.with_plan(self.plan)
         self.rollout_bots[side] = self.rollout_bots[side].with_plan(self.plan)
