@@ -77,3 +77,35 @@ def test_typed_types_a_listed_action_once():
     plain = ("target", "161.1", "ai")
     a = typed(plain)
     assert type(a) is act.Target and a == plain and a.mode == "ai" and typed(a) is a
+
+
+def test_typed_shares_actions_of_strings_only():
+    """typed() hands out again the typed action of a tuple of strings it made before (a game keeps
+    one a decision played); a value that only equals another (1 and True, 1 and 1.0) is never
+    answered with the other's typed action."""
+    assert typed(("step", "0304")) is typed(("step", "0304")) and typed(("stop",)) is typed(("stop",))
+    for plain in [("face", "161.1", 1), ("face", "161.1", True), ("face", "161.1", 1.0), ("play", 420), ("play", True)]:
+        a = typed(plain)
+        assert type(a) is KINDS[plain[0]] and a == plain
+        assert [type(x) for x in a] == [type(x) for x in plain] and json.dumps(a) == json.dumps(plain)
+    nested = typed(("activate", (161, 162)))
+    assert type(nested) is act.Activate and nested == ("activate", (161, 162))
+
+
+@pytest.mark.parametrize("number,games", [("I", 3), ("XII", 1)])
+def test_the_actions_a_game_keeps_are_those_typed_afresh(model, catalog, number, games):
+    """Every action of whole games equals the typed action made afresh from its fields: the same
+    type, fields of the same types, the same JSON (what a log and a digest read)."""
+    from sandtable.rules.desert_steel.engine.game import make_context
+    from sandtable.rules.desert_steel.engine.runner import play, sample_setup
+    scenario = model.scenario(number)
+    ctx, setup = make_context(model, scenario), sample_setup(catalog, scenario)
+    kept = 0
+    for seed in range(games):
+        game = play(model, scenario, setup, seed, ("heuristic", "heuristic"), context=ctx)
+        for a in game.actions:
+            fresh = make(KINDS[a[0]], *a[1:])
+            assert type(a) is type(fresh) and a == fresh and [type(x) for x in a] == [type(x) for x in fresh]
+            assert json.dumps(a) == json.dumps(fresh)
+            kept += typed(tuple(a)) is a  # (one made before, handed out again)
+    assert kept > 0

@@ -86,9 +86,37 @@ def make(cls: type[Action], *values) -> Action:
     return _new(cls, (cls.kind,) + values)
 
 
+# The typed actions of kinds and fields that are strings only (a step, an operation, a pass: all
+# but a few a game), made once a process and handed out again: a game's ``actions`` holds one
+# typed action a decision played (some 2,300 a game of I), each a tuple subclass, which the
+# cyclic collector tracks (it stops tracking only plain tuples of plain values) and, living as
+# long as the game, moves to its oldest generation; every full collection walks all that lives
+# (some 60 ms with a pack loaded), and the more moved there the sooner the next one comes.
+# A value held here is an immutable tuple of strings, equal to, hashing as and written to JSON
+# as the tuple asked with: only a string (or a str subclass's value, written as that string)
+# equals a string, so an action with a number in it (1, True and 1.0 are equal) is never kept.
+_SHARED: dict = {}
+_SHARED_MAX = 1 << 16  # distinct actions of that kind a process: a few thousand a scenario
+
+
 def typed(action: tuple) -> Action:
     """The typed action equal to a plain tuple the engine listed (no checks: it is legal)."""
-    return action if isinstance(action, Action) else _new(KINDS[action[0]], action)
+    if isinstance(action, Action):
+        return action
+    try:
+        hit = _SHARED.get(action)
+    except TypeError:  # (a list in it: unhashable, typed as it is)
+        return _new(KINDS[action[0]], action)
+    if hit is not None:
+        return hit
+    made = _new(KINDS[action[0]], action)
+    for x in action:
+        if x.__class__ is not str:
+            return made
+    if len(_SHARED) >= _SHARED_MAX:
+        _SHARED.clear()
+    _SHARED[made] = made
+    return made
 
 
 def from_json(value) -> Action:
