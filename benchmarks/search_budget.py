@@ -260,7 +260,8 @@ def _report(out: dict) -> str:
         lines.append(f"paired ({p['games']} games both played): new better in {p['new_better']}, the same in "
                      f"{p['same']}, worse in {p['new_worse']}; sign test p = {p['sign_p']:.3g} (two-sided)")
     for label, c in out["checkouts"].items():
-        lines.append(f"{label}: {c['checkout']} ({c['commit']}), budget read as {c.get('clock', '?')}")
+        moved = f"; its checkout moved to {c['moved_to']} during the run" if c.get("moved_to") else ""
+        lines.append(f"{label}: {c['checkout']} ({c['commit']}{moved}), budget read as {c.get('clock', '?')}")
         for e in out["summary"][label]["failed"][:3]:
             lines.append(f"  failed game: {e}")
     return "\n".join(lines)
@@ -320,6 +321,9 @@ def main() -> None:
         checkouts = {"old": (other, python), **checkouts}
     scenarios = [s.strip() for s in args.scenarios.split(",") if s.strip()]
     start = time.perf_counter()
+    # each checkout's commit as its workers import it: read before the run, not after (a commit
+    # made in a checkout during a long run is not what its workers, started at the first game, play)
+    commits = {label: _commit(c) for label, (c, _) in checkouts.items()}
     old_budget = (args.old_budget if args.old_budget.endswith("s") else args.old_budget + "s") if args.old_budget else budget
     budgets = {label: old_budget if label == "old" else budget for label in checkouts}
     results, hello = run(checkouts, _tasks(list(checkouts), scenarios, args.games, args.seed), budgets,
@@ -331,7 +335,8 @@ def main() -> None:
         sys.exit(2)
     out = {"budget": budget, "budgets": budgets, "scenarios": scenarios, "games": args.games, "seed": args.seed, "jobs": args.jobs,
            "minutes": round((time.perf_counter() - start) / 60, 1),
-           "checkouts": {label: {"checkout": str(c), "commit": _commit(c), **hello.get(label, {})}
+           "checkouts": {label: {"checkout": str(c), "commit": commits[label], **hello.get(label, {}),
+                                 **({"moved_to": _commit(c)} if _commit(c) != commits[label] else {})}
                          for label, (c, _) in checkouts.items()},
            "summary": {label: summarise(results, label) for label in checkouts},
            "paired": paired(results) if args.against else None}

@@ -100,3 +100,18 @@ def test_search_budget_may_give_the_old_checkout_another_budget():
     assert "(old search:0.005s, new search:0.017s)" in budget._report(out).splitlines()[0]
     alike = budget.combine([{**saved, "budgets": {"old": "0.02s", "new": "0.02s"}}])
     assert "old search:" not in budget._report(alike).splitlines()[0]
+
+
+def test_search_budget_names_the_commit_its_workers_played_and_a_checkout_that_moved():
+    """A checkout's commit is read before the run (its workers import it at the first game): one
+    committed to during a long run is reported as played, with the commit it moved to."""
+    budget = _module("search_budget")
+    rows = [{"label": label, "scenario": "V", "searcher": "allied", "seed": 1, "result": "win", "cpu": 1.0}
+            for label in ("old", "new")]
+    saved = {"budget": "0.02s", "jobs": 1, "scenarios": ["V"], "games": 1, "seed": 1, "minutes": 1.0,
+             "checkouts": {"old": {"checkout": "/o", "commit": "a"},
+                           "new": {"checkout": "/n", "commit": "b", "moved_to": "c"}},
+             "summary": {"old": {}, "new": {}}, "games_played": rows}
+    report = budget._report(budget.combine([saved]))
+    assert "new: /n (b; its checkout moved to c during the run)" in report
+    assert "old: /o (a)," in report
