@@ -333,10 +333,11 @@ def main() -> None:
         for label, error in bad.items():
             print(f"search_budget: the {label} checkout cannot play: {error}", file=sys.stderr)
         sys.exit(2)
+    now = {label: _commit(c) for label, (c, _) in checkouts.items()}
     out = {"budget": budget, "budgets": budgets, "scenarios": scenarios, "games": args.games, "seed": args.seed, "jobs": args.jobs,
            "minutes": round((time.perf_counter() - start) / 60, 1),
            "checkouts": {label: {"checkout": str(c), "commit": commits[label], **hello.get(label, {}),
-                                 **({"moved_to": _commit(c)} if _commit(c) != commits[label] else {})}
+                                 **({"moved_to": now[label]} if now[label] != commits[label] else {})}
                          for label, (c, _) in checkouts.items()},
            "summary": {label: summarise(results, label) for label in checkouts},
            "paired": paired(results) if args.against else None}

@@ -66,8 +66,8 @@ not yet clearly) plays on for up to EXTEND times T out of what the turn's share 
 search after the opening plays to the end with at least PLAN_SWITCH_ROUNDS rounds or not at all,
 and changes plan only on a lead that is clear round by round (one game's luck is no reason to
 leave the plan the opening chose over many); the opening's own choice, when its share affords
-fewer rounds than that test needs, goes to the best mean by PLAN_MARGIN, as search:N's does. ``search:N`` keeps the rules its levels were
-measured with. Each decision draws its
+fewer rounds than that test needs, goes to the best mean by PLAN_MARGIN, as search:N's does.
+``search:N`` keeps the rules its levels were measured with. Each decision draws its
 determinizations from a stream of its own (the seed and the bot's count of decisions), so a
 decision that got one round more or less than in another run changes nothing after it unless it
 changed the choice. Still not reproducible: the rounds a decision gets depend on the machine's
@@ -554,9 +554,10 @@ class SearchBot:
                 break
         means = {p: sum(v) / rounds for p, v in values.items()}
         best = max(plans, key=lambda p: (means[p], p == self.plan, p == "heuristic"))
+        few = rounds < self.PLAN_SWITCH_ROUNDS
         if best != self.plan and means[best] - means[self.plan] >= self.PLAN_MARGIN and \
-                (not self.seconds or opening and rounds < self.PLAN_SWITCH_ROUNDS or
-                 (rounds >= self.PLAN_SWITCH_ROUNDS and clearly_better(values[best], values[self.plan], self.PLAN_MARGIN))):
+                (not self.seconds or (opening and few) or
+                 (not few and clearly_better(values[best], values[self.plan], self.PLAN_MARGIN))):
             # a time budget's change of plan must also be clear round by round (paired, as a
             # decision's): search:N's rule is kept as its levels were measured. The opening's
             # choice is not a change: the heuristic is no incumbent there, only the first plan
