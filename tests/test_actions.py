@@ -109,3 +109,24 @@ def test_the_actions_a_game_keeps_are_those_typed_afresh(model, catalog, number,
             assert json.dumps(a) == json.dumps(fresh)
             kept += typed(tuple(a)) is a  # (one made before, handed out again)
     assert kept > 0
+
+
+def test_an_actions_log_entry_is_plain_and_the_collector_lets_it_go(model, catalog):
+    """The event logging a played action holds the plain tuple (JSON writes it as the list a log
+    has): a dict of plain tuples of strings and numbers is one the cyclic collector stops
+    tracking, so a game's log does not weigh on every full collection. A list or a typed tuple (a
+    subclass) would keep each event tracked for the whole game."""
+    import gc
+
+    from sandtable.rules.desert_steel.engine.game import make_context
+    from sandtable.rules.desert_steel.engine.runner import play, sample_setup
+    scenario = model.scenario("I")
+    ctx, setup = make_context(model, scenario), sample_setup(catalog, scenario)
+    game = play(model, scenario, setup, 0, ("heuristic", "heuristic"), context=ctx)
+    logged = [e for e in game.events if e["e"] == "action"]
+    assert len(logged) == len(game.actions)
+    for e, a in zip(logged, game.actions):
+        assert type(e["action"]) is tuple and e["action"] == a
+        assert json.loads(json.dumps(e))["action"] == json.loads(json.dumps(a))
+    gc.collect()
+    assert not any(gc.is_tracked(e) for e in logged)

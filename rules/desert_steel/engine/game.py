@@ -200,15 +200,18 @@ class Game(RaidsMixin, TransportMixin, CloseCombatMixin, FortificationsMixin, In
         legal actions are plain tuples (typing each one as it is listed would cost random playouts
         some 15 %); the one played is typed here (engine/actions.py), once: the game's ``actions``
         and the decision's ``apply`` get the typed action, equal to the plain one."""
-        if type(action) is not tuple and not isinstance(action, Action):
-            action = tuple(action)  # a log's list (a listed action or a typed one is kept as is)
-        if action not in self._legal():
-            raise EngineError(f"illegal action {action!r} in mode {self.mode} for {self.side_to_act}")
-        action = typed(action)
+        plain = action if type(action) is tuple else tuple(action)  # a log's list, or a typed one
+        if plain not in self._legal():
+            raise EngineError(f"illegal action {plain!r} in mode {self.mode} for {self.side_to_act}")
+        if not isinstance(action, Action):
+            action = typed(plain)
         self.actions.append(action)
         d = self._stack[-1]  # the decision (the game is not over: the action was legal)
-        # self.log("action", ...) spelt out: once a decision
-        self.events.append({"t": self.state.turn, "e": "action", "side": d.side, "action": list(action)})
+        # self.log("action", ...) spelt out: once a decision. The event holds the plain tuple (JSON
+        # writes it as a list): a dict of plain tuples of strings and numbers is one the cyclic
+        # collector stops tracking, where a list (or a typed tuple, a subclass) keeps every event
+        # of the game in each full collection's walk.
+        self.events.append({"t": self.state.turn, "e": "action", "side": d.side, "action": plain})
         d.apply(self, action)
 
     def returns(self) -> dict:
