@@ -39,8 +39,10 @@ exit; plan_evade: keep out of reach in an attrition race; plan_objective: stand 
 enemy must hold). The rollouts play the game out (scored by the result with the points margin and
 losses as a tie-break) when the rest of the game fits in the turn's share of the plan budget, else
 they stop at the end of the last turn that fits and the position is scored by :func:`evaluate`.
-The opening (the bot's first plan search) plays the heuristic and the plans of their own to the
-end, with up to OPENING_SHARE of the plan budget: what they are for shows only over a whole game.
+The opening (the bot's first plan search) plays the plans to the end, with up to OPENING_SHARE of
+the plan budget: what they are for shows only over a whole game. With a time budget it plays every
+plan when a round of all of them fits in the plan budget, else (and with ``search:N``) the heuristic
+and the plans of their own (_opening_plans).
 The plans of a round are played together (``_play_outs``): while their bots choose alike the
 game and the enemy's heuristic are one, and they part into forks where the choices do, so the
 common opening of the plans' rollouts (often all of it: late in a game the plans seldom differ)
@@ -65,8 +67,8 @@ searched decisions: every candidate scores alike), and a close call (a candidate
 not yet clearly) plays on for up to EXTEND times T out of what the turn's share has left; a plan
 search after the opening plays to the end with at least PLAN_SWITCH_ROUNDS rounds or not at all,
 and changes plan only on a lead that is clear round by round (one game's luck is no reason to
-leave the plan the opening chose over many); the opening's own choice, when its share affords
-fewer rounds than that test needs, goes to the best mean by PLAN_MARGIN, as search:N's does.
+leave the plan the opening chose over many); the opening's own choice is no change (the heuristic
+is no incumbent yet): the best mean by PLAN_MARGIN takes it, as search:N's does.
 ``search:N`` keeps the rules its levels were measured with. Each decision draws its
 determinizations from a stream of its own (the seed and the bot's count of decisions), so a
 decision that got one round more or less than in another run changes nothing after it unless it
@@ -477,13 +479,13 @@ class SearchBot:
         PLAN_MIN_ROUNDS rounds, else they stop at the end of the last turn that fits (scored by
         :func:`evaluate`); no plan search when not even the current turn fits. ``search:Ts``:
         they play the game out when PLAN_SWITCH_ROUNDS rounds of every plan fit in the share,
-        else there is no plan search this turn. At the opening (the first plan search) the
-        heuristic and the plans of their own are played to the end instead, with up to
-        OPENING_SHARE of the plan budget. The current plan is kept unless another scores better
-        by PLAN_MARGIN on average over the rounds (paired: same samples) and, with a time budget,
+        else there is no plan search this turn. At the opening (the first plan search) the plans
+        of :meth:`_opening_plans` are played to the end instead, with up to OPENING_SHARE of the
+        plan budget. The current plan is kept unless another scores better by PLAN_MARGIN on
+        average over the rounds (paired: same samples) and, with a time budget past the opening,
         also clearly round by round (:func:`clearly_better`) over PLAN_SWITCH_ROUNDS rounds at
-        least; except at the opening when its share affords fewer rounds than that, where the
-        best mean by PLAN_MARGIN takes it (the heuristic is no incumbent yet)."""
+        least; at the opening the best mean by PLAN_MARGIN takes it, however many rounds its
+        share afforded (the heuristic is no incumbent yet)."""
         turns = game.ctx.scenario.turns
         turn = game.state.turn
         # this replan's share of what is left: in proportion to the turns still to play (a
@@ -503,15 +505,15 @@ class SearchBot:
             self._play_out(root.resample_from_infostate(player, self.rng), side, plans[0], probe)
             self._turn_steps = max(1e-4 if self.seconds else 1.0, (self._plan_work() - before) / (probe - turn + 1))
         opening = not self.plans  # the bot's first plan search of the game
-        core = ("heuristic",) + tuple(p for p in plans if p in PLAN_CLASSES)
-        whole = len(core) * self._turn_steps * (turns - turn + 1)  # a round of them, to the end
-        if opening and len(core) > 1 and whole <= self.plan_budget(game):
+        tried = self._opening_plans(game, plans) if opening else ()
+        whole = len(tried) * self._turn_steps * (turns - turn + 1)  # a round of them, to the end
+        if len(tried) > 1:
             # The plans with behaviour of their own are written for whole-game situations (an
             # exit to bar, losses to avoid) that a few turns' rollouts cannot show, and the choice
             # made now counts for the whole game: at the opening they are played to the end
             # against the heuristic, as many rounds as OPENING_SHARE of the plan budget affords
             # (one at least, if the whole budget does).
-            plans, k, last = core, len(core), turns
+            plans, k, last = tried, len(tried), turns
             share = max(whole, self.OPENING_SHARE * self.plan_budget(game))
         elif self.seconds:
             # A time budget's plan search plays to the end of the game (a few turns' rollouts
@@ -554,20 +556,34 @@ class SearchBot:
                 break
         means = {p: sum(v) / rounds for p, v in values.items()}
         best = max(plans, key=lambda p: (means[p], p == self.plan, p == "heuristic"))
-        few = rounds < self.PLAN_SWITCH_ROUNDS
         if best != self.plan and means[best] - means[self.plan] >= self.PLAN_MARGIN and \
-                (not self.seconds or (opening and few) or
-                 (not few and clearly_better(values[best], values[self.plan], self.PLAN_MARGIN))):
+                (not self.seconds or opening or
+                 (rounds >= self.PLAN_SWITCH_ROUNDS and clearly_better(values[best], values[self.plan],
+                                                                       self.PLAN_MARGIN))):
             # a time budget's change of plan must also be clear round by round (paired, as a
             # decision's): search:N's rule is kept as its levels were measured. The opening's
             # choice is not a change: the heuristic is no incumbent there, only the first plan
-            # tried; when its share affords fewer rounds than the test needs (a small budget, a
-            # long scenario: XIII's Allies at 0.015 s, one round), the best mean takes it, as
-            # search:N's rule does
+            # tried, so the best mean by PLAN_MARGIN takes it however many rounds its share
+            # afforded (XIII's Allies at 0.015 s get one; VIII's Axis, several, with 'hold' ahead
+            # on the mean and not yet clearly round by round), as search:N's rule does
             self.plan = best
         self.policy = self.policy.with_plan(self.plan)
         self.rollout_bots[side] = self.rollout_bots[side].with_plan(self.plan)
         self.plans.append((turn, self.plan, {p: round(v, 2) for p, v in means.items()}, rounds))
+
+    def _opening_plans(self, game, plans: tuple) -> tuple:
+        """The plans the opening plays to the end: with a time budget, every plan of ``plans``
+        when a round of all of them to the end fits in the plan budget (a variant of the
+        heuristic may be the one that wins: 'hold' on VIII's Axis, 'attack' on V's Allies, and a
+        mid-game search seldom affords rounds to the end of a long scenario to find it later);
+        else, and with ``search:N`` (its levels were measured so), the heuristic and the plans
+        with behaviour of their own. Fewer than two: no opening search of its own."""
+        core = ("heuristic",) + tuple(p for p in plans if p in PLAN_CLASSES)
+        to_end = self._turn_steps * (game.ctx.scenario.turns - game.state.turn + 1)
+        for tried in ((plans, core) if self.seconds else (core,)):
+            if len(tried) > 1 and len(tried) * to_end <= self.plan_budget(game):
+                return tried
+        return ()
 
     def work_scale(self, game) -> float:
         """1, or less in a scenario with more than PLAN_UNITS units, where a decision costs more
