@@ -564,8 +564,7 @@ class SearchBot:
             # decision's): search:N's rule is kept as its levels were measured. The opening's
             # choice is not a change: the heuristic is no incumbent there, only the first plan
             # tried, so the best mean by PLAN_MARGIN takes it however many rounds its share
-            # afforded (XIII's Allies at 0.015 s get one; VIII's Axis, several, with 'hold' ahead
-            # on the mean and not yet clearly round by round), as search:N's rule does
+            # afforded (XIII's Allies at 0.015 s get one), as search:N's rule does
             self.plan = best
         self.policy = self.policy.with_plan(self.plan)
         self.rollout_bots[side] = self.rollout_bots[side].with_plan(self.plan)
@@ -575,7 +574,9 @@ class SearchBot:
         """The plans the opening plays to the end: with a time budget, every plan of ``plans``
         when a round of all of them to the end fits in the plan budget (a variant of the
         heuristic may be the one that wins: 'hold' on VIII's Axis, 'attack' on V's Allies, and a
-        mid-game search seldom affords rounds to the end of a long scenario to find it later);
+        mid-game search seldom affords rounds to the end of a long scenario to find it later; the
+        fit is judged by the first two turns' cost, dearer than the rest, so in a long scenario
+        such as VIII only the core fits: a probe to the end gained nothing, docs/bots.md);
         else, and with ``search:N`` (its levels were measured so), the heuristic and the plans
         with behaviour of their own. Fewer than two: no opening search of its own."""
         core = ("heuristic",) + tuple(p for p in plans if p in PLAN_CLASSES)
